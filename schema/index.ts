@@ -1,0 +1,5 @@
+export * from './ai';
+export * from './billing';
+export * from './feeds';
+export * from './integrations';
+export * from './users';

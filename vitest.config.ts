@@ -1,0 +1,52 @@
+// Two Vitest projects: `worker` runs inside workerd with local D1/R2/Queues and the migrations
+// applied (the platform as it runs in production); `web` runs the SPA's unit tests in happy-dom.
+// The browser suite lives apart (e2e/vitest.config.ts, `npm run test:e2e`).
+import { mkdirSync } from 'node:fs';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+// wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA.
+mkdirSync('dist/client', { recursive: true });
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        plugins: [
+          cloudflareTest(async ({ inject }) => ({
+            wrangler: { configPath: './wrangler.toml' },
+            miniflare: {
+              bindings: {
+                TEST_MIGRATIONS: await readD1Migrations('migrations'),
+                SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+                PASSWORD_PEPPER: 'test-pepper-0123456789abcdef',
+                ENCRYPTION_KEY: 'dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=',
+                ENVIRONMENT: 'development',
+                EMAIL_TRANSPORT: 'outbox',
+                APP_URL: 'http://localhost:8787',
+                // The fake upstream servers of worker/test/global-setup.ts, and nothing else.
+                FETCH_ALLOW_HOSTS: inject('fakeUpstreamHosts'),
+                FAKE_UPSTREAM_URL: inject('fakeUpstreamUrl'),
+              },
+            },
+          })),
+        ],
+        ssr: { optimizeDeps: { include: ['zod', 'drizzle-orm', 'hono', 'jose'] } },
+        test: {
+          name: 'worker',
+          include: ['worker/**/*.test.ts'],
+          globalSetup: ['worker/test/global-setup.ts'],
+          setupFiles: ['worker/test/apply-migrations.ts'],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['web/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,50 @@
+// The Hono app: middleware, one sub-app per resource mounted under /api, one error handler.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppEnv } from './env';
+import { ApiError } from './lib/errors';
+import { errorFields, log } from './lib/log';
+import { checkOrigin } from './middleware/origin';
+import { services } from './middleware/services';
+import { loadSession } from './middleware/session';
+import { analyticsRoutes } from './routes/analytics';
+import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
+import { healthRoutes } from './routes/health';
+import { userRoutes } from './routes/users';
+
+// JSON bodies above 1 MB are refused before anything reads them (a 1 MB password never reaches PBKDF2).
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export const app = new Hono<AppEnv>()
+  .basePath('/api')
+  .use(secureHeaders())
+  .use(services)
+  .use(checkOrigin)
+  .use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new ApiError('PAYLOAD_TOO_LARGE', 'The request is too large');
+      },
+    }),
+  )
+  .use(loadSession)
+  .route('/health', healthRoutes)
+  .route('/auth', authRoutes)
+  .route('/users', userRoutes)
+  .route('/analytics', analyticsRoutes)
+  .route('/dev', devRoutes)
+  .notFound(() => {
+    throw new ApiError('NOT_FOUND', 'Not found');
+  })
+  .onError((error, c) => {
+    if (error instanceof ApiError) {
+      return c.json({ message: error.message, code: error.code }, error.status);
+    }
+    log.error('request.failed', { requestId: c.var.requestId, path: c.req.path, ...errorFields(error) });
+    return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, 500);
+  });
+
+export type AppType = typeof app;

@@ -1,0 +1,46 @@
+// One-time email tokens (verify, magic link, password setup and reset): 32 random bytes, stored only
+// as SHA-256, single use and short-lived. Consuming is one conditional UPDATE … RETURNING, so two
+// parallel uses of one link give exactly one winner.
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { type AuthTokenPurpose, authTokens } from '../../schema';
+import type { Db } from '../db/client';
+import { randomToken, sha256Hex } from '../lib/crypto';
+
+const MINUTE = 60 * 1000;
+export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
+  verify: 24 * 60 * MINUTE,
+  password_setup: 24 * 60 * MINUTE,
+  magic_link: 15 * MINUTE,
+  password_reset: 60 * MINUTE,
+};
+
+export async function issueToken(db: Db, purpose: AuthTokenPurpose, userId: number, email: string, now = Date.now()) {
+  const token = randomToken();
+  await db.insert(authTokens).values({
+    purpose,
+    userId,
+    email,
+    tokenHash: await sha256Hex(token),
+    expiresAt: new Date(now + TOKEN_LIFETIME_MS[purpose]),
+    createdAt: new Date(now),
+  });
+  return token;
+}
+
+/** Marks the token used and returns whom it was for, or null when unknown, used, expired or of another purpose. */
+export async function consumeToken(db: Db, token: string, purposes: readonly AuthTokenPurpose[], now = Date.now()) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date(now) })
+    .where(
+      and(
+        eq(authTokens.tokenHash, await sha256Hex(token)),
+        inArray(authTokens.purpose, [...purposes]),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .returning({ userId: authTokens.userId, purpose: authTokens.purpose, email: authTokens.email });
+  return row ?? null;
+}

@@ -1,0 +1,67 @@
+// Request schemas for accounts, shared by the Worker (validation) and the SPA (forms).
+// The messages are spec §5's own texts.
+import { z } from 'zod';
+
+const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
+
+export const emailSchema = z
+  .string({ error: 'Please enter a valid email address' })
+  .refine(noLineBreaks, 'Please enter a valid email address')
+  .transform((value) => value.trim().toLowerCase())
+  .pipe(
+    z
+      .string()
+      .max(254, 'Email must be at most 254 characters')
+      .pipe(z.email({ error: 'Please enter a valid email address' })),
+  );
+
+export const nameSchema = z
+  .string({ error: 'Name must be at least 2 characters' })
+  .refine(noLineBreaks, 'Name must not contain line breaks')
+  .transform((value) => value.trim())
+  .pipe(z.string().min(2, 'Name must be at least 2 characters').max(100, 'Name must be at most 100 characters'));
+
+export const newPasswordSchema = z
+  .string({ error: 'Password must be at least 8 characters' })
+  .min(8, 'Password must be at least 8 characters')
+  .max(256, 'Password must be at most 256 characters');
+
+export const loginSchema = z.object({
+  username: emailSchema,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(256, 'Invalid username or password'),
+});
+
+export const loginFormSchema = z.object({
+  username: emailSchema,
+  password: z.string().min(6, 'Password must be at least 6 characters'),
+});
+
+export const registerSchema = z.object({ name: nameSchema, email: emailSchema });
+export const emailOnlySchema = z.object({ email: emailSchema });
+export const setPasswordSchema = z.object({
+  token: z.string({ error: 'Missing token' }).min(1, 'Missing token').max(200, 'Invalid or expired link'),
+  password: newPasswordSchema,
+});
+export const verifyQuerySchema = z.object({
+  token: z.string({ error: 'Missing token' }).min(1, 'Missing token').max(200),
+});
+
+export const passwordFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, {
+    message: 'Passwords do not match',
+    path: ['confirmPassword'],
+  });
+
+export type CurrentUser = {
+  id: number;
+  username: string;
+  email: string;
+  name: string;
+  plan: 'free' | 'pro';
+  credits: number;
+  isAdmin: boolean;
+};

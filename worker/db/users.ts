@@ -1,0 +1,71 @@
+// Accounts: every function here works on one person's row.
+import { eq } from 'drizzle-orm';
+import { users } from '../../schema';
+import { grantCredits } from '../billing/credits';
+import { PLANS } from '../billing/plans';
+import type { CurrentUser } from '../contracts/auth';
+import type { Db } from './client';
+
+export type UserRow = typeof users.$inferSelect;
+
+export async function findUserByEmail(db: Db, email: string) {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user ?? null;
+}
+
+export async function findUserById(db: Db, userId: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return user ?? null;
+}
+
+/** Creates the account, or returns null when the email is taken (also under a race). */
+export async function createUser(db: Db, input: { name: string; email: string; verified?: boolean }, now = Date.now()) {
+  const [user] = await db
+    .insert(users)
+    .values({
+      name: input.name,
+      email: input.email,
+      emailVerifiedAt: input.verified ? new Date(now) : null,
+      createdAt: new Date(now),
+      creditsResetAt: nextMonth(now),
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) return null;
+  await grantCredits(db, user.id, PLANS.free.monthlyCredits, 'Free plan monthly credits', `signup:${user.id}`);
+  return { ...user, credits: PLANS.free.monthlyCredits };
+}
+
+export async function setPasswordHash(db: Db, userId: number, passwordHash: string, now = Date.now()) {
+  await db
+    .update(users)
+    .set({ passwordHash, emailVerifiedAt: new Date(now) })
+    .where(eq(users.id, userId));
+}
+
+export async function markEmailVerified(db: Db, userId: number, now = Date.now()) {
+  const [user] = await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date(now) })
+    .where(eq(users.id, userId))
+    .returning();
+  return user ?? null;
+}
+
+export function nextMonth(now: number) {
+  const date = new Date(now);
+  date.setUTCMonth(date.getUTCMonth() + 1);
+  return date;
+}
+
+export function toCurrentUser(user: UserRow, admins: Set<number>): CurrentUser {
+  return {
+    id: user.id,
+    username: user.email,
+    email: user.email,
+    name: user.name,
+    plan: user.plan,
+    credits: user.credits,
+    isAdmin: admins.has(user.id),
+  };
+}

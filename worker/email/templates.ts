@@ -1,0 +1,60 @@
+// Email templates: each renders a subject, plain text and HTML from the same words.
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export type RenderedEmail = { subject: string; text: string; html: string };
+
+function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): RenderedEmail {
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', '— Feedloom'].join('\n\n');
+  const button = action
+    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    : '';
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${button}<p style="color:#666">— Feedloom</p></body></html>`;
+  return { subject: title, text, html };
+}
+
+export const templates = {
+  passwordSetup: (name: string, url: string) =>
+    layout(
+      'Set your Feedloom password',
+      [
+        `Hi ${name},`,
+        'Welcome to Feedloom. Choose a password to finish creating your account. This link works for 24 hours.',
+      ],
+      { label: 'Create Password', url },
+    ),
+  verifyEmail: (name: string, url: string) =>
+    layout(
+      'Verify your email for Feedloom',
+      [`Hi ${name},`, 'Confirm your email address to sign in to Feedloom. This link works for 24 hours.'],
+      { label: 'Verify Email', url },
+    ),
+  magicLink: (url: string) =>
+    layout(
+      'Your Feedloom sign-in link',
+      [
+        'Use this link to sign in to Feedloom. It works once, for 15 minutes.',
+        'If you did not ask for it, ignore this email.',
+      ],
+      { label: 'Sign In', url },
+    ),
+  passwordReset: (url: string) =>
+    layout(
+      'Reset your Feedloom password',
+      [
+        'Someone asked to reset the password of your Feedloom account. This link works for 1 hour.',
+        'If it was not you, ignore this email: your password stays as it is.',
+      ],
+      { label: 'Reset Password', url },
+    ),
+  alreadyRegistered: (name: string, loginUrl: string, resetUrl: string) =>
+    layout(
+      'You already have a Feedloom account',
+      [
+        `Hi ${name},`,
+        'Someone tried to create a Feedloom account with this email address, which already has one.',
+        `If it was you, sign in at ${loginUrl} or reset your password at ${resetUrl}. Otherwise, ignore this email.`,
+      ],
+      { label: 'Sign In', url: loginUrl },
+    ),
+};

@@ -1,0 +1,50 @@
+// The queue consumer: parse, dispatch, retry with backoff. A message that fails every retry goes to
+// the dead-letter queue, whose consumer records it in `dead_jobs` so nothing disappears silently.
+import { deadJobs } from '../../schema';
+import { createDb } from '../db/client';
+import type { Bindings } from '../env';
+import { errorFields, log } from '../lib/log';
+import { runJob } from './handlers';
+import { jobMessage } from './messages';
+
+const DEAD_LETTER_QUEUE = 'feedloom-jobs-dead';
+
+/** 10 s, 40 s, 160 s … capped at an hour: exponential, so a struggling upstream gets room. */
+export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
+
+export async function consumeBatch(batch: MessageBatch, env: Bindings) {
+  const db = createDb(env.DB);
+  if (batch.queue === DEAD_LETTER_QUEUE) {
+    for (const message of batch.messages) {
+      log.error('job.dead', { messageId: message.id, body: message.body });
+      await db.insert(deadJobs).values({
+        messageId: message.id,
+        body: JSON.stringify(message.body).slice(0, 100_000),
+        attempts: message.attempts,
+        createdAt: new Date(),
+      });
+      message.ack();
+    }
+    return;
+  }
+  for (const message of batch.messages) {
+    const parsed = jobMessage.safeParse(message.body);
+    if (!parsed.success) {
+      log.error('job.malformed', { messageId: message.id, body: message.body, issues: parsed.error.issues });
+      message.ack();
+      continue;
+    }
+    try {
+      await runJob(parsed.data, env, db);
+      message.ack();
+    } catch (error) {
+      log.warn('job.failed', {
+        messageId: message.id,
+        type: parsed.data.type,
+        attempts: message.attempts,
+        ...errorFields(error),
+      });
+      message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+    }
+  }
+}

@@ -1,0 +1,29 @@
+// What each message type does. Every handler is idempotent: delivery is at least once.
+import { lt } from 'drizzle-orm';
+import { authTokens, rateLimits, sessions } from '../../schema';
+import type { Db } from '../db/client';
+import { sendEmail } from '../email/send';
+import type { Bindings } from '../env';
+import { RATE_WINDOW_MS } from '../middleware/rate-limit';
+import type { JobMessage, JobOf } from './messages';
+
+type Handler<Type extends JobMessage['type']> = (job: JobOf<Type>, env: Bindings, db: Db) => Promise<void>;
+type Handlers = { [Type in JobMessage['type']]: Handler<Type> };
+
+export const handlers: Handlers = {
+  'send-email': async (job, env, db) => {
+    await sendEmail(env, db, job);
+  },
+  cleanup: async (_job, _env, db) => {
+    const now = Date.now();
+    await db.batch([
+      db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))),
+      db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(now - 24 * 60 * 60 * 1000))),
+      db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_WINDOW_MS)),
+    ]);
+  },
+};
+
+export function runJob(job: JobMessage, env: Bindings, db: Db) {
+  return (handlers[job.type] as Handler<typeof job.type>)(job as never, env, db);
+}

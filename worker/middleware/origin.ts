@@ -1,0 +1,18 @@
+// CSRF defence (DESIGN.md): every state-changing request must carry an Origin equal to the app's own.
+// The session cookie is SameSite=Lax already; this closes the rest (old browsers, same-site subdomains).
+// Signed webhooks are exempt: their signature is the proof.
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../env';
+import { ApiError } from '../lib/errors';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const EXEMPT_PATHS = new Set(['/api/payments/webhook']);
+
+export const checkOrigin = createMiddleware<AppEnv>(async (c, next) => {
+  if (!SAFE_METHODS.has(c.req.method) && !EXEMPT_PATHS.has(c.req.path)) {
+    const origin = c.req.header('origin');
+    const allowed = new Set([new URL(c.req.url).origin, new URL(c.env.APP_URL).origin]);
+    if (!origin || !allowed.has(origin)) throw new ApiError('FORBIDDEN', 'Cross-origin request refused');
+  }
+  await next();
+});

@@ -1,0 +1,19 @@
+// Bindings that exist only under Vitest (see vitest.config.ts).
+import type { D1Migration } from 'cloudflare:test';
+import type { Secrets } from '../env';
+
+declare global {
+  namespace Cloudflare {
+    interface Env extends Secrets {
+      TEST_MIGRATIONS: D1Migration[];
+      FAKE_UPSTREAM_URL: string;
+    }
+  }
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    fakeUpstreamHosts: string;
+    fakeUpstreamUrl: string;
+  }
+}

@@ -1,0 +1,41 @@
+// One Node HTTP server on 127.0.0.1 that plays every outside service the Worker talks to. Each
+// service is a small router under its own path prefix (e.g. /resend/emails), so tests point a
+// base-URL setting at `${FAKE_UPSTREAM_URL}/resend`. Requests are recorded for tests to inspect at
+// GET /__requests?prefix=…, and cleared with DELETE /__requests.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { routeResend } from './resend';
+
+export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
+export type FakeRoute = (req: IncomingMessage, body: string, res: ServerResponse) => boolean;
+
+const routes: FakeRoute[] = [routeResend];
+
+export async function startFakeUpstream() {
+  const recorded: RecordedRequest[] = [];
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks).toString('utf8');
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/__requests') {
+      if (req.method === 'DELETE') recorded.length = 0;
+      const prefix = url.searchParams.get('prefix') ?? '';
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(recorded.filter((r) => r.path.startsWith(prefix))));
+      return;
+    }
+    const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
+    recorded.push({ method: req.method ?? 'GET', path: url.pathname + url.search, headers, body });
+    for (const route of routes) if (route(req, body, res)) return;
+    res.statusCode = 404;
+    res.end('not found');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    host: `127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,63 @@
+// Helpers for worker tests: call the app as the platform does, and act as a person would.
+import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { env } from 'cloudflare:workers';
+import { desc, eq } from 'drizzle-orm';
+import { emails } from '../../schema';
+import { createDb } from '../db/client';
+import worker from '../index';
+
+export const ORIGIN = 'http://localhost:8787';
+export const db = createDb(env.DB);
+
+type CallInit = {
+  method?: string;
+  json?: unknown;
+  cookie?: string | null;
+  headers?: Record<string, string>;
+  body?: BodyInit;
+};
+
+export async function call(path: string, init: CallInit = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has('origin') && init.headers?.origin !== '') headers.set('origin', ORIGIN);
+  if (init.cookie) headers.set('cookie', init.cookie);
+  let body = init.body;
+  if (init.json !== undefined) {
+    headers.set('content-type', 'application/json');
+    body = JSON.stringify(init.json);
+  }
+  const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
+  const ctx = createExecutionContext();
+  const response = await worker.fetch(request, env, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+export const sessionCookieOf = (response: Response) => response.headers.get('set-cookie')?.split(';')[0] ?? null;
+
+export async function latestEmailTo(to: string) {
+  const [email] = await db.select().from(emails).where(eq(emails.to, to)).orderBy(desc(emails.id)).limit(1);
+  return email ?? null;
+}
+
+export async function tokenFromLatestEmail(to: string) {
+  const email = await latestEmailTo(to);
+  const match = email?.text?.match(/token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`No link with a token in the latest email to ${to}`);
+  return match[1];
+}
+
+let counter = 0;
+export const uniqueEmail = (label = 'person') => `${label}.${Date.now()}.${++counter}@example.com`;
+
+/** Registers, sets a password through the emailed link, signs in; returns the session cookie. */
+export async function signUp(email = uniqueEmail(), password = 'correct horse battery') {
+  await call('/api/auth/register', { json: { name: 'Test Person', email } });
+  const token = await tokenFromLatestEmail(email);
+  await call('/api/auth/set-password', { json: { token, password } });
+  const login = await call('/api/auth/login', { json: { username: email, password } });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const cookie = sessionCookieOf(login);
+  const me = (await (await call('/api/users/me', { cookie })).json()) as { id: number };
+  return { email, password, cookie: cookie as string, userId: me.id };
+}
