@@ -42,6 +42,13 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'scripts',
+          include: ['scripts/**/*.test.mjs'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',

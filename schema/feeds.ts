@@ -99,3 +99,24 @@ export const itemReads = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('item_reads_item_idx').on(t.itemId)],
 );
+
+// OPML imports run as a queue job; the person polls this row for the outcome.
+export const opmlImports = sqliteTable(
+  'opml_imports',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text({ enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    entries: text({ mode: 'json' }).$type<{ url: string; title: string; category: string | null }[]>().notNull(),
+    added: integer().notNull().default(0),
+    skipped: integer().notNull().default(0),
+    failed: integer().notNull().default(0),
+    errors: text({ mode: 'json' }).$type<{ url: string; message: string }[]>().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('opml_imports_user_idx').on(t.userId)],
+);

@@ -10,8 +10,12 @@ import { services } from './middleware/services';
 import { loadSession } from './middleware/session';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
 import { devRoutes } from './routes/dev';
+import { feedItemRoutes } from './routes/feed-items';
+import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
+import { opmlRoutes } from './routes/opml';
 import { userRoutes } from './routes/users';
 
 // JSON bodies above 1 MB are refused before anything reads them (a 1 MB password never reaches PBKDF2).
@@ -34,6 +38,10 @@ export const app = new Hono<AppEnv>()
   .route('/health', healthRoutes)
   .route('/auth', authRoutes)
   .route('/users', userRoutes)
+  .route('/categories', categoryRoutes)
+  .route('/feeds', feedRoutes)
+  .route('/feed-items', feedItemRoutes)
+  .route('/opml', opmlRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/dev', devRoutes)
   .notFound(() => {

@@ -37,6 +37,9 @@ export type AppEnv = {
   };
 };
 
+/** For sub-apps that mount `requireUser` first: there, `c.var.user` is always set. */
+export type AuthedEnv = AppEnv & { Variables: { user: SessionUser } };
+
 export const isDevelopment = (env: Pick<Bindings, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development';
 
 export function adminUserIds(env: Pick<Bindings, 'ADMIN_USER_IDS'>): Set<number> {

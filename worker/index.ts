@@ -6,10 +6,10 @@ import { dispatchCron } from './jobs/cron';
 
 export default {
   fetch: app.fetch,
-  async queue(batch, env) {
+  async queue(batch, env, _ctx) {
     await consumeBatch(batch, env);
   },
-  async scheduled(controller, env) {
+  async scheduled(controller, env, _ctx) {
     await dispatchCron(controller.cron, env);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -4,6 +4,10 @@ import { authTokens, rateLimits, sessions } from '../../schema';
 import type { Db } from '../db/client';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
+import { importOpmlChunk } from '../feeds/import-opml';
+import { refreshFeed } from '../feeds/refresh';
+import { log } from '../lib/log';
+import { enqueue } from './enqueue';
 import { RATE_WINDOW_MS } from '../middleware/rate-limit';
 import type { JobMessage, JobOf } from './messages';
 
@@ -11,6 +15,14 @@ type Handler<Type extends JobMessage['type']> = (job: JobOf<Type>, env: Bindings
 type Handlers = { [Type in JobMessage['type']]: Handler<Type> };
 
 export const handlers: Handlers = {
+  'refresh-feed': async (job, env, db) => {
+    const outcome = await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, job.feedId);
+    if (outcome.kind === 'failed') log.warn('feed.refresh_failed', { feedId: job.feedId, error: outcome.error });
+  },
+  'import-opml': async (job, env, db) => {
+    const { next } = await importOpmlChunk(db, env.FETCH_ALLOW_HOSTS, job.importId, job.offset);
+    if (next !== null) await enqueue(env, { type: 'import-opml', importId: job.importId, offset: next });
+  },
   'send-email': async (job, env, db) => {
     await sendEmail(env, db, job);
   },

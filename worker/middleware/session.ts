@@ -21,12 +21,10 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-export const requireUser = createMiddleware<AppEnv & { Variables: { user: NonNullable<AppEnv['Variables']['user']> } }>(
-  async (c, next) => {
-    if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
-    await next();
-  },
-);
+export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
+  if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
+  await next();
+});
 
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;

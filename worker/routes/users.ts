@@ -1,8 +1,23 @@
+import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { users } from '../../schema';
 import { toCurrentUser } from '../db/users';
-import { type AppEnv, adminUserIds } from '../env';
+import { type AuthedEnv, adminUserIds } from '../env';
+import { isValidTimeZone } from '../lib/time';
+import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
-export const userRoutes = new Hono<AppEnv>().get('/me', requireUser, (c) =>
-  c.json(toCurrentUser(c.var.user, adminUserIds(c.env))),
-);
+const updateMeSchema = z.object({
+  timezone: z.string().max(64).refine(isValidTimeZone, 'Unknown time zone'),
+});
+
+export const userRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/me', (c) => c.json(toCurrentUser(c.var.user, adminUserIds(c.env))))
+  // The browser reports its time zone: date filters and digest deliveries follow the person's clock.
+  .patch('/me', validate('json', updateMeSchema), async (c) => {
+    const { timezone } = c.req.valid('json');
+    const [user] = await c.var.db.update(users).set({ timezone }).where(eq(users.id, c.var.user.id)).returning();
+    return c.json(toCurrentUser(user ?? c.var.user, adminUserIds(c.env)));
+  });

@@ -10,10 +10,3 @@ declare global {
     }
   }
 }
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    fakeUpstreamHosts: string;
-    fakeUpstreamUrl: string;
-  }
-}

@@ -4,12 +4,14 @@
 // GET /__requests?prefix=…, and cleared with DELETE /__requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { routeFeeds } from './feeds';
 import { routeResend } from './resend';
+import { routeScriptedFeeds } from './scripted-feeds';
 
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type FakeRoute = (req: IncomingMessage, body: string, res: ServerResponse) => boolean;
 
-const routes: FakeRoute[] = [routeResend];
+const routes: FakeRoute[] = [routeFeeds, routeScriptedFeeds, routeResend];
 
 export async function startFakeUpstream() {
   const recorded: RecordedRequest[] = [];

@@ -1,0 +1,16 @@
+// The browser suite (`npm run test:e2e`): Chromium driven by playwright-core against the real app
+// served by `wrangler dev` with fresh local state, and fake upstreams on 127.0.0.1.
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    root: '.',
+    include: ['e2e/**/*.e2e.test.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    environment: 'node',
+    testTimeout: 90_000,
+    hookTimeout: 180_000,
+    fileParallelism: false,
+  },
+});

@@ -1,0 +1,119 @@
+// Request and response shapes for categories, feeds and feed items (spec §3, §5, §7), shared by the
+// Worker and the SPA.
+import { z } from 'zod';
+
+export const dateFilters = ['none', 'today', 'yesterday', 'last7days', 'last30days'] as const;
+export type DateFilter = (typeof dateFilters)[number];
+export const dateFilterLabels: Record<DateFilter, string> = {
+  none: 'All time',
+  today: 'Today',
+  yesterday: 'Yesterday',
+  last7days: 'Last 7 days',
+  last30days: 'Last 30 days',
+};
+
+const optionalId = (message: string) =>
+  z
+    .union([z.string(), z.number()])
+    .transform((value) => Number(value))
+    .refine((id) => Number.isSafeInteger(id) && id > 0, message);
+
+export const feedUrlSchema = z
+  .string({ error: 'Please enter a valid URL' })
+  .trim()
+  .max(2048, 'The URL is too long')
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'feed:';
+    } catch {
+      return false;
+    }
+  }, 'Please enter a valid URL');
+
+export const addFeedSchema = z.object({
+  url: feedUrlSchema,
+  name: z.string({ error: 'Feed name is required' }).trim().min(1, 'Feed name is required').max(200, 'Feed name is too long'),
+  categoryId: optionalId('Invalid category ID').nullable().optional(),
+  includeInAi: z.boolean().optional().default(true),
+});
+
+export const updateFeedSchema = z.object({
+  name: z.string().trim().min(1, 'Feed name is required').max(200, 'Feed name is too long').optional(),
+  categoryId: optionalId('Invalid category ID').nullable().optional(),
+  includeInAi: z.boolean().optional(),
+});
+
+export const categoryNameSchema = z.object({
+  name: z
+    .string({ error: 'Category name is required' })
+    .trim()
+    .min(1, 'Category name is required')
+    .max(100, 'Category name is too long'),
+});
+
+export const refreshFeedsSchema = z.object({ feedId: optionalId('Invalid feed ID').optional() });
+
+export const feedItemsQuerySchema = z.object({
+  categoryId: optionalId('Invalid category ID').optional(),
+  feedId: optionalId('Invalid feed ID').optional(),
+  filter: z.enum(['all', 'unread']).default('all'),
+  sort: z.enum(['newest', 'oldest']).default('newest'),
+  dateFilter: z.enum(dateFilters).default('none'),
+  cursor: z.string().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(30),
+});
+
+export const markReadSchema = z
+  .object({
+    feedId: optionalId('Invalid feed ID').optional(),
+    categoryId: optionalId('Invalid category ID').optional(),
+    all: z.literal(true).optional(),
+    before: z.iso.datetime({ offset: true, error: 'Invalid time value' }).optional(),
+  })
+  .refine((body) => [body.feedId, body.categoryId, body.all].filter((v) => v !== undefined).length === 1, {
+    message: 'Choose one of feedId, categoryId or all',
+  });
+
+export const updateItemSchema = z.object({ isRead: z.boolean({ error: 'isRead must be true or false' }) });
+
+export type FeedListEntry = { id: number; name: string; url: string; websiteUrl: string | null; favicon: string | null };
+export type FeedDetail = FeedListEntry & {
+  description: string | null;
+  categoryId: number | null;
+  category: { id: number; name: string } | null;
+  includeInAi: boolean;
+  lastError: string | null;
+  lastFetchedAt: string | null;
+};
+export type FeedCount = { count: number; maxFeeds: number; isPro: boolean; limitReached: boolean };
+export type FeedPreview = { title: string; url: string; siteUrl: string | null };
+export type Category = { id: number; name: string };
+export type CategoryWithFeeds = {
+  id: number | null;
+  name: string;
+  unreadCount: number;
+  feeds: (FeedListEntry & { unreadCount: number; lastError: string | null })[];
+};
+export type FeedItem = {
+  id: number;
+  feedId: number;
+  source: string;
+  title: string;
+  description: string | null;
+  content: string | null;
+  link: string | null;
+  thumbnail: string | null;
+  author: string | null;
+  pubDate: string;
+  createdAt: string;
+  isRead: boolean;
+};
+export type OpmlImportResult = {
+  id: number;
+  status: 'pending' | 'done' | 'failed';
+  added: number;
+  skipped: number;
+  failed: number;
+  errors: { url: string; message: string }[];
+};

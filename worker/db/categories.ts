@@ -1,0 +1,128 @@
+// A person's categories. Every function takes the user id first: another person's rows are unreachable.
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { categories, subscriptions } from '../../schema';
+import type { CategoryWithFeeds } from '../contracts/feeds';
+import { ApiError, notFound } from '../lib/errors';
+import type { Db } from './client';
+
+export async function listCategories(db: Db, userId: number) {
+  return db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(eq(categories.userId, userId))
+    .orderBy(asc(categories.name));
+}
+
+export async function getCategory(db: Db, userId: number, categoryId: number) {
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.id, categoryId), eq(categories.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Category');
+  return row;
+}
+
+export async function createCategory(db: Db, userId: number, name: string) {
+  const [row] = await db
+    .insert(categories)
+    .values({ userId, name, createdAt: new Date() })
+    .onConflictDoNothing()
+    .returning({ id: categories.id, name: categories.name });
+  if (!row) throw new ApiError('CONFLICT', `A category named "${name}" already exists`);
+  return row;
+}
+
+/** Returns the person's category of that name, creating it if needed (OPML import, add-feed dialog). */
+export async function findOrCreateCategory(db: Db, userId: number, name: string) {
+  await db.insert(categories).values({ userId, name, createdAt: new Date() }).onConflictDoNothing();
+  const [row] = await db
+    .select({ id: categories.id, name: categories.name })
+    .from(categories)
+    .where(and(eq(categories.userId, userId), eq(categories.name, name)));
+  if (!row) throw new Error('category vanished after insert');
+  return row;
+}
+
+export async function renameCategory(db: Db, userId: number, categoryId: number, name: string) {
+  await getCategory(db, userId, categoryId);
+  const [row] = await db
+    .update(categories)
+    .set({ name })
+    .where(and(eq(categories.id, categoryId), eq(categories.userId, userId)))
+    .returning({ id: categories.id, name: categories.name })
+    .catch((error: unknown) => {
+      if (String(error).includes('UNIQUE')) throw new ApiError('CONFLICT', `A category named "${name}" already exists`);
+      throw error;
+    });
+  return row;
+}
+
+/** Deletes the category; its feeds stay, uncategorised. */
+export async function deleteCategory(db: Db, userId: number, categoryId: number) {
+  await getCategory(db, userId, categoryId);
+  await db.batch([
+    db
+      .update(subscriptions)
+      .set({ categoryId: null })
+      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.categoryId, categoryId))),
+    db.delete(categories).where(and(eq(categories.id, categoryId), eq(categories.userId, userId))),
+  ]);
+}
+
+type FeedWithCounts = {
+  category_id: number | null;
+  category_name: string | null;
+  feed_id: number | null;
+  name: string | null;
+  url: string | null;
+  site_url: string | null;
+  favicon_url: string | null;
+  last_error: string | null;
+  unread: number;
+};
+
+/**
+ * The sidebar: every category with its feeds and unread counts, feeds without a category under
+ * "General" (id null). One query: subscriptions joined to their unread counts, plus empty categories.
+ */
+export async function listCategoriesWithFeeds(db: Db, userId: number): Promise<CategoryWithFeeds[]> {
+  const rows = await db.all<FeedWithCounts>(sql`
+    select s.category_id, c.name as category_name, f.id as feed_id, s.name, f.url, f.site_url, f.favicon_url,
+           f.last_error,
+           (select count(*) from items i
+             where i.feed_id = f.id
+               and not exists (select 1 from item_reads r where r.user_id = ${userId} and r.item_id = i.id)) as unread
+    from subscriptions s
+    join feeds f on f.id = s.feed_id
+    left join categories c on c.id = s.category_id
+    where s.user_id = ${userId}
+    union all
+    select c.id, c.name, null, null, null, null, null, null, 0
+    from categories c
+    where c.user_id = ${userId}
+      and not exists (select 1 from subscriptions s where s.user_id = ${userId} and s.category_id = c.id)
+    order by 2 collate nocase, 4 collate nocase`);
+  const groups = new Map<number | null, CategoryWithFeeds>();
+  for (const row of rows) {
+    const key = row.category_id;
+    let group = groups.get(key);
+    if (!group) {
+      group = { id: key, name: row.category_name ?? 'General', unreadCount: 0, feeds: [] };
+      groups.set(key, group);
+    }
+    if (row.feed_id === null) continue;
+    group.unreadCount += row.unread;
+    group.feeds.push({
+      id: row.feed_id,
+      name: row.name ?? '',
+      url: row.url ?? '',
+      websiteUrl: row.site_url,
+      favicon: row.favicon_url,
+      unreadCount: row.unread,
+      lastError: row.last_error,
+    });
+  }
+  // "General" (no category) comes last, after the named categories.
+  return [...groups.values()].sort((a, b) => Number(a.id === null) - Number(b.id === null));
+}

@@ -1,0 +1,50 @@
+// Runs an OPML import a chunk at a time, each chunk its own queue job, so a long list stays within a
+// Worker invocation's subrequest and time limits. The message carries the offset it expects; a
+// redelivered, already-done chunk finds the counters moved on and does nothing.
+import { eq, sql } from 'drizzle-orm';
+import { opmlImports, users } from '../../schema';
+import { findOrCreateCategory } from '../db/categories';
+import type { Db } from '../db/client';
+import { ApiError } from '../lib/errors';
+import { followFeed } from './follow';
+
+export const OPML_CHUNK = 10;
+
+export async function importOpmlChunk(db: Db, allowHosts: string, importId: number, offset: number) {
+  const [row] = await db.select().from(opmlImports).where(eq(opmlImports.id, importId));
+  if (!row || row.status !== 'pending' || row.added + row.skipped + row.failed !== offset) return { next: null };
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user) return { next: null };
+
+  let added = 0;
+  let skipped = 0;
+  const errors: { url: string; message: string }[] = [];
+  for (const entry of row.entries.slice(offset, offset + OPML_CHUNK)) {
+    try {
+      const category = entry.category ? await findOrCreateCategory(db, user.id, entry.category.slice(0, 100)) : null;
+      await followFeed(db, allowHosts, user, {
+        url: entry.url,
+        name: entry.title.slice(0, 200),
+        categoryId: category?.id ?? null,
+        includeInAi: true,
+      });
+      added++;
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'CONFLICT') skipped++;
+      else errors.push({ url: entry.url, message: error instanceof Error ? error.message : 'Could not add this feed' });
+    }
+  }
+  const processed = offset + added + skipped + errors.length;
+  const done = processed >= row.entries.length;
+  await db
+    .update(opmlImports)
+    .set({
+      added: sql`${opmlImports.added} + ${added}`,
+      skipped: sql`${opmlImports.skipped} + ${skipped}`,
+      failed: sql`${opmlImports.failed} + ${errors.length}`,
+      errors: [...row.errors, ...errors],
+      status: done ? 'done' : 'pending',
+    })
+    .where(eq(opmlImports.id, importId));
+  return { next: done ? null : processed };
+}

@@ -1,0 +1,36 @@
+// Categories (spec §7): list, create, the sidebar's categories with feeds and unread counts, one, rename, delete.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { categoryNameSchema } from '../contracts/feeds';
+import {
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  listCategoriesWithFeeds,
+  renameCategory,
+} from '../db/categories';
+import type { AuthedEnv } from '../env';
+import { idParam } from '../lib/ids';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/session';
+
+const categoryParam = validate('param', z.object({ categoryId: idParam('Invalid category ID') }));
+
+export const categoryRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await listCategories(c.var.db, c.var.user.id)))
+  .post('/', validate('json', categoryNameSchema), async (c) =>
+    c.json(await createCategory(c.var.db, c.var.user.id, c.req.valid('json').name), 201),
+  )
+  .get('/with-feeds', async (c) => c.json(await listCategoriesWithFeeds(c.var.db, c.var.user.id)))
+  .get('/:categoryId', categoryParam, async (c) =>
+    c.json(await getCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId)),
+  )
+  .patch('/:categoryId', categoryParam, validate('json', categoryNameSchema), async (c) =>
+    c.json(await renameCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId, c.req.valid('json').name)),
+  )
+  .delete('/:categoryId', categoryParam, async (c) => {
+    await deleteCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId);
+    return c.json({ message: 'Category deleted' });
+  });

@@ -1,0 +1,59 @@
+// Feed items (spec §7 and issue 3): the list with filters and a cursor, read marks, full article.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
+import { subscribedFeedIds } from '../db/feeds';
+import { getFeedItem, getItem, listItems, markFeedsRead, saveArticleContent, setItemRead } from '../db/items';
+import type { AuthedEnv } from '../env';
+import { extractArticle } from '../feeds/extract';
+import { safeFetch } from '../feeds/safe-fetch';
+import { ApiError } from '../lib/errors';
+import { idParam } from '../lib/ids';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/session';
+
+const itemParam = validate('param', z.object({ itemId: idParam('Invalid feed item ID') }));
+const PAGE_LINK_HEADER = 'x-next-cursor';
+
+export const feedItemRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/', validate('query', feedItemsQuerySchema), async (c) => {
+    const query = c.req.valid('query');
+    const page = await listItems(c.var.db, c.var.user.id, c.var.user.timezone, query);
+    // The body stays the spec's plain list; the next page's cursor travels in a header.
+    if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
+    return c.json(page.items);
+  })
+  .post('/mark-read', validate('json', markReadSchema), async (c) => {
+    const body = c.req.valid('json');
+    const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, {
+      feedId: body.feedId,
+      categoryId: body.categoryId,
+    });
+    if (body.feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
+    const marked = await markFeedsRead(c.var.db, c.var.user.id, feedIds, body.before ? Date.parse(body.before) : undefined);
+    return c.json({ marked });
+  })
+  .get('/:itemId', itemParam, async (c) => c.json(await getFeedItem(c.var.db, c.var.user.id, c.req.valid('param').itemId)))
+  .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
+    const { itemId } = c.req.valid('param');
+    const { isRead } = c.req.valid('json');
+    await setItemRead(c.var.db, c.var.user.id, itemId, isRead);
+    return c.json({ id: itemId, isRead });
+  })
+  .get('/:itemId/content', itemParam, async (c) => {
+    const { item } = await getItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
+    if (item.articleContent) return c.json({ content: item.articleContent, extracted: true });
+    if (!item.link) return c.json({ content: item.content ?? item.description ?? '', extracted: false });
+    try {
+      const response = await safeFetch(item.link, { allowHosts: c.env.FETCH_ALLOW_HOSTS, accept: 'text/html' });
+      const article = response.status < 400 ? extractArticle(new TextDecoder().decode(response.body), response.url) : null;
+      if (article) {
+        await saveArticleContent(c.var.db, item.id, article.content);
+        return c.json({ content: article.content, extracted: true });
+      }
+    } catch {
+      // The page could not be fetched or read: the feed's own content is the best we have.
+    }
+    return c.json({ content: item.content ?? item.description ?? '', extracted: false });
+  });

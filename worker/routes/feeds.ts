@@ -1,0 +1,51 @@
+// Feeds (spec §7 and issue 3): list, count, preview, follow, one, update, unfollow, refresh.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { addFeedSchema, feedUrlSchema, refreshFeedsSchema, updateFeedSchema } from '../contracts/feeds';
+import { countFeeds, ensureCategoryOwned, getFeed, listFeeds, subscribedFeedIds, unsubscribe, updateSubscription } from '../db/feeds';
+import type { AuthedEnv } from '../env';
+import { followFeed, resolveFeed } from '../feeds/follow';
+import { enqueueRefreshes } from '../jobs/enqueue-refreshes';
+import { ApiError } from '../lib/errors';
+import { idParam } from '../lib/ids';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/session';
+
+const feedParam = validate('param', z.object({ feedId: idParam('Invalid feed ID') }));
+
+export const feedRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await listFeeds(c.var.db, c.var.user.id)))
+  .get('/count', async (c) => c.json(await countFeeds(c.var.db, c.var.user.id, c.var.user.plan)))
+  .get('/preview', validate('query', z.object({ url: feedUrlSchema })), async (c) => {
+    const resolved = await resolveFeed(c.req.valid('query').url, c.env.FETCH_ALLOW_HOSTS);
+    return c.json({ title: resolved.parsed.title, url: resolved.feedUrl, siteUrl: resolved.parsed.link });
+  })
+  .post('/', validate('json', addFeedSchema), async (c) => {
+    const input = c.req.valid('json');
+    await ensureCategoryOwned(c.var.db, c.var.user.id, input.categoryId);
+    const feedId = await followFeed(c.var.db, c.env.FETCH_ALLOW_HOSTS, c.var.user, {
+      url: input.url,
+      name: input.name,
+      categoryId: input.categoryId ?? null,
+      includeInAi: input.includeInAi,
+    });
+    return c.json(await getFeed(c.var.db, c.var.user.id, feedId), 201);
+  })
+  .post('/refresh', validate('json', refreshFeedsSchema), async (c) => {
+    const { feedId } = c.req.valid('json');
+    const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, { feedId });
+    if (feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
+    const queued = await enqueueRefreshes(c.env, c.var.db, feedIds);
+    return c.json({ queued }, 202);
+  })
+  .get('/:feedId', feedParam, async (c) => c.json(await getFeed(c.var.db, c.var.user.id, c.req.valid('param').feedId)))
+  .patch('/:feedId', feedParam, validate('json', updateFeedSchema), async (c) => {
+    const { feedId } = c.req.valid('param');
+    await updateSubscription(c.var.db, c.var.user.id, feedId, c.req.valid('json'));
+    return c.json(await getFeed(c.var.db, c.var.user.id, feedId));
+  })
+  .delete('/:feedId', feedParam, async (c) => {
+    await unsubscribe(c.var.db, c.var.user.id, c.req.valid('param').feedId);
+    return c.json({ message: 'Feed deleted' });
+  });

@@ -1,0 +1,60 @@
+// Feeds whose answers a test scripts at run time, to drive refresh end to end:
+//   PUT /scripted/<name>  {body, contentType?, status?, etag?, lastModified?, headers?, delayMs?}
+//   GET /scripted/<name>  serves it, answering 304 when If-None-Match matches the ETag (RFC 9110 §13.1.2)
+//   GET /scripted-hits/<name> → {hits, notModified}
+import type { FakeRoute } from './server';
+
+type Script = {
+  body: string;
+  contentType?: string;
+  status?: number;
+  etag?: string;
+  lastModified?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+};
+
+const scripts = new Map<string, Script>();
+const hits = new Map<string, { hits: number; notModified: number }>();
+
+export const routeScriptedFeeds: FakeRoute = (req, body, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const [, prefix, name] = url.pathname.split('/');
+  if (!name || (prefix !== 'scripted' && prefix !== 'scripted-hits')) return false;
+  if (prefix === 'scripted-hits') {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify(hits.get(name) ?? { hits: 0, notModified: 0 }));
+    return true;
+  }
+  if (req.method === 'PUT') {
+    scripts.set(name, JSON.parse(body) as Script);
+    res.end('ok');
+    return true;
+  }
+  const script = scripts.get(name);
+  const count = hits.get(name) ?? { hits: 0, notModified: 0 };
+  count.hits++;
+  hits.set(name, count);
+  if (!script) {
+    res.statusCode = 404;
+    res.end('no such scripted feed');
+    return true;
+  }
+  const answer = () => {
+    if (script.etag && req.headers['if-none-match'] === script.etag) {
+      count.notModified++;
+      res.statusCode = 304;
+      res.end();
+      return;
+    }
+    res.statusCode = script.status ?? 200;
+    res.setHeader('content-type', script.contentType ?? 'application/rss+xml; charset=utf-8');
+    if (script.etag) res.setHeader('etag', script.etag);
+    if (script.lastModified) res.setHeader('last-modified', script.lastModified);
+    for (const [key, value] of Object.entries(script.headers ?? {})) res.setHeader(key, value);
+    res.end(script.body);
+  };
+  if (script.delayMs) setTimeout(answer, script.delayMs);
+  else answer();
+  return true;
+};

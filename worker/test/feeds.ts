@@ -1,0 +1,51 @@
+// Builders for feed tests: RSS documents and scripted feeds on the fake upstream server.
+import { env } from 'cloudflare:workers';
+
+export type TestItem = { guid?: string; title: string; link?: string; pubDate?: Date; description?: string };
+
+const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+export function rss(title: string, items: TestItem[], extra = '') {
+  const entries = items
+    .map(
+      (item) => `<item>
+  <title>${escape(item.title)}</title>
+  ${item.link ? `<link>${escape(item.link)}</link>` : ''}
+  ${item.guid ? `<guid isPermaLink="false">${escape(item.guid)}</guid>` : ''}
+  ${item.pubDate ? `<pubDate>${item.pubDate.toUTCString()}</pubDate>` : ''}
+  <description>${escape(item.description ?? `About ${item.title}`)}</description>
+</item>`,
+    )
+    .join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0"><channel><title>${escape(title)}</title><link>https://example.com/</link>
+<description>${escape(title)} feed</description>${extra}
+${entries}
+</channel></rss>`;
+}
+
+let counter = 0;
+export const uniqueName = (label = 'feed') => `${label}-${Date.now()}-${++counter}`;
+
+export type Script = {
+  body: string;
+  contentType?: string;
+  status?: number;
+  etag?: string;
+  lastModified?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+};
+
+/** Publishes a feed on the fake upstream and returns its URL. */
+export async function scriptFeed(name: string, script: Script) {
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/scripted/${name}`, { method: 'PUT', body: JSON.stringify(script) });
+  if (!response.ok) throw new Error('could not script the feed');
+  return `${env.FAKE_UPSTREAM_URL}/scripted/${name}`;
+}
+
+export async function hitsOf(name: string) {
+  return (await (await fetch(`${env.FAKE_UPSTREAM_URL}/scripted-hits/${name}`)).json()) as { hits: number; notModified: number };
+}
+
+export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
