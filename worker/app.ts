@@ -8,6 +8,7 @@ import { errorFields, log } from './lib/log';
 import { checkOrigin } from './middleware/origin';
 import { services } from './middleware/services';
 import { loadSession } from './middleware/session';
+import { adminRoutes } from './routes/admin';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
@@ -16,7 +17,9 @@ import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { opmlRoutes } from './routes/opml';
+import { paymentRoutes } from './routes/payments';
 import { userRoutes } from './routes/users';
+import { wordpressRoutes } from './routes/wordpress';
 
 // JSON bodies above 1 MB are refused before anything reads them (a 1 MB password never reaches PBKDF2).
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -42,6 +45,9 @@ export const app = new Hono<AppEnv>()
   .route('/feeds', feedRoutes)
   .route('/feed-items', feedItemRoutes)
   .route('/opml', opmlRoutes)
+  .route('/wordpress', wordpressRoutes)
+  .route('/payments', paymentRoutes)
+  .route('/admin', adminRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/dev', devRoutes)
   .notFound(() => {

@@ -21,6 +21,8 @@ export type Secrets = {
   STRIPE_PUBLISHABLE_KEY?: string;
   STRIPE_PRICE_ID?: string;
   STRIPE_WEBHOOK_SECRET?: string;
+  /** Tests only: where the Stripe SDK sends API calls (a local fake). */
+  STRIPE_API_BASE?: string;
   /** Workers Analytics Engine dataset for page views; page views are dropped when it is not bound. */
   ANALYTICS?: AnalyticsEngineDataset;
 };

@@ -19,3 +19,22 @@ export async function grantCredits(db: Db, userId: number, delta: number, reason
   ]);
   return inserted?.meta.changes === 1;
 }
+
+/**
+ * Raises the balance to `target` (never lowers it) once per idempotency key: the monthly allowance
+ * of a plan. The ledger row records the difference actually granted.
+ */
+export async function topUpCredits(db: Db, userId: number, target: number, reason: string, idempotencyKey: string) {
+  const d1 = db.$client;
+  const [inserted] = await d1.batch([
+    d1
+      .prepare(
+        `insert into credit_ledger (user_id, delta, reason, idempotency_key, created_at)
+         select id, max(0, ? - credits), ?, ?, ? from users where id = ?
+         on conflict (idempotency_key) do nothing`,
+      )
+      .bind(target, reason, idempotencyKey, Date.now(), userId),
+    d1.prepare('update users set credits = max(credits, ?) where id = ? and changes() = 1').bind(target, userId),
+  ]);
+  return inserted?.meta.changes === 1;
+}

@@ -1,6 +1,5 @@
 // Email templates: each renders a subject, plain text and HTML from the same words.
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+import { escapeHtml } from '../lib/html';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 

@@ -3,13 +3,21 @@
 // xmlUrl is a feed.
 import { XMLParser } from 'fast-xml-parser';
 import type { CategoryWithFeeds } from '../contracts/feeds';
+import { escapeHtml as escapeXml } from '../lib/html';
 
 export type OpmlEntry = { url: string; title: string; category: string | null };
 export const MAX_OPML_ENTRIES = 500;
 
-type Outline = { '@_xmlUrl'?: string; '@_xmlurl'?: string; '@_title'?: string; '@_text'?: string; outline?: Outline | Outline[] };
+type Outline = {
+  '@_xmlUrl'?: string;
+  '@_xmlurl'?: string;
+  '@_title'?: string;
+  '@_text'?: string;
+  outline?: Outline | Outline[];
+};
 
-const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const asArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 export class OpmlError extends Error {}
 
@@ -49,9 +57,6 @@ export function parseOpml(text: string): OpmlEntry[] {
   if (entries.length === 0) throw new OpmlError('This OPML file lists no feeds');
   return entries;
 }
-
-const escapeXml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function buildOpml(groups: CategoryWithFeeds[], ownerEmail: string, now = new Date()) {
   const feedLine = (feed: CategoryWithFeeds['feeds'][number], indent: string) =>

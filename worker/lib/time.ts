@@ -31,7 +31,11 @@ export function isValidTimeZone(timeZone: string) {
 
 /** The wall-clock fields of `instant` in `timeZone`. */
 export function zonedParts(instant: number, timeZone: string) {
-  const parts = Object.fromEntries(formatterFor(timeZone).formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatterFor(timeZone)
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),

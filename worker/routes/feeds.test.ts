@@ -1,4 +1,10 @@
-import { createMessageBatch, createScheduledController, createExecutionContext, getQueueResult, waitOnExecutionContext } from 'cloudflare:test';
+import {
+  createExecutionContext,
+  createMessageBatch,
+  createScheduledController,
+  getQueueResult,
+  waitOnExecutionContext,
+} from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -12,7 +18,10 @@ import { call, db, signUp } from '../test/helpers';
 const refreshDeps = () => ({ db, allowHosts: env.FETCH_ALLOW_HOSTS });
 
 async function addFeed(cookie: string, url: string, extra: Record<string, unknown> = {}) {
-  return call('/api/feeds', { cookie, json: { url, name: 'Test feed', categoryId: null, includeInAi: true, ...extra } });
+  return call('/api/feeds', {
+    cookie,
+    json: { url, name: 'Test feed', categoryId: null, includeInAi: true, ...extra },
+  });
 }
 
 async function itemsOf(cookie: string, query = '') {
@@ -92,7 +101,10 @@ describe('adding a feed', () => {
 
   it('explains an HTML page without a feed and an empty answer', async () => {
     const { cookie } = await signUp();
-    const page = await scriptFeed(uniqueName('page'), { body: '<!doctype html><html><head><title>Hi</title></head><body>No feed</body></html>', contentType: 'text/html' });
+    const page = await scriptFeed(uniqueName('page'), {
+      body: '<!doctype html><html><head><title>Hi</title></head><body>No feed</body></html>',
+      contentType: 'text/html',
+    });
     const response = await addFeed(cookie, page);
     expect(response.status).toBe(422);
     expect(((await response.json()) as { message: string }).message).toMatch(/No feed was found/);
@@ -121,7 +133,9 @@ describe('ids and tenancy', () => {
       expect(response.status, id).toBe(400);
       expect(await response.json()).toMatchObject({ message: 'Invalid feed ID' });
     }
-    expect(await (await call('/api/categories/abc', { cookie })).json()).toMatchObject({ message: 'Invalid category ID' });
+    expect(await (await call('/api/categories/abc', { cookie })).json()).toMatchObject({
+      message: 'Invalid category ID',
+    });
   });
 
   it("answers 404 for another person's feed, category and item", async () => {
@@ -129,13 +143,18 @@ describe('ids and tenancy', () => {
     const stranger = await signUp();
     const url = await scriptFeed(uniqueName(), { body: rss('Private', [{ guid: '1', title: 'Mine' }]) });
     const feed = (await (await addFeed(owner.cookie, url)).json()) as { id: number };
-    const category = (await (await call('/api/categories', { cookie: owner.cookie, json: { name: 'Mine' } })).json()) as { id: number };
+    const category = (await (
+      await call('/api/categories', { cookie: owner.cookie, json: { name: 'Mine' } })
+    ).json()) as { id: number };
     const [item] = (await itemsOf(owner.cookie)).items;
     for (const path of [`/api/feeds/${feed.id}`, `/api/categories/${category.id}`, `/api/feed-items/${item?.id}`]) {
       expect((await call(path, { cookie: stranger.cookie })).status, path).toBe(404);
     }
     expect((await call(`/api/feeds/${feed.id}`, { method: 'DELETE', cookie: stranger.cookie })).status).toBe(404);
-    expect((await call(`/api/feed-items/${item?.id}`, { method: 'PATCH', cookie: stranger.cookie, json: { isRead: true } })).status).toBe(404);
+    expect(
+      (await call(`/api/feed-items/${item?.id}`, { method: 'PATCH', cookie: stranger.cookie, json: { isRead: true } }))
+        .status,
+    ).toBe(404);
     expect((await itemsOf(stranger.cookie)).items).toEqual([]);
     expect((await itemsOf(stranger.cookie, `feedId=${feed.id}`)).items).toEqual([]);
   });
@@ -150,7 +169,9 @@ describe('ids and tenancy', () => {
 describe('reading', () => {
   it('marks an item read and the unread count drops', async () => {
     const { cookie } = await signUp();
-    const category = (await (await call('/api/categories', { cookie, json: { name: 'Tech' } })).json()) as { id: number };
+    const category = (await (await call('/api/categories', { cookie, json: { name: 'Tech' } })).json()) as {
+      id: number;
+    };
     const url = await scriptFeed(uniqueName(), {
       body: rss('Counted', [
         { guid: '1', title: 'One', pubDate: hoursAgo(1) },
@@ -158,7 +179,8 @@ describe('reading', () => {
       ]),
     });
     await addFeed(cookie, url, { categoryId: category.id });
-    const sidebar = async () => (await (await call('/api/categories/with-feeds', { cookie })).json()) as CategoryWithFeeds[];
+    const sidebar = async () =>
+      (await (await call('/api/categories/with-feeds', { cookie })).json()) as CategoryWithFeeds[];
     expect((await sidebar())[0]).toMatchObject({ id: category.id, name: 'Tech', unreadCount: 2 });
 
     const [first] = (await itemsOf(cookie)).items;
@@ -228,9 +250,14 @@ describe('categories', () => {
     const url = await scriptFeed(uniqueName(), { body: rss('Kept', [{ guid: '1', title: 'Stays' }]) });
     const feed = (await (await addFeed(cookie, url, { categoryId: id })).json()) as { id: number };
     expect((await call(`/api/categories/${id}`, { method: 'DELETE', cookie })).status).toBe(200);
-    expect(await (await call(`/api/feeds/${feed.id}`, { cookie })).json()).toMatchObject({ categoryId: null, category: null });
+    expect(await (await call(`/api/feeds/${feed.id}`, { cookie })).json()).toMatchObject({
+      categoryId: null,
+      category: null,
+    });
     const groups = (await (await call('/api/categories/with-feeds', { cookie })).json()) as CategoryWithFeeds[];
-    expect(groups).toEqual([expect.objectContaining({ id: null, name: 'General', feeds: [expect.objectContaining({ id: feed.id })] })]);
+    expect(groups).toEqual([
+      expect.objectContaining({ id: null, name: 'General', feeds: [expect.objectContaining({ id: feed.id })] }),
+    ]);
   });
 });
 
@@ -298,7 +325,10 @@ describe('refreshing', () => {
     const feed = await feedRowByUrl(url);
     await scriptFeed(name, { body: 'Server error', status: 500, contentType: 'text/plain' });
     const before = Date.now();
-    expect(await refreshFeed(refreshDeps(), feed.id)).toMatchObject({ kind: 'failed', error: 'The server answered 500' });
+    expect(await refreshFeed(refreshDeps(), feed.id)).toMatchObject({
+      kind: 'failed',
+      error: 'The server answered 500',
+    });
     const failed = await feedRowByUrl(url);
     expect(failed).toMatchObject({ errorCount: 1, lastError: 'The server answered 500' });
     expect(failed.nextFetchAt.getTime()).toBeGreaterThan(before + 10 * 60_000);
@@ -312,7 +342,12 @@ describe('refreshing', () => {
 
     await scriptFeed(name, { body: 'not a feed at all', contentType: 'text/plain' });
     expect((await refreshFeed(refreshDeps(), feed.id)).kind).toBe('failed');
-    await scriptFeed(name, { body: rss('Flaky', [{ guid: '2', title: 'Back' }, { guid: '1', title: 'Kept' }]) });
+    await scriptFeed(name, {
+      body: rss('Flaky', [
+        { guid: '2', title: 'Back' },
+        { guid: '1', title: 'Kept' },
+      ]),
+    });
     expect((await refreshFeed(refreshDeps(), feed.id)).kind).toBe('updated');
     expect(await feedRowByUrl(url)).toMatchObject({ errorCount: 0, lastError: null });
   });
@@ -341,7 +376,10 @@ describe('refreshing', () => {
     const url = await scriptFeed(uniqueName(), { body: rss('Due', [{ guid: '1', title: 'One' }]) });
     await addFeed(cookie, url);
     const feed = await feedRowByUrl(url);
-    await db.update(feeds).set({ nextFetchAt: new Date(Date.now() - 1000) }).where(eq(feeds.id, feed.id));
+    await db
+      .update(feeds)
+      .set({ nextFetchAt: new Date(Date.now() - 1000) })
+      .where(eq(feeds.id, feed.id));
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: '*/5 * * * *', scheduledTime: Date.now() }), env, ctx);
     await waitOnExecutionContext(ctx);
@@ -366,7 +404,9 @@ describe('refreshing', () => {
     const all = await call('/api/feeds/refresh', { cookie, json: {} });
     expect(all.status).toBe(202);
     expect(await all.json()).toEqual({ queued: 1 });
-    expect(await (await call('/api/feeds/refresh', { cookie, json: { feedId: feed.id } })).json()).toEqual({ queued: 1 });
+    expect(await (await call('/api/feeds/refresh', { cookie, json: { feedId: feed.id } })).json()).toEqual({
+      queued: 1,
+    });
     expect((await call('/api/feeds/refresh', { cookie, json: { feedId: 999999 } })).status).toBe(404);
   });
 });
@@ -380,7 +420,12 @@ describe('OPML', () => {
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>x</title></head><body>
 <outline text="Tech"><outline text="Good" xmlUrl="${good}"/><outline text="Good again" xmlUrl="${good}"/></outline>
 <outline text="Broken" xmlUrl="${broken}"/></body></opml>`;
-    const started = await call('/api/opml', { cookie, body: opml, headers: { 'content-type': 'text/x-opml' }, method: 'POST' });
+    const started = await call('/api/opml', {
+      cookie,
+      body: opml,
+      headers: { 'content-type': 'text/x-opml' },
+      method: 'POST',
+    });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: number };
     const batch = createMessageBatch('feedloom-jobs', [

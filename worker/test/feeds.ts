@@ -1,25 +1,24 @@
 // Builders for feed tests: RSS documents and scripted feeds on the fake upstream server.
 import { env } from 'cloudflare:workers';
+import { escapeHtml } from '../lib/html';
 
 export type TestItem = { guid?: string; title: string; link?: string; pubDate?: Date; description?: string };
-
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 export function rss(title: string, items: TestItem[], extra = '') {
   const entries = items
     .map(
       (item) => `<item>
-  <title>${escape(item.title)}</title>
-  ${item.link ? `<link>${escape(item.link)}</link>` : ''}
-  ${item.guid ? `<guid isPermaLink="false">${escape(item.guid)}</guid>` : ''}
+  <title>${escapeHtml(item.title)}</title>
+  ${item.link ? `<link>${escapeHtml(item.link)}</link>` : ''}
+  ${item.guid ? `<guid isPermaLink="false">${escapeHtml(item.guid)}</guid>` : ''}
   ${item.pubDate ? `<pubDate>${item.pubDate.toUTCString()}</pubDate>` : ''}
-  <description>${escape(item.description ?? `About ${item.title}`)}</description>
+  <description>${escapeHtml(item.description ?? `About ${item.title}`)}</description>
 </item>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0"><channel><title>${escape(title)}</title><link>https://example.com/</link>
-<description>${escape(title)} feed</description>${extra}
+<rss version="2.0"><channel><title>${escapeHtml(title)}</title><link>https://example.com/</link>
+<description>${escapeHtml(title)} feed</description>${extra}
 ${entries}
 </channel></rss>`;
 }
@@ -39,13 +38,19 @@ export type Script = {
 
 /** Publishes a feed on the fake upstream and returns its URL. */
 export async function scriptFeed(name: string, script: Script) {
-  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/scripted/${name}`, { method: 'PUT', body: JSON.stringify(script) });
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/scripted/${name}`, {
+    method: 'PUT',
+    body: JSON.stringify(script),
+  });
   if (!response.ok) throw new Error('could not script the feed');
   return `${env.FAKE_UPSTREAM_URL}/scripted/${name}`;
 }
 
 export async function hitsOf(name: string) {
-  return (await (await fetch(`${env.FAKE_UPSTREAM_URL}/scripted-hits/${name}`)).json()) as { hits: number; notModified: number };
+  return (await (await fetch(`${env.FAKE_UPSTREAM_URL}/scripted-hits/${name}`)).json()) as {
+    hits: number;
+    notModified: number;
+  };
 }
 
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);

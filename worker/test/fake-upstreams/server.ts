@@ -7,11 +7,13 @@ import type { AddressInfo } from 'node:net';
 import { routeFeeds } from './feeds';
 import { routeResend } from './resend';
 import { routeScriptedFeeds } from './scripted-feeds';
+import { routeStripe } from './stripe';
+import { routeWordPress } from './wordpress';
 
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type FakeRoute = (req: IncomingMessage, body: string, res: ServerResponse) => boolean;
 
-const routes: FakeRoute[] = [routeFeeds, routeScriptedFeeds, routeResend];
+const routes: FakeRoute[] = [routeFeeds, routeScriptedFeeds, routeResend, routeWordPress, routeStripe];
 
 export async function startFakeUpstream() {
   const recorded: RecordedRequest[] = [];

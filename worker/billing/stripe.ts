@@ -1,0 +1,127 @@
+// Stripe for the Pro plan: Checkout to subscribe, the customer portal to manage or cancel, and the
+// webhook that applies what happened. The SDK is loaded only by the routes that need it, with its
+// fetch HTTP client and SubtleCrypto for signatures (the Workers way; no Node crypto).
+import { eq } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { processedEvents, users } from '../../schema';
+import type { Db } from '../db/client';
+import type { Bindings } from '../env';
+import { ApiError } from '../lib/errors';
+import { log } from '../lib/log';
+import { topUpCredits } from './credits';
+import { PLANS } from './plans';
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const paymentsConfigured = (env: Bindings) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID);
+
+export async function createStripe(env: Bindings) {
+  if (!env.STRIPE_SECRET_KEY) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
+  const { default: StripeSdk } = await import('stripe');
+  // STRIPE_API_BASE points the SDK at a local fake in tests; production leaves it unset.
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+  return {
+    sdk: StripeSdk,
+    stripe: new StripeSdk(env.STRIPE_SECRET_KEY, {
+      httpClient: StripeSdk.createFetchHttpClient(),
+      maxNetworkRetries: 1,
+      ...(base
+        ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+        : {}),
+    }),
+  };
+}
+
+export async function verifyWebhook(env: Bindings, payload: string, signature: string | undefined) {
+  if (!env.STRIPE_WEBHOOK_SECRET) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
+  if (!signature) throw new ApiError('BAD_REQUEST', 'Missing Stripe-Signature header');
+  const { default: StripeSdk } = await import('stripe');
+  const stripe = new StripeSdk(env.STRIPE_SECRET_KEY ?? 'sk_unused', { httpClient: StripeSdk.createFetchHttpClient() });
+  try {
+    return await stripe.webhooks.constructEventAsync(
+      payload,
+      signature,
+      env.STRIPE_WEBHOOK_SECRET,
+      WEBHOOK_TOLERANCE_SECONDS,
+      StripeSdk.createSubtleCryptoProvider(),
+    );
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'Invalid or expired Stripe signature');
+  }
+}
+
+const idOf = (value: string | { id: string } | null | undefined) =>
+  typeof value === 'string' ? value : (value?.id ?? null);
+
+async function userByCustomer(db: Db, customerId: string | null) {
+  if (!customerId) return null;
+  const [user] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
+  return user ?? null;
+}
+
+/**
+ * Applies one event, once: the event id is recorded after its effects, and every effect is itself
+ * idempotent (credit movements carry the event id as their ledger key), so a redelivery that races a
+ * crash changes nothing twice. Events for an unknown account change nothing and are logged.
+ */
+export async function applyStripeEvent(db: Db, event: Stripe.Event) {
+  const [seen] = await db.select().from(processedEvents).where(eq(processedEvents.id, event.id));
+  if (seen) return { applied: false, reason: 'duplicate' };
+
+  let applied = true;
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      const userId = Number(session.client_reference_id);
+      const [user] = Number.isSafeInteger(userId) ? await db.select().from(users).where(eq(users.id, userId)) : [];
+      if (!user) {
+        applied = false;
+        break;
+      }
+      await db
+        .update(users)
+        .set({
+          plan: 'pro',
+          stripeCustomerId: idOf(session.customer),
+          stripeSubscriptionId: idOf(session.subscription),
+        })
+        .where(eq(users.id, user.id));
+      await topUpCredits(db, user.id, PLANS.pro.monthlyCredits, 'Pro plan monthly credits', `stripe:${event.id}`);
+      break;
+    }
+    case 'invoice.paid': {
+      const invoice = event.data.object;
+      const user = await userByCustomer(db, idOf(invoice.customer));
+      if (!user) {
+        applied = false;
+        break;
+      }
+      // The first invoice is paid with the checkout, whose event already granted this month.
+      if (invoice.billing_reason !== 'subscription_create') {
+        await db.update(users).set({ plan: 'pro' }).where(eq(users.id, user.id));
+        await topUpCredits(db, user.id, PLANS.pro.monthlyCredits, 'Pro plan monthly credits', `stripe:${event.id}`);
+      }
+      break;
+    }
+    case 'customer.subscription.deleted': {
+      const subscription = event.data.object;
+      const user = await userByCustomer(db, idOf(subscription.customer));
+      // Stripe sends this at the end of the paid period. An old subscription's event (arriving late or
+      // replayed) must not downgrade someone who has subscribed again since.
+      if (!user || (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscription.id)) {
+        applied = false;
+        break;
+      }
+      await db.update(users).set({ plan: 'free', stripeSubscriptionId: null }).where(eq(users.id, user.id));
+      break;
+    }
+    default:
+      applied = false;
+  }
+  if (!applied) log.warn('stripe.event_ignored', { eventId: event.id, type: event.type });
+  await db
+    .insert(processedEvents)
+    .values({ id: event.id, kind: `stripe:${event.type}`, processedAt: new Date() })
+    .onConflictDoNothing();
+  return { applied, reason: applied ? 'applied' : 'ignored' };
+}

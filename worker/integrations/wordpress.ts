@@ -1,0 +1,125 @@
+// A WordPress REST API client (https://developer.wordpress.org/rest-api/): application-password
+// Basic auth, users/me to check credentials, categories, media upload and posts. Every call goes
+// through safeFetch, and every failure becomes a message a person can act on.
+import { SafeFetchError, safeFetch } from '../feeds/safe-fetch';
+import { ApiError } from '../lib/errors';
+
+export type WordPressCredentials = { url: string; username: string; applicationPassword: string };
+export type WordPressCategory = { id: number; name: string; count: number };
+
+const TIMEOUT_MS = 15_000;
+
+function endpoint(siteUrl: string, path: string) {
+  return `${siteUrl.replace(/\/+$/, '')}/wp-json/wp/v2/${path}`;
+}
+
+function authorization({ username, applicationPassword }: WordPressCredentials) {
+  // Application passwords are shown with spaces for readability; WordPress accepts them either way.
+  const bytes = new TextEncoder().encode(`${username}:${applicationPassword.replace(/\s+/g, '')}`);
+  return `Basic ${btoa(String.fromCharCode(...bytes))}`;
+}
+
+type WordPressErrorBody = { code?: string; message?: string };
+
+function explain(status: number, body: WordPressErrorBody | null): string {
+  if (body?.code === 'rest_cannot_create') {
+    return 'This WordPress user may not create posts. Use an account with the Author role or higher.';
+  }
+  if (body?.code === 'incorrect_password' || body?.code === 'invalid_username' || status === 401) {
+    return 'WordPress rejected the username or application password.';
+  }
+  if (status === 403)
+    return 'WordPress refused access. Check that the user may publish and that the REST API is enabled.';
+  if (status === 404) return 'No WordPress REST API was found at this address (/wp-json). Check the site URL.';
+  if (status >= 500) return `The WordPress site failed with an error (${status}). Try again later.`;
+  return body?.message ? `WordPress said: ${body.message.slice(0, 200)}` : `WordPress answered ${status}.`;
+}
+
+async function callWordPress<T>(
+  credentials: WordPressCredentials,
+  allowHosts: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+): Promise<T> {
+  let response: Awaited<ReturnType<typeof safeFetch>>;
+  try {
+    response = await safeFetch(endpoint(credentials.url, path), {
+      allowHosts,
+      method: init.method,
+      body: init.body,
+      timeoutMs: TIMEOUT_MS,
+      accept: 'application/json',
+      headers: { authorization: authorization(credentials), ...init.headers },
+    });
+  } catch (error) {
+    if (error instanceof SafeFetchError && error.reason === 'timeout') {
+      throw new ApiError('UPSTREAM_FAILED', 'The WordPress site did not answer within 15 seconds.');
+    }
+    throw new ApiError(
+      'UPSTREAM_FAILED',
+      error instanceof Error ? error.message : 'The WordPress site could not be reached.',
+    );
+  }
+  const text = new TextDecoder().decode(response.body);
+  let body: unknown = null;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    if (response.status < 400 || /<html/i.test(text)) {
+      throw new ApiError(
+        'UPSTREAM_FAILED',
+        'The site answered with a web page instead of WordPress REST API data. Check the URL and that the REST API is enabled.',
+      );
+    }
+  }
+  if (response.status >= 400)
+    throw new ApiError('UPSTREAM_FAILED', explain(response.status, body as WordPressErrorBody));
+  return body as T;
+}
+
+export async function verifyCredentials(credentials: WordPressCredentials, allowHosts: string) {
+  const me = await callWordPress<{ id?: number; name?: string }>(credentials, allowHosts, 'users/me?context=edit');
+  if (typeof me?.id !== 'number') throw new ApiError('UPSTREAM_FAILED', 'WordPress did not confirm who this user is.');
+  return { id: me.id, name: me.name ?? credentials.username };
+}
+
+export async function listWordPressCategories(credentials: WordPressCredentials, allowHosts: string) {
+  const rows = await callWordPress<{ id: number; name: string; count: number }[]>(
+    credentials,
+    allowHosts,
+    'categories?per_page=100&orderby=count&order=desc',
+  );
+  return (Array.isArray(rows) ? rows : []).map(({ id, name, count }) => ({ id, name, count }));
+}
+
+export async function uploadMedia(
+  credentials: WordPressCredentials,
+  allowHosts: string,
+  image: { bytes: ArrayBuffer; contentType: string; filename: string },
+) {
+  const media = await callWordPress<{ id: number }>(credentials, allowHosts, 'media', {
+    method: 'POST',
+    headers: { 'content-type': image.contentType, 'content-disposition': `attachment; filename="${image.filename}"` },
+    body: image.bytes,
+  });
+  return media.id;
+}
+
+export async function createPost(
+  credentials: WordPressCredentials,
+  allowHosts: string,
+  post: { title: string; content: string; status: 'draft' | 'publish'; categories: number[]; featuredMedia?: number },
+) {
+  const created = await callWordPress<{ id: number; link?: string }>(credentials, allowHosts, 'posts', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      title: post.title,
+      content: post.content,
+      status: post.status,
+      categories: post.categories,
+      ...(post.featuredMedia ? { featured_media: post.featuredMedia } : {}),
+    }),
+  });
+  return { id: created.id, link: created.link ?? null };
+}

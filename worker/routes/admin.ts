@@ -1,0 +1,56 @@
+// Admin tools (issue 5). Every call answers 403 to anyone but the admins of ADMIN_USER_IDS, on the
+// server, and every call is logged (middleware/session.ts requireAdmin).
+import { eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { aiGenerations } from '../../schema';
+import { grantCredits } from '../billing/credits';
+import { addCreditsSchema, clearGenerationsSchema } from '../contracts/admin';
+import { findUserByEmail, findUserById } from '../db/users';
+import type { AuthedEnv } from '../env';
+import { ApiError, notFound } from '../lib/errors';
+import { log } from '../lib/log';
+import { validate } from '../lib/validate';
+import { requireAdmin } from '../middleware/session';
+
+export const EXTENSION_ZIP_PATH = '/feedloom-extension.zip';
+
+async function userByEmail(db: Parameters<typeof findUserByEmail>[0], email: string) {
+  const user = await findUserByEmail(db, email);
+  if (!user) throw notFound('User');
+  return user;
+}
+
+export const adminRoutes = new Hono<AuthedEnv>()
+  .use(requireAdmin)
+  .post('/clear-generations', validate('json', clearGenerationsSchema), async (c) => {
+    const user = await userByEmail(c.var.db, c.req.valid('json').email);
+    const removed = await c.var.db
+      .delete(aiGenerations)
+      .where(eq(aiGenerations.userId, user.id))
+      .returning({ imageKey: aiGenerations.imageKey });
+    const keys = removed.map((row) => row.imageKey).filter((key): key is string => key !== null);
+    if (keys.length > 0) await c.env.IMAGES.delete(keys);
+    log.info('admin.clear_generations', { adminId: c.var.user.id, userId: user.id, deleted: removed.length });
+    return c.json({ deleted: removed.length, message: `Deleted ${removed.length} generations of ${user.email}` });
+  })
+  .post('/credits', validate('json', addCreditsSchema), async (c) => {
+    const { email, amount, reason } = c.req.valid('json');
+    const user = await userByEmail(c.var.db, email);
+    await grantCredits(c.var.db, user.id, amount, `Admin: ${reason}`, `admin:${crypto.randomUUID()}`);
+    const updated = await findUserById(c.var.db, user.id);
+    log.info('admin.add_credits', { adminId: c.var.user.id, userId: user.id, amount, reason });
+    return c.json({ credits: updated?.credits ?? 0, message: `${email} now has ${updated?.credits ?? 0} credits` });
+  })
+  .get('/download-extension', async (c) => {
+    const asset = await c.env.ASSETS.fetch(new URL(EXTENSION_ZIP_PATH, c.req.url));
+    // Under the SPA fallback a missing file answers index.html, so check what came back.
+    if (!asset.ok || !asset.headers.get('content-type')?.includes('zip'))
+      throw new ApiError('NOT_FOUND', 'The extension has not been built. Run `npm run build:extension`.');
+    return new Response(asset.body, {
+      headers: {
+        'content-type': 'application/zip',
+        'content-disposition': 'attachment; filename="feedloom-extension.zip"',
+        'x-content-type-options': 'nosniff',
+      },
+    });
+  });

@@ -1,0 +1,60 @@
+// Plans and payments (issue 5): the payment page's state, Stripe Checkout, the customer portal, and
+// the signed webhook (exempt from the Origin check in middleware/origin.ts; its signature is the proof).
+import { Hono } from 'hono';
+import { PLANS } from '../billing/plans';
+import { applyStripeEvent, createStripe, paymentsConfigured, verifyWebhook } from '../billing/stripe';
+import type { AppEnv, AuthedEnv } from '../env';
+import { ApiError } from '../lib/errors';
+import { log } from '../lib/log';
+import { requireUser } from '../middleware/session';
+
+const accountRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/status', (c) =>
+    c.json({
+      configured: paymentsConfigured(c.env),
+      publishableKey: c.env.STRIPE_PUBLISHABLE_KEY ?? null,
+      plan: c.var.user.plan,
+      credits: c.var.user.credits,
+      plans: PLANS,
+      canManage: Boolean(c.var.user.stripeCustomerId),
+    }),
+  )
+  .post('/checkout', async (c) => {
+    if (!paymentsConfigured(c.env)) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
+    if (c.var.user.plan === 'pro') throw new ApiError('CONFLICT', 'You are already on the Pro plan.');
+    const { stripe } = await createStripe(c.env);
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: c.env.STRIPE_PRICE_ID, quantity: 1 }],
+      client_reference_id: String(c.var.user.id),
+      ...(c.var.user.stripeCustomerId
+        ? { customer: c.var.user.stripeCustomerId }
+        : { customer_email: c.var.user.email }),
+      // Stripe fills in {CHECKOUT_SESSION_ID}; it must reach Stripe unencoded.
+      success_url: `${new URL(c.env.APP_URL).origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${new URL(c.env.APP_URL).origin}/payment-cancel`,
+      metadata: { userId: String(c.var.user.id) },
+    });
+    if (!session.url) throw new ApiError('UPSTREAM_FAILED', 'Stripe did not return a checkout page.');
+    return c.json({ url: session.url });
+  })
+  .post('/portal', async (c) => {
+    if (!c.var.user.stripeCustomerId) throw new ApiError('CONFLICT', 'There is no subscription to manage yet.');
+    const { stripe } = await createStripe(c.env);
+    const portal = await stripe.billingPortal.sessions.create({
+      customer: c.var.user.stripeCustomerId,
+      return_url: new URL('/payment', c.env.APP_URL).toString(),
+    });
+    return c.json({ url: portal.url });
+  });
+
+export const paymentRoutes = new Hono<AppEnv>()
+  .post('/webhook', async (c) => {
+    const payload = await c.req.text();
+    const event = await verifyWebhook(c.env, payload, c.req.header('stripe-signature'));
+    const outcome = await applyStripeEvent(c.var.db, event);
+    log.info('stripe.webhook', { eventId: event.id, type: event.type, ...outcome });
+    return c.json({ received: true, ...outcome });
+  })
+  .route('/', accountRoutes);
