@@ -1,0 +1,285 @@
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { extractArticle } from './extract';
+import { decodeEntities } from './html-entities';
+import { parseHtml, textContent } from './html-tree';
+import { parseFeed } from './parse';
+import { safeFetch } from './safe-fetch';
+import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
+
+import blogPost from './testdata/pages/blog-post.html?raw';
+import lazyImages from './testdata/pages/lazy-images.html?raw';
+import newsArticle from './testdata/pages/news-article.html?raw';
+import noArticle from './testdata/pages/no-article.html?raw';
+
+const BASE = 'https://blog.example.com/posts/hello/';
+
+describe('sanitizeHtml removes what can run code', () => {
+  it.each([
+    ['<p>hi<script>alert(1)</script></p>', '<p>hi</p>'],
+    ['<script src="https://evil.example/x.js"></script>ok', 'ok'],
+    ['<SCRIPT>alert(1)</SCRIPT >after', 'after'],
+    ['<script>document.write("<p>x</p>")</script>after', 'after'],
+    ['<script>never closed <p>gone', ''],
+    ['<style>body{display:none}</style><p>text</p>', '<p>text</p>'],
+    ['<img src="x.png" onerror="alert(1)">', `<img src="${BASE}x.png">`],
+    ['<p onclick="alert(1)" onmouseover=alert(2)>x</p>', '<p>x</p>'],
+    ['<a href="javascript:alert(1)">x</a>', 'x'],
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', 'x'],
+    ['<a href="  javascript:alert(1)">x</a>', 'x'],
+    ['<a href="jav&#x09;ascript:alert(1)">x</a>', 'x'],
+    ['<a href="jav&#9;ascript:alert(1)">x</a>', 'x'],
+    ['<a href="jav\tascript:alert(1)">x</a>', 'x'],
+    ['<a href="java\nscript:alert(1)">x</a>', 'x'],
+    ['<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1)">x</a>', 'x'],
+    ['<a href="&#x6A;avascript&colon;alert(1)">x</a>', 'x'],
+    ['<a href="\u0001javascript:alert(1)">x</a>', 'x'],
+    ['<a href="vbscript:msgbox(1)">x</a>', 'x'],
+    ['<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">x</a>', 'x'],
+    ['<img src="data:image/svg+xml,<svg onload=alert(1)>">', ''],
+    ['<img src="blob:https://example.com/1">', ''],
+    ['<a href="file:///etc/passwd">x</a>', 'x'],
+    ['<iframe srcdoc="<script>alert(1)</script>">fallback</iframe>after', 'after'],
+    ['<iframe src="https://www.youtube.com/embed/x"></iframe>', ''],
+    ['<object data="x.swf"><param name="a" value="b">fallback</object>', ''],
+    ['<embed src="x.swf">', ''],
+    [
+      '<form action="https://evil.example"><input name="q"><button>Go</button><textarea>t</textarea><select><option>o</select></form>after',
+      'after',
+    ],
+    ['<svg><script>alert(1)</script><a xlink:href="javascript:alert(1)">x</a></svg>after', 'after'],
+    ['<math><mi xlink:href="javascript:alert(1)">x</mi></math>', ''],
+    ['<template><img src=x onerror=alert(1)></template>', ''],
+    // Browsers end <noscript> at the first </noscript>, whatever the quotes: so do we (and keep no handler).
+    ['<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>', `<img src="${BASE}x">"&gt;`],
+    [
+      '<link rel="stylesheet" href="x.css"><meta http-equiv="refresh" content="0;url=javascript:alert(1)"><base href="https://evil.example/">ok',
+      'ok',
+    ],
+    ['<p style="background:url(javascript:alert(1))" class="x" id="y">x</p>', '<p>x</p>'],
+    ['<!-- <script>alert(1)</script> -->ok', 'ok'],
+    ['<p>a</p><!--><script>alert(1)</script>-->', '<p>a</p>--&gt;'],
+    ['<div><p>un</div>closed', '<div><p>un</p></div>closed'],
+    [
+      '<img src=x.png alt="a&quot; onerror=&quot;alert(1)">',
+      `<img src="${BASE}x.png" alt="a&quot; onerror=&quot;alert(1)">`,
+    ],
+    ['"><script>alert(1)</script>', '"&gt;'],
+    [
+      '<video src="v.mp4" autoplay onplay="x()" poster="javascript:x">t</video>',
+      `<video src="${BASE}v.mp4" controls>t</video>`,
+    ],
+  ])('%s → %s', (input, output) => {
+    expect(sanitizeHtml(input, BASE)).toBe(output);
+  });
+});
+
+describe('sanitizeHtml keeps content', () => {
+  it('keeps allowed elements and attributes, and gives every link rel and target', () => {
+    const html =
+      '<h2 lang="en" dir="rtl">T</h2><p><b>b</b> <em>e</em> <code>c</code> <abbr title="HyperText">HTML</abbr> ' +
+      '<time datetime="2025-01-06">today</time></p><table><tr><th colspan="2">h</th></tr><tr><td rowspan="x">d</td></tr></table>' +
+      '<a href="https://example.com/a?b=1&amp;c=2" title="t" target="_self" rel="opener">l</a> <a href="mailto:me@example.com">m</a>';
+    expect(sanitizeHtml(html, BASE)).toBe(
+      '<h2 lang="en" dir="rtl">T</h2><p><b>b</b> <em>e</em> <code>c</code> <abbr title="HyperText">HTML</abbr> ' +
+        '<time datetime="2025-01-06">today</time></p><table><tr><th colspan="2">h</th></tr><tr><td>d</td></tr></table>' +
+        '<a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank" title="t">l</a> ' +
+        '<a href="mailto:me@example.com" rel="noopener noreferrer" target="_blank">m</a>',
+    );
+  });
+
+  it('resolves relative URLs against the base, and drops them when there is none', () => {
+    const html =
+      '<a href="../other/">o</a><img src="/img/a.png" alt="A"><a href="#fn1">1</a><a href="//cdn.example.com/x">x</a>';
+    expect(sanitizeHtml(html, BASE)).toBe(
+      '<a href="https://blog.example.com/posts/other/" rel="noopener noreferrer" target="_blank">o</a>' +
+        '<img src="https://blog.example.com/img/a.png" alt="A">' +
+        '<a href="https://blog.example.com/posts/hello/#fn1" rel="noopener noreferrer" target="_blank">1</a>' +
+        '<a href="https://cdn.example.com/x" rel="noopener noreferrer" target="_blank">x</a>',
+    );
+    expect(sanitizeHtml('<a href="/x">x</a><img src="/i.png">')).toBe('x');
+  });
+
+  it('unwraps unknown elements, renames sectioning ones, and escapes text anew', () => {
+    expect(
+      sanitizeHtml('<article><font color=red>a &lt;b&gt; &amp; c</font></article><custom-el>d</custom-el><del>e</del>'),
+    ).toBe('<div>a &lt;b&gt; &amp; c</div>d<s>e</s>');
+    expect(sanitizeHtml('5 < 6 &nbsp;&copy 2025 &notanentity;')).toBe('5 &lt; 6 &nbsp;© 2025 ¬anentity;');
+  });
+
+  it('keeps pictures with http(s) srcsets and media with controls', () => {
+    const html =
+      '<picture><source srcset="a.webp 1x, https://x.example/b.webp 2x, javascript:alert(1) 3x" type="image/webp"><img src="a.jpg"></picture>' +
+      '<audio src="https://x.example/a.mp3" autoplay loop></audio>';
+    expect(sanitizeHtml(html, BASE)).toBe(
+      `<picture><source srcset="${BASE}a.webp 1x, https://x.example/b.webp 2x" type="image/webp"><img src="${BASE}a.jpg"></picture>` +
+        '<audio src="https://x.example/a.mp3" controls></audio>',
+    );
+  });
+
+  it('drops tracking pixels', () => {
+    const pixels = [
+      '<img src="https://example.com/p.gif" width="1" height="1">',
+      '<img src="https://example.com/p.gif?utm_source=rss" width="1px" height="1px">',
+      '<img src="https://example.com/p.gif" width="0" height="0">',
+      '<img src="https://example.com/p.gif" height="1">',
+      '<img src="http://feeds.feedburner.com/~r/Example/~4/abc">',
+      '<a href="http://feeds.feedburner.com/~ff/Example?a=1"><img src="http://feeds.feedburner.com/~ff/Example?d=2"></a>',
+      '<img src="https://pixel.wp.com/b.gif?host=x">',
+      '<img src="https://stats.wordpress.com/b.gif">',
+      '<img src="https://ad.doubleclick.net/ddm/ad.gif">',
+      '<img src="https://www.google-analytics.com/collect?v=1">',
+    ];
+    for (const pixel of pixels) expect(sanitizeHtml(`${pixel}<p>x</p>`, BASE)).toBe('<p>x</p>');
+    expect(sanitizeHtml('<img src="https://example.com/photo.jpg" width="1" height="300">', BASE)).toBe(
+      '<img src="https://example.com/photo.jpg" width="1" height="300">',
+    );
+  });
+
+  it('drops remote images and media when images are not allowed (email)', () => {
+    const html =
+      '<p>Hi <img src="https://example.com/a.png"></p><picture><img src="https://example.com/b.png"></picture><video src="https://x/v.mp4"></video>';
+    expect(sanitizeHtml(html, BASE, { allowImages: false })).toBe('<p>Hi </p>');
+  });
+
+  it('survives hostile nesting and huge input', () => {
+    const deep = `${'<div>'.repeat(50_000)}x${'</div>'.repeat(50_000)}`;
+    expect(sanitizeHtml(deep)).toContain('x');
+    const big = '<p>lorem ipsum &amp; dolor</p>'.repeat(100_000);
+    const started = Date.now();
+    expect(sanitizeHtml(big).length).toBe(big.length);
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+});
+
+const SAFE_TAGS = (
+  'p br hr a b strong i em u s sub sup small mark code pre kbd samp blockquote q cite ul ol li dl dt dd h1 h2 h3 h4 ' +
+  'h5 h6 table thead tbody tfoot tr th td caption figure figcaption img picture source abbr time span div details ' +
+  'summary audio video'
+).split(' ');
+const SAFE_ATTRIBUTES =
+  'href rel target src srcset type media alt title width height colspan rowspan datetime lang dir controls poster'.split(
+    ' ',
+  );
+
+describe('sanitizeHtml on real feeds', () => {
+  // The fixture feeds, fetched from the fake upstream server as refresh would fetch them.
+  const names = Object.keys(import.meta.glob('./testdata/fixtures/*.{xml,rss,atom,json}')).map((path) =>
+    path.split('/').pop(),
+  );
+
+  it('turns every item of every fixture feed into safe, stable HTML', async () => {
+    expect(names.length).toBeGreaterThan(50);
+    let items = 0;
+    for (const name of names) {
+      const response = await safeFetch(`${env.FAKE_UPSTREAM_URL}/feeds/fixtures/${name}`, {
+        allowHosts: env.FETCH_ALLOW_HOSTS,
+      });
+      let feed: ReturnType<typeof parseFeed>;
+      try {
+        feed = parseFeed(response.body, response.url);
+      } catch {
+        continue; // not-a-feed fixtures are the parser's business
+      }
+      for (const item of feed.items) {
+        const html = sanitizeHtml(item.content ?? item.summary ?? '', item.link ?? response.url);
+        items++;
+        for (const [, tag = '', attrs = ''] of html.matchAll(/<([a-z0-9]+)((?:\s[^>]*)?)>/g)) {
+          expect(SAFE_TAGS).toContain(tag);
+          for (const [, name = '', value = ''] of attrs.matchAll(/\s([a-z]+)(?:="([^"]*)")?/g)) {
+            expect(SAFE_ATTRIBUTES).toContain(name);
+            if (name === 'href' || name === 'src' || name === 'poster') expect(value).toMatch(/^(?:https?|mailto):/);
+          }
+          if (tag === 'a') expect(attrs).toContain('rel="noopener noreferrer" target="_blank"');
+        }
+        // Our output parses back to itself: what we checked is what a browser reads.
+        expect(sanitizeHtml(html, item.link ?? response.url)).toBe(html);
+      }
+    }
+    expect(items).toBeGreaterThan(500);
+  });
+});
+
+describe('htmlToText, firstImage and entities', () => {
+  it('turns HTML into plain text: no tags, no script text, entities decoded, whitespace collapsed', () => {
+    expect(
+      htmlToText(
+        '<p>Tom &amp; Jerry&#8217;s</p>\n\n<p>second&nbsp;para<script>alert(1)</script><style>p{}</style></p>',
+      ),
+    ).toBe('Tom & Jerry’s second para');
+    expect(htmlToText('<li>one</li><li>two</li>line<br>break')).toBe('one two line break');
+    expect(htmlToText('a < b and c > d')).toBe('a < b and c > d');
+    expect(htmlToText('<img src=x onerror=alert(1)>')).toBe('');
+  });
+
+  it('finds the first real image for a thumbnail', () => {
+    const html =
+      '<img src="https://pixel.wp.com/g.gif"><img src="/a.png" width="1" height="1"><p><img src="photo.jpg"></p>';
+    expect(firstImage(html, BASE)).toBe(`${BASE}photo.jpg`);
+    expect(firstImage('<img src="javascript:alert(1)">', BASE)).toBeNull();
+    expect(firstImage('<p>no image</p>')).toBeNull();
+  });
+
+  it('decodes references as browsers do', () => {
+    expect(decodeEntities('&lt;&#60;&#x3C;&eacute;&hellip;&#128;&#0;&#xD800;&amp')).toBe('<<<é…€\ufffd\ufffd&');
+    expect(decodeEntities('?a=1&copy=2&amp;b', true)).toBe('?a=1&copy=2&b');
+    expect(textContent(parseHtml('<title>A &amp; B</title><textarea><b>&lt;</b></textarea>'))).toBe('A & B<b><</b>');
+  });
+});
+
+describe('extractArticle', () => {
+  it('finds the story in a news page with navigation, sidebar, share buttons and comments', () => {
+    const article = extractArticle(newsArticle, 'https://news.example.com/2025/01/river-restoration');
+    expect(article?.title).toBe('River restoration brings salmon back to the valley after forty years');
+    const content = article?.content ?? '';
+    expect(content).toContain('For the first time in four decades');
+    expect(content).toContain('The last paragraph of the story');
+    expect(content).toContain(
+      '<img src="https://news.example.com/images/salmon-ladder.jpg" alt="A fish ladder beside the old weir" width="1200" height="800">',
+    );
+    for (const noise of [
+      'Subscribe to our newsletter',
+      'Most read',
+      'Share on',
+      'Great article',
+      'Sections',
+      'All rights reserved',
+      'analytics',
+      'Related stories',
+    ]) {
+      expect(content).not.toContain(noise);
+    }
+    expect(content).not.toMatch(/<script|onclick|class=/);
+    expect(article?.textLength).toBeGreaterThan(1500);
+  });
+
+  it('finds a blog post without an <article> element by scoring its paragraphs', () => {
+    const article = extractArticle(blogPost, 'https://ada.example.org/notes/why-i-still-use-rss.html');
+    expect(article?.title).toBe('Why I still use RSS');
+    const content = article?.content ?? '';
+    expect(content).toContain('Every morning I open my reader');
+    expect(content).toContain(
+      '<a href="https://ada.example.org/notes/feeds.opml" rel="noopener noreferrer" target="_blank">my subscriptions</a>',
+    );
+    expect(content).toContain('<pre><code>');
+    expect(content).toContain('That is all, really.');
+    expect(content).not.toContain('Blogroll');
+    expect(content).not.toContain('Leave a comment');
+    expect(content).not.toContain('Archives');
+  });
+
+  it('uses the real source of lazy-loaded images and the articleBody the page marks', () => {
+    const article = extractArticle(lazyImages, 'https://magazine.example.net/features/night-trains');
+    const content = article?.content ?? '';
+    expect(content).toContain('<img src="https://magazine.example.net/media/sleeper-cabin.jpg" alt="A sleeper cabin">');
+    expect(content).not.toContain('data:image');
+    expect(content).toContain('night trains are back');
+    expect(content).not.toContain('Sign up');
+  });
+
+  it('answers null for a page without an article', () => {
+    expect(extractArticle(noArticle, 'https://shop.example.com/')).toBeNull();
+    expect(extractArticle('', 'https://example.com/')).toBeNull();
+    expect(extractArticle('<html><body><p>Too short.</p></body></html>', 'https://example.com/')).toBeNull();
+  });
+});
