@@ -8,6 +8,7 @@ import { runJob } from './handlers';
 import { jobMessage } from './messages';
 
 const DEAD_LETTER_QUEUE = 'feedloom-jobs-dead';
+const CONCURRENCY = 5;
 
 /** 10 s, 40 s, 160 s … capped at an hour: exponential, so a struggling upstream gets room. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
@@ -27,24 +28,32 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings) {
     }
     return;
   }
-  for (const message of batch.messages) {
+  // Messages of a batch run side by side, a few at a time: refreshes wait on the network, and a Worker
+  // may hold 6 outbound connections at once.
+  await runPool(batch.messages, CONCURRENCY, async (message) => {
     const parsed = jobMessage.safeParse(message.body);
     if (!parsed.success) {
       log.error('job.malformed', { messageId: message.id, body: message.body, issues: parsed.error.issues });
       message.ack();
-      continue;
+      return;
     }
     try {
       await runJob(parsed.data, env, db);
       message.ack();
     } catch (error) {
-      log.warn('job.failed', {
-        messageId: message.id,
-        type: parsed.data.type,
-        attempts: message.attempts,
-        ...errorFields(error),
-      });
+      log.warn('job.failed', { messageId: message.id, type: parsed.data.type, attempts: message.attempts, ...errorFields(error) });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
-  }
+  });
+}
+
+async function runPool<T>(values: readonly T[], size: number, work: (value: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < values.length) {
+      const value = values[next++] as T;
+      await work(value);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(size, values.length) }, worker));
 }
