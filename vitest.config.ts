@@ -31,7 +31,7 @@ export default defineConfig({
             },
           })),
         ],
-        ssr: { optimizeDeps: { include: ['zod', 'drizzle-orm', 'hono', 'jose'] } },
+        ssr: { optimizeDeps: { include: ['zod', 'drizzle-orm', 'hono', 'jose', 'openai'] } },
         test: {
           name: 'worker',
           include: ['worker/**/*.test.ts'],

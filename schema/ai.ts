@@ -2,22 +2,27 @@
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
-export const preferences = sqliteTable('preferences', {
-  userId: integer()
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  frequency: text().notNull().default('none'),
-  contentTypes: text({ mode: 'json' }).$type<string[]>().notNull(),
-  writingStyle: text().notNull().default('professional'),
-  contentLength: text().notNull().default('medium'),
-  language: text().notNull().default('English (US)'),
-  aiModel: text().notNull().default('openai/gpt-4o-mini'),
-  emailDelivery: text(),
-  emailFormat: text().notNull().default('html'),
-  emailSubjectTemplate: text().notNull().default('Your Feedloom digest for {date}'),
-  nextDeliveryAt: integer({ mode: 'timestamp_ms' }),
-  updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
-});
+export const preferences = sqliteTable(
+  'preferences',
+  {
+    userId: integer()
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    frequency: text().notNull().default('none'),
+    contentTypes: text({ mode: 'json' }).$type<string[]>().notNull(),
+    writingStyle: text().notNull().default('professional'),
+    contentLength: text().notNull().default('medium'),
+    language: text().notNull().default('English (US)'),
+    aiModel: text().notNull().default('openai/gpt-4o-mini'),
+    emailDelivery: text(),
+    emailFormat: text().notNull().default('html'),
+    emailSubjectTemplate: text().notNull().default('Your Feedloom digest for {date}'),
+    nextDeliveryAt: integer({ mode: 'timestamp_ms' }),
+    updatedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  // The 5-minute cron looks up whose digest is due.
+  (t) => [index('preferences_next_delivery_idx').on(t.nextDeliveryAt)],
+);
 
 export const aiGenerations = sqliteTable(
   'ai_generations',

@@ -9,15 +9,19 @@ import { checkOrigin } from './middleware/origin';
 import { services } from './middleware/services';
 import { loadSession } from './middleware/session';
 import { adminRoutes } from './routes/admin';
+import { aiGenerationRoutes } from './routes/ai-generations';
 import { analyticsRoutes } from './routes/analytics';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
+import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
 import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
 import { opmlRoutes } from './routes/opml';
 import { paymentRoutes } from './routes/payments';
+import { preferenceRoutes } from './routes/preferences';
+import { rewriteRoutes } from './routes/rewrite';
 import { userRoutes } from './routes/users';
 import { wordpressRoutes } from './routes/wordpress';
 
@@ -43,7 +47,11 @@ export const app = new Hono<AppEnv>()
   .route('/users', userRoutes)
   .route('/categories', categoryRoutes)
   .route('/feeds', feedRoutes)
+  .route('/feed-items', rewriteRoutes)
   .route('/feed-items', feedItemRoutes)
+  .route('/credits', creditRoutes)
+  .route('/preferences', preferenceRoutes)
+  .route('/ai-generations', aiGenerationRoutes)
   .route('/opml', opmlRoutes)
   .route('/wordpress', wordpressRoutes)
   .route('/payments', paymentRoutes)

@@ -33,7 +33,11 @@ export const feedUrlSchema = z
 
 export const addFeedSchema = z.object({
   url: feedUrlSchema,
-  name: z.string({ error: 'Feed name is required' }).trim().min(1, 'Feed name is required').max(200, 'Feed name is too long'),
+  name: z
+    .string({ error: 'Feed name is required' })
+    .trim()
+    .min(1, 'Feed name is required')
+    .max(200, 'Feed name is too long'),
   categoryId: optionalId('Invalid category ID').nullable().optional(),
   includeInAi: z.boolean().optional().default(true),
 });
@@ -77,7 +81,13 @@ export const markReadSchema = z
 
 export const updateItemSchema = z.object({ isRead: z.boolean({ error: 'isRead must be true or false' }) });
 
-export type FeedListEntry = { id: number; name: string; url: string; websiteUrl: string | null; favicon: string | null };
+export type FeedListEntry = {
+  id: number;
+  name: string;
+  url: string;
+  websiteUrl: string | null;
+  favicon: string | null;
+};
 export type FeedDetail = FeedListEntry & {
   description: string | null;
   categoryId: number | null;

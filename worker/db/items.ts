@@ -52,7 +52,8 @@ const encodeCursor = (row: { pub_date: number; id: number }) => btoa(`${row.pub_
 function decodeCursor(cursor: string) {
   try {
     const [pubDate, id] = atob(cursor).split(':').map(Number);
-    if (Number.isSafeInteger(pubDate) && Number.isSafeInteger(id)) return { pubDate: pubDate as number, id: id as number };
+    if (Number.isSafeInteger(pubDate) && Number.isSafeInteger(id))
+      return { pubDate: pubDate as number, id: id as number };
   } catch {}
   throw new ApiError('BAD_REQUEST', 'Invalid cursor');
 }

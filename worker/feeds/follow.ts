@@ -39,7 +39,9 @@ export async function resolveFeed(input: string, allowHosts: string): Promise<Re
     const url = normaliseFeedUrl(input);
     const first = await fetchAndParse(url, allowHosts);
     if (first.parsed) return { feedUrl: first.response.url, parsed: first.parsed, response: first.response };
-    const isHtml = /html/i.test(first.response.contentType ?? '') || /<html[\s>]/i.test(new TextDecoder().decode(first.response.body.subarray(0, 4096)));
+    const isHtml =
+      /html/i.test(first.response.contentType ?? '') ||
+      /<html[\s>]/i.test(new TextDecoder().decode(first.response.body.subarray(0, 4096)));
     if (!isHtml) throw new ApiError('UNPROCESSABLE', first.parseError?.message ?? 'This address is not a feed');
     const html = new TextDecoder().decode(first.response.body);
     const candidates = await discoverFeeds(first.response.url, html, { allowHosts });

@@ -41,7 +41,12 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings) {
       await runJob(parsed.data, env, db);
       message.ack();
     } catch (error) {
-      log.warn('job.failed', { messageId: message.id, type: parsed.data.type, attempts: message.attempts, ...errorFields(error) });
+      log.warn('job.failed', {
+        messageId: message.id,
+        type: parsed.data.type,
+        attempts: message.attempts,
+        ...errorFields(error),
+      });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   });

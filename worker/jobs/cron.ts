@@ -1,8 +1,10 @@
 // Cron Triggers only select and enqueue due work; the queue consumer does it (DESIGN.md).
+import { enqueueDueDigests } from '../ai/digest';
+import { selectDueCreditResets } from '../billing/credits';
 import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import { log } from '../lib/log';
-import { enqueue } from './enqueue';
+import { enqueue, enqueueMany } from './enqueue';
 import { enqueueRefreshes, selectDueFeeds } from './enqueue-refreshes';
 
 export const CRON_EVERY_5_MINUTES = '*/5 * * * *';
@@ -14,11 +16,19 @@ export async function dispatchCron(cron: string, env: Bindings) {
       const db = createDb(env.DB);
       const queued = await enqueueRefreshes(env, db, await selectDueFeeds(db));
       log.info('cron.feeds_queued', { queued });
+      log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, db) });
       break;
     }
-    case CRON_DAILY:
+    case CRON_DAILY: {
       await enqueue(env, { type: 'cleanup' });
+      const resets = await selectDueCreditResets(createDb(env.DB));
+      await enqueueMany(
+        env,
+        resets.map((reset) => ({ type: 'reset-credits' as const, ...reset })),
+      );
+      log.info('cron.credit_resets_queued', { queued: resets.length });
       break;
+    }
     default:
       log.warn('cron.unknown', { cron });
   }

@@ -16,7 +16,10 @@ export async function enqueueRefreshes(env: Pick<Bindings, 'JOBS'>, db: Db, feed
   const now = Date.now();
   for (let start = 0; start < feedIds.length; start += 90) {
     const chunk = feedIds.slice(start, start + 90);
-    await db.update(feeds).set({ nextFetchAt: new Date(now + LEASE_MS) }).where(inArray(feeds.id, chunk));
+    await db
+      .update(feeds)
+      .set({ nextFetchAt: new Date(now + LEASE_MS) })
+      .where(inArray(feeds.id, chunk));
   }
   await enqueueMany(
     env,

@@ -1,14 +1,17 @@
 // What each message type does. Every handler is idempotent: delivery is at least once.
 import { lt } from 'drizzle-orm';
 import { authTokens, rateLimits, sessions } from '../../schema';
+import { sendDigest } from '../ai/digest';
+import { runGeneration } from '../ai/generate';
+import { resetMonthlyCredits } from '../billing/credits';
 import type { Db } from '../db/client';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
 import { importOpmlChunk } from '../feeds/import-opml';
 import { refreshFeed } from '../feeds/refresh';
 import { log } from '../lib/log';
-import { enqueue } from './enqueue';
 import { RATE_WINDOW_MS } from '../middleware/rate-limit';
+import { enqueue } from './enqueue';
 import type { JobMessage, JobOf } from './messages';
 
 type Handler<Type extends JobMessage['type']> = (job: JobOf<Type>, env: Bindings, db: Db) => Promise<void>;
@@ -25,6 +28,15 @@ export const handlers: Handlers = {
   },
   'send-email': async (job, env, db) => {
     await sendEmail(env, db, job);
+  },
+  generate: async (job, env, db) => {
+    await runGeneration({ env, db }, job.generationId, 'job');
+  },
+  'send-digest': async (job, env, db) => {
+    await sendDigest(env, db, job.userId, job.period);
+  },
+  'reset-credits': async (job, _env, db) => {
+    await resetMonthlyCredits(db, job.userId, job.month);
   },
   cleanup: async (_job, _env, db) => {
     const now = Date.now();

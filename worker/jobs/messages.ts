@@ -24,11 +24,31 @@ export const sendEmailMessage = z.object({
 
 export const cleanupMessage = z.object({ type: z.literal('cleanup') });
 
+/** Fills a pending AI generation (worker/ai/generate.ts); a done or failed one is left alone. */
+export const generateMessage = z.object({ type: z.literal('generate'), generationId: id });
+
+/** Writes and mails one digest period ("2026-11-22T09:00" in the person's zone, or "manual:<uuid>"). */
+export const sendDigestMessage = z.object({
+  type: z.literal('send-digest'),
+  userId: id,
+  period: z.string().min(1).max(100),
+});
+
+/** Sets a person's credits to their plan's monthly amount, once per month (yyyy-mm). */
+export const resetCreditsMessage = z.object({
+  type: z.literal('reset-credits'),
+  userId: id,
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+});
+
 export const jobMessage = z.discriminatedUnion('type', [
   refreshFeedMessage,
   importOpmlMessage,
   sendEmailMessage,
   cleanupMessage,
+  generateMessage,
+  sendDigestMessage,
+  resetCreditsMessage,
 ]);
 
 export type JobMessage = z.infer<typeof jobMessage>;

@@ -31,10 +31,17 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
       categoryId: body.categoryId,
     });
     if (body.feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
-    const marked = await markFeedsRead(c.var.db, c.var.user.id, feedIds, body.before ? Date.parse(body.before) : undefined);
+    const marked = await markFeedsRead(
+      c.var.db,
+      c.var.user.id,
+      feedIds,
+      body.before ? Date.parse(body.before) : undefined,
+    );
     return c.json({ marked });
   })
-  .get('/:itemId', itemParam, async (c) => c.json(await getFeedItem(c.var.db, c.var.user.id, c.req.valid('param').itemId)))
+  .get('/:itemId', itemParam, async (c) =>
+    c.json(await getFeedItem(c.var.db, c.var.user.id, c.req.valid('param').itemId)),
+  )
   .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
     const { itemId } = c.req.valid('param');
     const { isRead } = c.req.valid('json');
@@ -47,7 +54,8 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     if (!item.link) return c.json({ content: item.content ?? item.description ?? '', extracted: false });
     try {
       const response = await safeFetch(item.link, { allowHosts: c.env.FETCH_ALLOW_HOSTS, accept: 'text/html' });
-      const article = response.status < 400 ? extractArticle(new TextDecoder().decode(response.body), response.url) : null;
+      const article =
+        response.status < 400 ? extractArticle(new TextDecoder().decode(response.body), response.url) : null;
       if (article) {
         await saveArticleContent(c.var.db, item.id, article.content);
         return c.json({ content: article.content, extracted: true });

@@ -2,7 +2,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addFeedSchema, feedUrlSchema, refreshFeedsSchema, updateFeedSchema } from '../contracts/feeds';
-import { countFeeds, ensureCategoryOwned, getFeed, listFeeds, subscribedFeedIds, unsubscribe, updateSubscription } from '../db/feeds';
+import {
+  countFeeds,
+  ensureCategoryOwned,
+  getFeed,
+  listFeeds,
+  subscribedFeedIds,
+  unsubscribe,
+  updateSubscription,
+} from '../db/feeds';
 import type { AuthedEnv } from '../env';
 import { followFeed, resolveFeed } from '../feeds/follow';
 import { enqueueRefreshes } from '../jobs/enqueue-refreshes';

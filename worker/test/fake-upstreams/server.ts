@@ -5,6 +5,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { routeFeeds } from './feeds';
+import { routeOpenAi } from './openai';
+import { routeReplicate } from './replicate';
 import { routeResend } from './resend';
 import { routeScriptedFeeds } from './scripted-feeds';
 import { routeStripe } from './stripe';
@@ -13,7 +15,15 @@ import { routeWordPress } from './wordpress';
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type FakeRoute = (req: IncomingMessage, body: string, res: ServerResponse) => boolean;
 
-const routes: FakeRoute[] = [routeFeeds, routeScriptedFeeds, routeResend, routeWordPress, routeStripe];
+const routes: FakeRoute[] = [
+  routeFeeds,
+  routeScriptedFeeds,
+  routeResend,
+  routeWordPress,
+  routeStripe,
+  routeOpenAi,
+  routeReplicate,
+];
 
 export async function startFakeUpstream() {
   const recorded: RecordedRequest[] = [];

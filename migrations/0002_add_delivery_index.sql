@@ -1,0 +1,1 @@
+CREATE INDEX `preferences_next_delivery_idx` ON `preferences` (`next_delivery_at`);

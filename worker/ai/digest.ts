@@ -1,0 +1,235 @@
+// Scheduled digests. The 5-minute cron finds people whose next delivery is due, queues a `send-digest`
+// job for that slot and moves the slot on (spec §9, in the person's time zone). The job claims the period
+// in digest_runs first, so a period never sends twice however often the job is delivered; it then writes
+// one generation per chosen content type from the new, unread items of the person's include-in-AI feeds,
+// and emails them when an address is set. Nothing new makes a short "nothing new" digest, also mailed.
+import { eq } from 'drizzle-orm';
+import { users } from '../../schema';
+import {
+  DIGEST_CONTENT_TYPES,
+  type DigestContentType,
+  digestContentTypeLabels,
+  type Frequency,
+  type Generation,
+  type Preferences,
+} from '../contracts/ai';
+import type { Db } from '../db/client';
+import {
+  claimDigestRun,
+  countManualDigests,
+  insertGeneration,
+  loadGenerationForJob,
+  previousDigestAt,
+  selectSourceItemIds,
+  toGeneration,
+} from '../db/generations';
+import { getPreferences, listDueDeliveries, moveNextDelivery } from '../db/preferences';
+import { sendEmail } from '../email/send';
+import type { Bindings } from '../env';
+import { enqueue, enqueueMany } from '../jobs/enqueue';
+import { ApiError } from '../lib/errors';
+import { errorFields, log } from '../lib/log';
+import { startOfDay, zonedParts, zonedTime } from '../lib/time';
+import { renderGenerationsEmail } from './email';
+import { runGeneration } from './generate';
+import { imagesConfigured } from './images';
+
+export const MANUAL_DIGESTS_PER_DAY = 3;
+const MAX_DIGEST_ITEMS = 40;
+const MAX_DUE_PER_TICK = 500;
+const DAY_MS = 86_400_000;
+
+/** Spec §9 "Next delivery": daily 9:00 tomorrow; twice daily 18:00 if before 13:00, else 9:00 tomorrow; weekly 9:00 in 7 days. */
+export function nextDeliveryAt(frequency: Frequency | string, now: number, timeZone: string): number | null {
+  const p = zonedParts(now, timeZone);
+  switch (frequency) {
+    case 'daily':
+      return zonedTime(timeZone, p.year, p.month, p.day + 1, 9);
+    case 'twice_daily':
+      return p.hour < 13
+        ? zonedTime(timeZone, p.year, p.month, p.day, 18)
+        : zonedTime(timeZone, p.year, p.month, p.day + 1, 9);
+    case 'weekly':
+      return zonedTime(timeZone, p.year, p.month, p.day + 7, 9);
+    default:
+      return null;
+  }
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The delivery slot as the person's wall clock, e.g. "2026-11-22T09:00": the period a digest covers. */
+export function periodKey(slot: number, timeZone: string) {
+  const p = zonedParts(slot, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}T${pad(p.hour)}:${pad(p.minute)}`;
+}
+
+/** "May 13, 2025" in the person's zone (spec §9 date display), for titles and the {date} placeholder. */
+export const formatDigestDate = (instant: number, timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(instant);
+
+/** Cron: queues every due digest and moves its slot on; returns how many were queued. */
+export async function enqueueDueDigests(env: Pick<Bindings, 'JOBS'>, db: Db, now = Date.now()) {
+  const due = await listDueDeliveries(db, now, MAX_DUE_PER_TICK);
+  const jobs = [];
+  for (const row of due) {
+    if (!row.nextDeliveryAt) continue;
+    const next = nextDeliveryAt(row.frequency, now, row.timezone);
+    if (await moveNextDelivery(db, row.userId, row.nextDeliveryAt, next === null ? null : new Date(next))) {
+      jobs.push({
+        type: 'send-digest' as const,
+        userId: row.userId,
+        period: periodKey(row.nextDeliveryAt.getTime(), row.timezone),
+      });
+    }
+  }
+  await enqueueMany(env, jobs);
+  return jobs.length;
+}
+
+/** "Send me one now" (POST /api/ai-generations/digest): at most 3 a day, counted in the person's day. */
+export async function requestDigestNow(
+  env: Bindings,
+  db: Db,
+  user: { id: number; timezone: string },
+  now = Date.now(),
+) {
+  if ((await countManualDigests(db, user.id, startOfDay(now, user.timezone))) >= MANUAL_DIGESTS_PER_DAY) {
+    throw new ApiError(
+      'RATE_LIMITED',
+      `You can send up to ${MANUAL_DIGESTS_PER_DAY} digests a day. Please try again tomorrow.`,
+    );
+  }
+  const period = `manual:${crypto.randomUUID()}`;
+  await enqueue(env, { type: 'send-digest', userId: user.id, period });
+  return period;
+}
+
+type DigestOutcome = { kind: 'already-sent' } | { kind: 'sent'; generations: Generation[]; emailed: boolean };
+
+export async function sendDigest(
+  env: Bindings,
+  db: Db,
+  userId: number,
+  period: string,
+  now = Date.now(),
+): Promise<DigestOutcome> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) return { kind: 'already-sent' };
+  const manual = period.startsWith('manual:');
+  const dayStart = startOfDay(now, user.timezone);
+  if (
+    !(await claimDigestRun(db, userId, period, manual ? { dayStart, manualPerDay: MANUAL_DIGESTS_PER_DAY } : null, now))
+  ) {
+    return { kind: 'already-sent' };
+  }
+  const preferences = await getPreferences(db, userId);
+  const since =
+    (await previousDigestAt(db, userId, now)) ?? now - (preferences.frequency === 'weekly' ? 7 : 1) * DAY_MS;
+  const itemIds = await selectSourceItemIds(db, userId, {
+    from: Math.max(since, now - 7 * DAY_MS),
+    forDigest: true,
+    limit: MAX_DIGEST_ITEMS,
+  });
+  const date = formatDigestDate(now, user.timezone);
+  const generations =
+    itemIds.length === 0
+      ? [await nothingNew(db, userId, preferences, date)]
+      : await writeDigest(env, db, userId, preferences, itemIds, date);
+  let emailed = false;
+  if (preferences.emailDelivery) {
+    await mailDigest(env, db, userId, preferences, generations, date, itemIds.length);
+    emailed = true;
+  }
+  log.info('digest.sent', { userId, period, items: itemIds.length, generations: generations.length, emailed });
+  return { kind: 'sent', generations, emailed };
+}
+
+async function nothingNew(db: Db, userId: number, preferences: Preferences, date: string) {
+  const row = await insertGeneration(db, userId, {
+    title: `Your digest for ${date}: nothing new`,
+    contentType: 'text_summary',
+    origin: 'digest',
+    status: 'done',
+    content:
+      '<p>Nothing new since your last digest: your AI feeds have no unread items. Follow more feeds, or include more of them in AI content, and the next digest will have something to say.</p>',
+    request: {
+      itemIds: [],
+      language: preferences.language,
+      model: preferences.aiModel,
+      writingStyle: preferences.writingStyle,
+      contentLength: preferences.contentLength,
+      scope: { kind: 'digest', name: date },
+    },
+  });
+  return toGeneration(row);
+}
+
+async function writeDigest(
+  env: Bindings,
+  db: Db,
+  userId: number,
+  preferences: Preferences,
+  itemIds: number[],
+  date: string,
+): Promise<Generation[]> {
+  const types = DIGEST_CONTENT_TYPES.filter((type) => preferences.contentTypes.includes(type));
+  const generations: Generation[] = [];
+  for (const contentType of types) {
+    const skipImage = contentType === 'visual_content' && !imagesConfigured(env);
+    const row = await insertGeneration(db, userId, {
+      title: `${digestContentTypeLabels[contentType as DigestContentType]} — ${date}`,
+      contentType,
+      origin: 'digest',
+      ...(skipImage
+        ? {
+            status: 'done' as const,
+            content:
+              '<p>Visual content was skipped: image generation needs a Replicate API token (REPLICATE_API_TOKEN).</p>',
+          }
+        : {}),
+      request: {
+        itemIds,
+        language: preferences.language,
+        model: preferences.aiModel,
+        writingStyle: preferences.writingStyle,
+        contentLength: preferences.contentLength,
+        scope: { kind: 'digest', name: date },
+      },
+    });
+    // One part failing (recorded on its row) does not stop the others.
+    if (!skipImage) await runGeneration({ env, db }, row.id, 'job');
+    const finished = await loadGenerationForJob(db, row.id);
+    if (finished) generations.push(toGeneration(finished));
+  }
+  return generations;
+}
+
+async function mailDigest(
+  env: Bindings,
+  db: Db,
+  userId: number,
+  preferences: Preferences,
+  generations: Generation[],
+  date: string,
+  itemCount: number,
+) {
+  const to = preferences.emailDelivery as string;
+  const email = renderGenerationsEmail(generations, {
+    subject: preferences.emailSubjectTemplate.replaceAll('{date}', date).slice(0, 200),
+    intro:
+      itemCount === 0
+        ? `Your Feedloom digest for ${date}.`
+        : `Your Feedloom digest for ${date}, from ${itemCount} new ${itemCount === 1 ? 'item' : 'items'}.`,
+    format: preferences.emailFormat,
+    appUrl: env.APP_URL,
+  });
+  const message = { to, userId, kind: 'digest', ...email };
+  try {
+    await sendEmail(env, db, message);
+  } catch (error) {
+    // The period is claimed, so this job must not fail: the email gets its own retries.
+    log.warn('digest.email_retry_queued', { userId, ...errorFields(error) });
+    await enqueue(env, { type: 'send-email', ...message });
+  }
+}

@@ -1,0 +1,158 @@
+// One orchestrator for every generation (rewrite, summaries, digest parts, regenerations). A generation
+// row is created pending, with everything needed to build it in `request`, and charged once, before any
+// model is called; then `runGeneration` fills it, in the request (waiting up to 60 s) or in a `generate`
+// job. Runs are idempotent: only a pending row is run, only a pending row is written, and a failure marks
+// the row failed and refunds its charge in one transaction.
+import type { SessionUser } from '../auth/session';
+import { chargeCredits } from '../billing/credits';
+import type { ContentLength, ContentType, GenerationOrigin, WritingStyle } from '../contracts/ai';
+import type { Db } from '../db/client';
+import {
+  chargeKeyOf,
+  completeGeneration,
+  deleteGeneration,
+  failGeneration,
+  type GenerationRequest,
+  type GenerationRow,
+  insertGeneration,
+  loadGenerationForJob,
+  loadSourceItems,
+  requestOf,
+} from '../db/generations';
+import type { Bindings } from '../env';
+import { escapeText } from '../feeds/html-entities';
+import { sanitizeHtml } from '../feeds/sanitize';
+import { enqueue } from '../jobs/enqueue';
+import { ApiError } from '../lib/errors';
+import { errorFields, log } from '../lib/log';
+import { AiError, type AiErrorKind, aiConfigured, aiLimits, completeText } from './client';
+import { formatOutput } from './format';
+import { createImage, imagesConfigured } from './images';
+import { modelInfo } from './models';
+import { imagePromptFor, writeOffline } from './offline';
+import { buildPrompt, PROMPT_VERSION, type SourceItem, type TextTask } from './prompts';
+
+export type RunOutcome =
+  | { kind: 'done'; content: string }
+  | { kind: 'skipped' }
+  | { kind: 'deferred' }
+  | { kind: 'failed'; error: string; errorKind: AiErrorKind | 'internal' };
+
+type Deps = { env: Bindings; db: Db };
+
+/**
+ * Creates a pending generation and charges `cost` credits for it (key `generation:<id>`); when the
+ * balance is short the row is removed again and the caller gets the 402.
+ */
+export async function createChargedGeneration(
+  { db }: Deps,
+  user: SessionUser,
+  values: { title: string; contentType: ContentType; origin: GenerationOrigin; request: GenerationRequest },
+  cost: number,
+) {
+  const row = await insertGeneration(db, user.id, { ...values, request: { ...values.request, cost, attempt: 0 } });
+  try {
+    await chargeCredits(db, user.id, cost, `${values.origin}: ${values.title}`.slice(0, 200), chargeKeyOf(row.id));
+  } catch (error) {
+    await deleteGeneration(db, user.id, row.id);
+    throw error;
+  }
+  return row;
+}
+
+/** Runs a generation within the request's 60 s; past that it carries on as a job. */
+export async function runOrDefer(deps: Deps, generationId: number): Promise<RunOutcome> {
+  const outcome = await runGeneration(deps, generationId, 'inline');
+  if (outcome.kind === 'deferred') await enqueue(deps.env, { type: 'generate', generationId });
+  return outcome;
+}
+
+/** The API's answer to a failed run: the recorded message, with a status that says whose fault it is. */
+export function failedRunError(outcome: Extract<RunOutcome, { kind: 'failed' }>) {
+  if (outcome.errorKind === 'busy' || outcome.errorKind === 'timeout')
+    return new ApiError('UNAVAILABLE', outcome.error);
+  if (outcome.errorKind === 'internal') return new ApiError('INTERNAL', outcome.error);
+  return new ApiError('UPSTREAM_FAILED', outcome.error);
+}
+
+export async function runGeneration(
+  { env, db }: Deps,
+  generationId: number,
+  mode: 'inline' | 'job',
+): Promise<RunOutcome> {
+  const row = await loadGenerationForJob(db, generationId);
+  if (row?.status !== 'pending') return { kind: 'skipped' };
+  const timeoutMs = mode === 'inline' ? aiLimits.inlineMs : aiLimits.jobMs;
+  try {
+    const request = requestOf(row);
+    const items = await loadSourceItems(db, row.userId, request.itemIds);
+    if (items.length === 0) throw new AiError('input', 'The items for this generation are no longer available.');
+    if (row.contentType === 'visual_content') return await drawImage(env, db, row, request, items, timeoutMs);
+    const content = await writeText(env, row, request, items, timeoutMs);
+    return (await completeGeneration(db, row.id, { content })) ? { kind: 'done', content } : { kind: 'skipped' };
+  } catch (error) {
+    if (mode === 'inline' && error instanceof AiError && error.kind === 'timeout') return { kind: 'deferred' };
+    const known = error instanceof AiError;
+    const message = known ? error.message : 'Something went wrong while writing this. Please try again.';
+    if (!known) log.error('ai.generation_crashed', { generationId, ...errorFields(error) });
+    else log.warn('ai.generation_failed', { generationId, kind: error.kind, error: error.message });
+    await failGeneration(db, row, message);
+    return { kind: 'failed', error: message, errorKind: known ? error.kind : 'internal' };
+  }
+}
+
+async function writeText(
+  env: Bindings,
+  row: GenerationRow,
+  request: GenerationRequest,
+  items: SourceItem[],
+  timeoutMs: number,
+) {
+  const task: TextTask = {
+    contentType: row.contentType as TextTask['contentType'],
+    language: request.language,
+    writingStyle: request.writingStyle as WritingStyle,
+    contentLength: request.contentLength as ContentLength,
+    scope: request.scope,
+    items,
+  };
+  // The offline model's output is already within the platform's length; it is sanitised all the same.
+  if (!aiConfigured(env)) return sanitizeHtml(writeOffline(task), undefined, { allowImages: false });
+  const prompt = buildPrompt(task, modelInfo(request.model));
+  log.info('ai.request', { generationId: row.id, model: request.model, prompts: PROMPT_VERSION });
+  const raw = await completeText(env, {
+    model: request.model,
+    messages: prompt.messages,
+    maxTokens: prompt.maxTokens,
+    timeoutMs,
+  });
+  return formatOutput(raw, row.contentType as ContentType);
+}
+
+async function drawImage(
+  env: Bindings,
+  db: Db,
+  row: GenerationRow,
+  request: GenerationRequest,
+  items: SourceItem[],
+  timeoutMs: number,
+): Promise<RunOutcome> {
+  if (!imagesConfigured(env)) {
+    throw new AiError('refused', 'Images need a Replicate API token (REPLICATE_API_TOKEN), and none is configured.');
+  }
+  const prompt = request.imagePrompt ?? imagePromptFor(items);
+  const key = await createImage(env, row.id, prompt, timeoutMs);
+  const content = `<p>${escapeText(
+    `An illustration of ${items.length === 1 ? 'one item' : `${items.length} items`}: ${items
+      .slice(0, 3)
+      .map((item) => item.title)
+      .join('; ')}`,
+  )}</p>`;
+  if (!(await completeGeneration(db, row.id, { content, imageKey: key }))) {
+    await env.IMAGES.delete(key);
+    return { kind: 'skipped' };
+  }
+  // A regeneration replaces the image: the old object goes once the new one is recorded.
+  if (row.imageKey && row.imageKey !== key) await env.IMAGES.delete(row.imageKey);
+  return { kind: 'done', content };
+}

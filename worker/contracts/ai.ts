@@ -1,0 +1,314 @@
+// Request and response shapes for credits, preferences, AI generations and rewrites (spec §3, §5, §7,
+// §9), shared by the Worker (validation) and the SPA (forms, dialogs). The messages are spec §5's texts.
+import { z } from 'zod';
+import {
+  DEFAULT_PREFERENCE_MODEL,
+  DEFAULT_REWRITE_MODEL,
+  PREFERENCE_MODEL_IDS,
+  PREFERENCE_MODELS,
+  REWRITE_MODEL_IDS,
+  REWRITE_MODELS,
+} from '../ai/models';
+import { dateFilters } from './feeds';
+
+export { DEFAULT_PREFERENCE_MODEL, DEFAULT_REWRITE_MODEL, PREFERENCE_MODELS, REWRITE_MODELS };
+
+/** Spec §3 "Language options": the 45 exact values, offered by the preferences page. */
+export const LANGUAGES = [
+  'English (US)',
+  'English (UK)',
+  'English (Australia)',
+  'English (Canada)',
+  'Afrikaans',
+  'Arabic',
+  'Bengali',
+  'Bulgarian',
+  'Chinese (Simplified)',
+  'Chinese (Traditional)',
+  'Croatian',
+  'Czech',
+  'Danish',
+  'Dutch',
+  'Finnish',
+  'French',
+  'German',
+  'Greek',
+  'Hebrew',
+  'Hindi',
+  'Hungarian',
+  'Indonesian',
+  'Italian',
+  'Japanese',
+  'Korean',
+  'Latvian',
+  'Lithuanian',
+  'Malay',
+  'Norwegian',
+  'Persian',
+  'Polish',
+  'Portuguese (Brazil)',
+  'Portuguese (Portugal)',
+  'Romanian',
+  'Russian',
+  'Serbian',
+  'Slovak',
+  'Slovenian',
+  'Spanish',
+  'Swahili',
+  'Swedish',
+  'Thai',
+  'Turkish',
+  'Ukrainian',
+  'Vietnamese',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'English (US)';
+
+/**
+ * The 29 languages the rewrite dialog offers (spec §3 leaves the choice open): the four Englishes and
+ * the most widely read languages. The API accepts any of the 45 for a rewrite.
+ */
+export const REWRITE_LANGUAGES = [
+  'English (US)',
+  'English (UK)',
+  'English (Australia)',
+  'English (Canada)',
+  'Arabic',
+  'Chinese (Simplified)',
+  'Chinese (Traditional)',
+  'Czech',
+  'Danish',
+  'Dutch',
+  'Finnish',
+  'French',
+  'German',
+  'Greek',
+  'Hindi',
+  'Indonesian',
+  'Italian',
+  'Japanese',
+  'Korean',
+  'Norwegian',
+  'Polish',
+  'Portuguese (Brazil)',
+  'Portuguese (Portugal)',
+  'Russian',
+  'Spanish',
+  'Swedish',
+  'Turkish',
+  'Ukrainian',
+  'Vietnamese',
+] as const satisfies readonly Language[];
+
+/** What a generation is; the first four are also the digest content types of spec §9. */
+export const CONTENT_TYPES = [
+  'text_summary',
+  'topic_analysis',
+  'visual_content',
+  'recommendations',
+  'blog_post',
+  'twitter_post',
+  'facebook_post',
+  'instagram_post',
+  'email_newsletter',
+] as const;
+export type ContentType = (typeof CONTENT_TYPES)[number];
+
+export const DIGEST_CONTENT_TYPES = ['text_summary', 'topic_analysis', 'visual_content', 'recommendations'] as const;
+export type DigestContentType = (typeof DIGEST_CONTENT_TYPES)[number];
+export const digestContentTypeLabels: Record<DigestContentType, string> = {
+  text_summary: 'Text Summary',
+  topic_analysis: 'Topic Analysis',
+  visual_content: 'Visual Content',
+  recommendations: 'Recommendations',
+};
+
+export type RewritePlatformId = 'text_summary' | 'blog' | 'twitter' | 'facebook' | 'instagram' | 'email';
+export type RewritePlatform = {
+  id: RewritePlatformId;
+  name: string;
+  description: string;
+  contentType: ContentType;
+  credits: number;
+};
+
+/** Spec §3 "Rewrite platform option" with spec §9's costs: a blog post 2, everything else 1. */
+export const REWRITE_PLATFORMS = [
+  {
+    id: 'text_summary',
+    name: 'Text Summary',
+    description: 'A concise summary of the article',
+    contentType: 'text_summary',
+    credits: 1,
+  },
+  {
+    id: 'blog',
+    name: 'Blog Post (1000-1200 words)',
+    description: 'A full blog post with headings, ready to publish',
+    contentType: 'blog_post',
+    credits: 2,
+  },
+  {
+    id: 'twitter',
+    name: 'Twitter/X',
+    description: 'One post of at most 280 characters',
+    contentType: 'twitter_post',
+    credits: 1,
+  },
+  {
+    id: 'facebook',
+    name: 'Facebook',
+    description: 'A short, friendly post that invites discussion',
+    contentType: 'facebook_post',
+    credits: 1,
+  },
+  {
+    id: 'instagram',
+    name: 'Instagram',
+    description: 'A caption with hashtags',
+    contentType: 'instagram_post',
+    credits: 1,
+  },
+  {
+    id: 'email',
+    name: 'Email',
+    description: 'A newsletter-style email with a subject line',
+    contentType: 'email_newsletter',
+    credits: 1,
+  },
+] as const satisfies readonly RewritePlatform[];
+
+const PLATFORM_IDS = REWRITE_PLATFORMS.map((platform) => platform.id) as [RewritePlatformId, ...RewritePlatformId[]];
+
+export function rewritePlatform(id: RewritePlatformId): RewritePlatform {
+  return REWRITE_PLATFORMS.find((platform) => platform.id === id) as RewritePlatform;
+}
+
+/** Spec §9: a summary of a feed or a category costs what a text summary costs. */
+export const SUMMARY_CREDITS = 1;
+/** A new image for an image generation. */
+export const IMAGE_CREDITS = 1;
+
+export const FREQUENCIES = ['none', 'daily', 'twice_daily', 'weekly'] as const;
+export type Frequency = (typeof FREQUENCIES)[number];
+export const WRITING_STYLES = ['professional', 'casual', 'technical', 'creative', 'academic'] as const;
+export type WritingStyle = (typeof WRITING_STYLES)[number];
+export const CONTENT_LENGTHS = ['brief', 'medium', 'detailed'] as const;
+export type ContentLength = (typeof CONTENT_LENGTHS)[number];
+export const contentLengthWords: Record<ContentLength, [number, number]> = {
+  brief: [150, 300],
+  medium: [300, 600],
+  detailed: [600, 1000],
+};
+export const EMAIL_FORMATS = ['html', 'plain_text'] as const;
+export type EmailFormat = (typeof EMAIL_FORMATS)[number];
+export const DEFAULT_SUBJECT_TEMPLATE = 'Your Feedloom digest for {date}';
+
+export const languageSchema = z.enum(LANGUAGES, { error: 'Choose one of the supported languages' });
+const preferenceModelSchema = z.enum(PREFERENCE_MODEL_IDS, { error: 'Choose one of the available AI models' });
+
+const emailCheck = z.email();
+const emailDeliverySchema = z
+  .string({ error: 'Please enter a valid email address' })
+  .trim()
+  .max(254, 'Please enter a valid email address')
+  .refine((value) => value === '' || emailCheck.safeParse(value).success, 'Please enter a valid email address')
+  .nullable()
+  .transform((value) => (value ? value.toLowerCase() : null));
+
+const subjectTemplateSchema = z
+  .string({ error: 'Email subject template is required' })
+  .trim()
+  .min(1, 'Email subject template is required')
+  .max(200, 'Email subject template must be at most 200 characters')
+  .refine((value) => !/[\r\n]/.test(value), 'Email subject template must be one line');
+
+export const emailSettingsSchema = z.object({
+  emailDelivery: emailDeliverySchema,
+  emailFormat: z.enum(EMAIL_FORMATS, { error: 'Email format must be html or plain_text' }),
+  emailSubjectTemplate: subjectTemplateSchema,
+});
+
+export const preferencesSchema = z.object({
+  frequency: z.enum(FREQUENCIES, { error: 'Frequency must be none, daily, twice_daily or weekly' }),
+  contentTypes: z
+    .array(z.enum(DIGEST_CONTENT_TYPES, { error: 'Unknown content type' }), {
+      error: 'At least one content type must be selected',
+    })
+    .min(1, 'At least one content type must be selected')
+    .transform((types) => [...new Set(types)]),
+  writingStyle: z.enum(WRITING_STYLES, {
+    error: 'Writing style must be professional, casual, technical, creative or academic',
+  }),
+  contentLength: z.enum(CONTENT_LENGTHS, { error: 'Content length must be brief, medium or detailed' }),
+  language: languageSchema,
+  aiModel: preferenceModelSchema,
+  ...emailSettingsSchema.shape,
+});
+
+/** PATCH /api/preferences: any subset of the fields; the SPA sends them all. */
+export const updatePreferencesSchema = preferencesSchema.partial();
+export const updateLanguageSchema = z.object({ language: languageSchema });
+
+export type PreferencesInput = z.infer<typeof preferencesSchema>;
+export type Preferences = PreferencesInput & {
+  /** The next scheduled digest (ISO 8601), or null when the frequency is none. */
+  nextDeliveryAt: string | null;
+};
+export type HasApiKeys = { openrouter: boolean; replicate: boolean };
+export type Credits = { credits: number; isPro: boolean };
+
+export const rewriteSchema = z
+  .object({
+    language: languageSchema,
+    model: z.enum(REWRITE_MODEL_IDS, { error: 'Choose one of the available AI models' }),
+    platform: z.enum(PLATFORM_IDS, { error: 'Choose one of the rewrite platforms' }),
+    /** Optional; when sent it must be the platform's content type (the SPA sends it from the option). */
+    contentType: z.string().max(40).optional(),
+  })
+  .refine((body) => body.contentType === undefined || body.contentType === rewritePlatform(body.platform).contentType, {
+    message: 'The content type does not match the platform',
+  });
+export type RewriteInput = z.infer<typeof rewriteSchema>;
+
+const positiveId = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((value) => Number(value))
+    .refine((id) => Number.isSafeInteger(id) && id > 0, message);
+
+export const feedSummarySchema = z.object({
+  feedId: positiveId('Invalid feed ID'),
+  language: languageSchema,
+  dateFilter: z.enum(dateFilters, { error: 'Unknown date filter' }).default('none'),
+});
+
+export const categorySummarySchema = z.object({
+  categoryId: positiveId('Invalid category ID'),
+  language: languageSchema,
+  dateFilter: z.enum(dateFilters, { error: 'Unknown date filter' }).default('none'),
+});
+
+export const GENERATION_STATUSES = ['pending', 'done', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+export type GenerationOrigin = 'rewrite' | 'feed_summary' | 'category_summary' | 'digest';
+
+/**
+ * Spec §3 "AI generation" plus status and error. `content` is sanitised HTML (no scripts, no images),
+ * null while the first run is in progress; `imageUrl` is same-origin (/api/ai-generations/images/…).
+ */
+export type Generation = {
+  id: number;
+  title: string;
+  content: string | null;
+  contentType: ContentType;
+  imageUrl: string | null;
+  createdAt: string;
+  status: GenerationStatus;
+  error: string | null;
+  origin: GenerationOrigin;
+};
+
+/** POST /api/feed-items/:itemId/rewrite: 200 when the model answered in time, else 202 and a job. */
+export type RewriteResult = { id: number; content: string; contentType: ContentType };
+export type PendingGeneration = { id: number; status: 'pending' };

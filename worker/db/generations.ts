@@ -1,0 +1,261 @@
+// AI generations and the items they are made from. Every function a request can reach takes the user
+// id first; the job-side ones (load, complete, fail) act on a row by id for its owner, and only change a
+// row that is still pending, so a redelivered or racing job changes nothing twice.
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { aiGenerations, generationSources, items, subscriptions } from '../../schema';
+import { imageUrlOf } from '../ai/images';
+import { refundStatements } from '../billing/credits';
+import type { ContentType, Generation, GenerationOrigin } from '../contracts/ai';
+import { htmlToText } from '../feeds/sanitize';
+import { notFound } from '../lib/errors';
+import type { Db } from './client';
+
+export type GenerationRow = typeof aiGenerations.$inferSelect;
+
+/** Everything a job needs to (re)build a generation; stored as the row's `request`. */
+export type GenerationRequest = {
+  itemIds: number[];
+  language: string;
+  model: string;
+  writingStyle: string;
+  contentLength: string;
+  scope: { kind: 'article' | 'feed' | 'category' | 'digest'; name: string };
+  /** Credits taken for the current attempt (none for scheduled digests). */
+  cost?: number;
+  /** 0 for the first run, then one more per regeneration; part of the credit key. */
+  attempt?: number;
+  imagePrompt?: string;
+};
+
+/** The ledger key of an attempt's charge; its refund is `refund:<key>`. */
+export const chargeKeyOf = (generationId: number, attempt = 0) =>
+  attempt === 0 ? `generation:${generationId}` : `generation:${generationId}:${attempt}`;
+
+export const toGeneration = (row: GenerationRow): Generation => ({
+  id: row.id,
+  title: row.title,
+  content: row.content,
+  contentType: row.contentType as ContentType,
+  imageUrl: imageUrlOf(row.imageKey),
+  createdAt: row.createdAt.toISOString(),
+  status: row.status,
+  error: row.error,
+  origin: row.origin,
+});
+
+export const requestOf = (row: GenerationRow) => row.request as unknown as GenerationRequest;
+
+export async function insertGeneration(
+  db: Db,
+  userId: number,
+  values: {
+    title: string;
+    contentType: ContentType;
+    origin: GenerationOrigin;
+    request: GenerationRequest;
+    content?: string;
+    status?: 'pending' | 'done';
+  },
+) {
+  const [row] = await db
+    .insert(aiGenerations)
+    .values({
+      userId,
+      title: values.title.slice(0, 300),
+      contentType: values.contentType,
+      origin: values.origin,
+      model: values.request.model,
+      language: values.request.language,
+      request: values.request as unknown as Record<string, unknown>,
+      content: values.content ?? null,
+      status: values.status ?? 'pending',
+      createdAt: new Date(),
+    })
+    .returning();
+  if (!row) throw new Error('generation insert returned nothing');
+  if (values.request.itemIds.length > 0) {
+    await db
+      .insert(generationSources)
+      .values(values.request.itemIds.map((itemId) => ({ generationId: row.id, itemId })))
+      .onConflictDoNothing();
+  }
+  return row;
+}
+
+export async function deleteGeneration(db: Db, userId: number, generationId: number) {
+  await db.delete(aiGenerations).where(and(eq(aiGenerations.id, generationId), eq(aiGenerations.userId, userId)));
+}
+
+export async function getGeneration(db: Db, userId: number, generationId: number) {
+  const [row] = await db
+    .select()
+    .from(aiGenerations)
+    .where(and(eq(aiGenerations.id, generationId), eq(aiGenerations.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound('Generation');
+  return row;
+}
+
+/** Newest first; `offset` pages past the current ones to the previous ones. */
+export async function listGenerations(db: Db, userId: number, page: { offset: number; limit: number }) {
+  const rows = await db
+    .select()
+    .from(aiGenerations)
+    .where(eq(aiGenerations.userId, userId))
+    .orderBy(desc(aiGenerations.createdAt), desc(aiGenerations.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(toGeneration);
+}
+
+/** The owner of an image key, or 404: images are served only to the person whose generation made them. */
+export async function getGenerationByImage(db: Db, userId: number, imageKey: string) {
+  const [row] = await db
+    .select({ id: aiGenerations.id })
+    .from(aiGenerations)
+    .where(and(eq(aiGenerations.userId, userId), eq(aiGenerations.imageKey, imageKey)))
+    .limit(1);
+  if (!row) throw notFound('Image');
+  return row;
+}
+
+/** A job's view of a generation (any owner). */
+export async function loadGenerationForJob(db: Db, generationId: number) {
+  const [row] = await db.select().from(aiGenerations).where(eq(aiGenerations.id, generationId)).limit(1);
+  return row ?? null;
+}
+
+/** Stores the result of a pending generation; false if it was no longer pending (another run won). */
+export async function completeGeneration(
+  db: Db,
+  generationId: number,
+  result: { content: string; imageKey?: string | null },
+) {
+  const updated = await db
+    .update(aiGenerations)
+    .set({
+      content: result.content,
+      status: 'done',
+      error: null,
+      ...(result.imageKey !== undefined ? { imageKey: result.imageKey } : {}),
+    })
+    .where(and(eq(aiGenerations.id, generationId), eq(aiGenerations.status, 'pending')))
+    .returning({ id: aiGenerations.id });
+  return updated.length === 1;
+}
+
+/**
+ * Marks a pending generation failed and, in the same transaction, refunds its charge: the refund runs
+ * only if this call is the one that marked it (DESIGN.md "Money"). False if it was no longer pending.
+ */
+export async function failGeneration(db: Db, row: GenerationRow, error: string) {
+  const request = requestOf(row);
+  const d1 = db.$client;
+  const mark = d1
+    .prepare(`update ai_generations set status = 'failed', error = ? where id = ? and status = 'pending'`)
+    .bind(error.slice(0, 500), row.id);
+  const refund = request.cost
+    ? refundStatements(d1, row.userId, request.cost, 'Refund: generation failed', chargeKeyOf(row.id, request.attempt))
+    : [];
+  const [marked] = await d1.batch([mark, ...refund]);
+  return marked?.meta.changes === 1;
+}
+
+/** Puts a finished or failed generation back to pending for a new attempt; false if it is running. */
+export async function restartGeneration(db: Db, userId: number, generationId: number, request: GenerationRequest) {
+  const updated = await db
+    .update(aiGenerations)
+    .set({ status: 'pending', error: null, request: request as unknown as Record<string, unknown> })
+    .where(
+      and(eq(aiGenerations.id, generationId), eq(aiGenerations.userId, userId), ne(aiGenerations.status, 'pending')),
+    )
+    .returning({ id: aiGenerations.id });
+  return updated.length === 1;
+}
+
+/**
+ * Claims a digest period: true if this call inserted (userId, period), false if the period was already
+ * claimed, or, for a manual run, if the person already had `manualPerDay` of them since `dayStart`.
+ */
+export async function claimDigestRun(
+  db: Db,
+  userId: number,
+  period: string,
+  manual: { dayStart: number; manualPerDay: number } | null,
+  now = Date.now(),
+) {
+  const limit = manual
+    ? sql`(select count(*) from digest_runs where user_id = ${userId} and manual = 1 and created_at >= ${manual.dayStart}) < ${manual.manualPerDay}`
+    : sql`1 = 1`;
+  const result = await db.run(sql`
+    insert into digest_runs (user_id, period, manual, created_at)
+    select ${userId}, ${period}, ${manual ? 1 : 0}, ${now} where ${limit}
+    on conflict (user_id, period) do nothing`);
+  return result.meta.changes === 1;
+}
+
+/** When the person's previous digest ran (before `now`), or null. */
+export async function previousDigestAt(db: Db, userId: number, before: number) {
+  const row = await db.get<{ at: number | null }>(
+    sql`select max(created_at) as at from digest_runs where user_id = ${userId} and created_at < ${before}`,
+  );
+  return row?.at ?? null;
+}
+
+export async function countManualDigests(db: Db, userId: number, since: number) {
+  const row = await db.get<{ n: number }>(
+    sql`select count(*) as n from digest_runs where user_id = ${userId} and manual = 1 and created_at >= ${since}`,
+  );
+  return row?.n ?? 0;
+}
+
+export type SourceScope = {
+  feedId?: number;
+  categoryId?: number;
+  from?: number | null;
+  to?: number | null;
+  /** Digests: only feeds the person marked "include in AI", and only items they have not read. */
+  forDigest?: boolean;
+  limit: number;
+};
+
+/** Ids of the newest items of feeds the person follows, within the scope. */
+export async function selectSourceItemIds(db: Db, userId: number, scope: SourceScope): Promise<number[]> {
+  const conditions = [sql`s.user_id = ${userId}`];
+  if (scope.feedId !== undefined) conditions.push(sql`s.feed_id = ${scope.feedId}`);
+  if (scope.categoryId !== undefined) conditions.push(sql`s.category_id = ${scope.categoryId}`);
+  if (scope.from != null) conditions.push(sql`i.pub_date >= ${scope.from}`);
+  if (scope.to != null) conditions.push(sql`i.pub_date < ${scope.to}`);
+  if (scope.forDigest) {
+    conditions.push(sql`s.include_in_ai = 1`);
+    conditions.push(sql`not exists (select 1 from item_reads r where r.user_id = ${userId} and r.item_id = i.id)`);
+  }
+  const rows = await db.all<{ id: number }>(sql`
+    select i.id from subscriptions s join items i on i.feed_id = s.feed_id
+    where ${sql.join(conditions, sql` and `)}
+    order by i.pub_date desc, i.id desc
+    limit ${scope.limit}`);
+  return rows.map((row) => row.id);
+}
+
+/** Reading 1 MB of HTML into text costs CPU for nothing: no model budget takes more than this. */
+const MAX_SOURCE_HTML = 400_000;
+
+/** The items behind a generation, as plain text, newest first; only items the person still follows. */
+export async function loadSourceItems(db: Db, userId: number, itemIds: number[]) {
+  if (itemIds.length === 0) return [];
+  const rows = await db
+    .select({ item: items, source: subscriptions.name })
+    .from(items)
+    .innerJoin(subscriptions, and(eq(subscriptions.feedId, items.feedId), eq(subscriptions.userId, userId)))
+    .where(inArray(items.id, itemIds.slice(0, 90)))
+    .orderBy(desc(items.pubDate), desc(items.id));
+  return rows.map(({ item, source }) => ({
+    id: item.id,
+    title: item.title,
+    text: htmlToText((item.articleContent ?? item.content ?? item.description ?? '').slice(0, MAX_SOURCE_HTML)),
+    link: item.link,
+    source,
+    pubDate: item.pubDate.getTime(),
+  }));
+}

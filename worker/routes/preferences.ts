@@ -1,0 +1,32 @@
+// Preferences (spec §7): AI preferences, the email settings and the language on their own, and which
+// AI services are configured. Saving the schedule recomputes the next delivery in the person's zone.
+import { Hono } from 'hono';
+import { aiConfigured } from '../ai/client';
+import { nextDeliveryAt } from '../ai/digest';
+import { imagesConfigured } from '../ai/images';
+import { emailSettingsSchema, type HasApiKeys, updateLanguageSchema, updatePreferencesSchema } from '../contracts/ai';
+import { getPreferences, savePreferences } from '../db/preferences';
+import type { AuthedEnv } from '../env';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/session';
+
+export const preferenceRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await getPreferences(c.var.db, c.var.user.id)))
+  .patch('/', validate('json', updatePreferencesSchema), async (c) => {
+    const changes = c.req.valid('json');
+    const { id, timezone } = c.var.user;
+    const frequency = changes.frequency ?? (await getPreferences(c.var.db, id)).frequency;
+    const next = nextDeliveryAt(frequency, Date.now(), timezone);
+    return c.json(await savePreferences(c.var.db, id, changes, next === null ? null : new Date(next)));
+  })
+  .patch('/email', validate('json', emailSettingsSchema), async (c) =>
+    c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
+  )
+  .patch('/language', validate('json', updateLanguageSchema), async (c) =>
+    c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
+  )
+  .get('/has-api-keys', (c) => {
+    const keys: HasApiKeys = { openrouter: aiConfigured(c.env), replicate: imagesConfigured(c.env) };
+    return c.json(keys);
+  });
