@@ -124,7 +124,13 @@ export async function selectDueCreditResets(db: Db, now = Date.now()) {
   const rows = await db
     .select({ id: users.id, resetAt: users.creditsResetAt })
     .from(users)
-    .where(or(isNull(users.creditsResetAt), lte(users.creditsResetAt, new Date(now))))
+    // A Stripe subscriber's monthly credits come with each paid invoice (billing/stripe.ts) instead.
+    .where(
+      and(
+        isNull(users.stripeSubscriptionId),
+        or(isNull(users.creditsResetAt), lte(users.creditsResetAt, new Date(now))),
+      ),
+    )
     .limit(MAX_RESETS_PER_RUN);
   return rows.map((row) => ({ userId: row.id, month: monthKey(row.resetAt?.getTime() ?? now) }));
 }

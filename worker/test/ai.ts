@@ -139,6 +139,10 @@ export async function setCredits(userId: number, credits: number) {
   await db.update(users).set({ credits }).where(eq(users.id, userId));
 }
 
+export async function makePro(userId: number) {
+  await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+}
+
 export async function creditsOf(userId: number) {
   const [row] = await db.select({ credits: users.credits }).from(users).where(eq(users.id, userId));
   return row?.credits ?? 0;
