@@ -2,6 +2,7 @@
 // applied (the platform as it runs in production); `web` runs the SPA's unit tests in happy-dom.
 // The browser suite lives apart (e2e/vitest.config.ts, `npm run test:e2e`).
 import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
@@ -42,12 +43,28 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'extension',
+          include: ['extension/**/*.test.ts'],
+          environment: 'happy-dom',
+          environmentOptions: {
+            happyDOM: { settings: { disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
+          },
+        },
+      },
+      {
+        test: {
           name: 'scripts',
           include: ['scripts/**/*.test.mjs'],
           environment: 'node',
         },
       },
       {
+        resolve: {
+          alias: {
+            '@': fileURLToPath(new URL('./web/src', import.meta.url)),
+            '@contracts': fileURLToPath(new URL('./worker/contracts', import.meta.url)),
+          },
+        },
         test: {
           name: 'web',
           include: ['web/**/*.test.{ts,tsx}'],

@@ -12,7 +12,13 @@ export async function openBrowser(options: { width?: number; height?: number } =
   const context: BrowserContext = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--no-sandbox', '--disable-background-networking', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+    ],
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
   const page: Page = context.pages()[0] ?? (await context.newPage());

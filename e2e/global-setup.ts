@@ -4,8 +4,8 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { TestProject } from 'vitest/node';
-import { startFakeUpstream } from '../worker/test/fake-upstreams/server';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
+import { startFakeUpstream } from '../worker/test/fake-upstreams/server';
 
 const STATE_DIR = 'e2e/.state';
 const env = {
@@ -21,7 +21,9 @@ function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -46,7 +48,7 @@ export default async function setup(project: TestProject) {
   ensureDevVars();
   rmSync(STATE_DIR, { recursive: true, force: true });
   mkdirSync('e2e/screenshots', { recursive: true });
-  runOrThrow('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+  runOrThrow('npm', ['run', 'build', '--silent']);
   runOrThrow('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE_DIR]);
 
   const upstream = await startFakeUpstream();

@@ -28,7 +28,13 @@ function matchesField(field, value, [min, max]) {
 export function cronMatches(expression, date) {
   const fields = expression.trim().split(/\s+/);
   if (fields.length !== 5) throw new Error(`Unsupported cron expression: ${expression}`);
-  const values = [date.getUTCMinutes(), date.getUTCHours(), date.getUTCDate(), date.getUTCMonth() + 1, date.getUTCDay()];
+  const values = [
+    date.getUTCMinutes(),
+    date.getUTCHours(),
+    date.getUTCDate(),
+    date.getUTCMonth() + 1,
+    date.getUTCDay(),
+  ];
   return fields.every((field, i) => matchesField(field, values[i], RANGES[i]));
 }
 

@@ -29,13 +29,22 @@ function run(label, command, args) {
 
 if (ensureDevVars()) console.log('▸ Wrote fresh local secrets to .dev.vars');
 run('Applying local D1 migrations', 'npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local']);
-run('Building the web app', 'npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn']);
+run('Building the web app and the extension', 'npm', ['run', 'build', '--silent']);
 
 const devVars = readFileSync(`${root}.dev.vars`, 'utf8');
 const appUrlVar = /^APP_URL=/m.test(devVars) ? [] : ['--var', `APP_URL:http://localhost:${port}`];
 const server = spawn(
   'npx',
-  ['wrangler', 'dev', '--local', '--port', String(port), '--test-scheduled', '--show-interactive-dev-session=false', ...appUrlVar],
+  [
+    'wrangler',
+    'dev',
+    '--local',
+    '--port',
+    String(port),
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+    ...appUrlVar,
+  ],
   { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
 );
 

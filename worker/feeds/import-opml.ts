@@ -12,7 +12,7 @@ export const OPML_CHUNK = 10;
 
 export async function importOpmlChunk(db: Db, allowHosts: string, importId: number, offset: number) {
   const [row] = await db.select().from(opmlImports).where(eq(opmlImports.id, importId));
-  if (!row || row.status !== 'pending' || row.added + row.skipped + row.failed !== offset) return { next: null };
+  if (row?.status !== 'pending' || row.added + row.skipped + row.failed !== offset) return { next: null };
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!user) return { next: null };
 

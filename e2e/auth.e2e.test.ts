@@ -1,0 +1,138 @@
+// Accounts end to end in Chromium (issue 2): register → the dev mailbox → the emailed link → set a password
+// → sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page. Saves the
+// screenshots of landing, sign-in and home at 1280 and 390 px into e2e/screenshots/.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from './browser';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const baseURL = inject('baseURL');
+const email = `ada.${Date.now()}@example.com`;
+const password = 'correct horse battery';
+const MOBILE = { width: 390, height: 844 };
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+const url = (path: string) => new URL(path, baseURL).href;
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** A second browser at phone width, signed in with the same session when cookies are given. */
+async function atPhoneWidth(run: (page: Page) => Promise<void>, from?: Browser) {
+  const phone = await openBrowser(MOBILE);
+  try {
+    if (from) await phone.context.addCookies(await from.context.cookies());
+    await run(phone.page);
+  } finally {
+    await phone.close();
+  }
+}
+
+describe('accounts in the browser', () => {
+  let desktop: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    desktop = await openBrowser({ width: 1280, height: 800 });
+    page = desktop.page;
+  });
+
+  afterAll(async () => {
+    await desktop?.close();
+  });
+
+  it('shows the landing page to visitors', async () => {
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(await page.getByRole('heading', { name: 'How It Works' }).isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Everything You Need' }).isVisible()).toBe(true);
+    await screenshot(page, 'landing-1280');
+    await atPhoneWidth(async (phone) => {
+      await phone.goto(url('/'));
+      await phone.getByRole('heading', { level: 1 }).waitFor();
+      await screenshot(phone, 'landing-390');
+    });
+  });
+
+  it('registers, follows the emailed link from the dev mailbox and sets a password', async () => {
+    await page.goto(url('/auth/register'));
+    await page.getByLabel('Name').fill('Ada Lovelace');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByText('Registration successful', { exact: true }).waitFor();
+    await page.waitForURL((target) => target.pathname === '/auth/email-sent');
+    expect(new URL(page.url()).searchParams.get('type')).toBe('password_setup');
+
+    await page.goto(url('/dev/mailbox'));
+    const newest = page.getByRole('article', { name: 'Selected email' });
+    await newest.getByText(`To ${email}`, { exact: false }).waitFor();
+    await newest.getByRole('link', { name: /\/auth\/password-setup\?token=/ }).click();
+    await page.waitForURL((target) => target.pathname === '/auth/password-setup');
+
+    await page.getByRole('heading', { name: 'Create Password' }).waitFor();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.getByRole('heading', { name: 'Password Set Successfully' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Go to Sign In' }).isVisible()).toBe(true);
+    // The page moves on to sign-in by itself after 2 s.
+    await page.waitForURL((target) => target.pathname === '/auth/login');
+  });
+
+  it('signs in and lands on /home', async () => {
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+    await screenshot(page, 'sign-in-1280');
+    await atPhoneWidth(async (phone) => {
+      await phone.goto(url('/auth/login'));
+      await phone.getByRole('button', { name: 'Sign In' }).waitFor();
+      await screenshot(phone, 'sign-in-390');
+    });
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL((target) => target.pathname === '/home');
+    await page.getByRole('heading', { name: 'My Feed' }).waitFor();
+    await page.getByText('Login successful', { exact: true }).waitFor();
+    await screenshot(page, 'home-1280');
+    await atPhoneWidth(async (phone) => {
+      await phone.goto(url('/home'));
+      await phone.getByRole('heading', { name: 'My Feed' }).waitFor();
+      await screenshot(phone, 'home-390');
+    }, desktop);
+  });
+
+  it('sends a signed-in person from the auth pages to /home', async () => {
+    await page.goto(url('/auth/login'));
+    await page.waitForURL((target) => target.pathname === '/home');
+    expect(await page.getByRole('heading', { name: 'My Feed' }).isVisible()).toBe(true);
+  });
+
+  it('signs out from the account menu and lands on /auth/login', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText('My Account').waitFor();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((target) => target.pathname === '/auth/login');
+    await page.getByText('Logged out', { exact: true }).waitFor();
+  });
+
+  it('sends a signed-out person from /home to /auth/login', async () => {
+    await page.goto(url('/home'));
+    await page.waitForURL((target) => target.pathname === '/auth/login');
+    expect(pathOf(page)).toBe('/auth/login');
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    await page.goto(url('/no-such-page/here'));
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+  });
+});

@@ -1,0 +1,65 @@
+// The account menu of the top bar (spec §2): headed "My Account", with Preferences, Admin Dashboard (admin
+// only) and Logout. The avatar shows the first two characters of the username, upper-cased.
+import type { CurrentUser } from '@contracts/auth';
+import { useNavigate } from 'react-router';
+import {
+  DropdownMenu,
+  DropdownMenuButton,
+  DropdownMenuLabel,
+  DropdownMenuLink,
+  DropdownMenuSeparator,
+} from '@/components/ui/dropdown-menu';
+import { ChevronDownIcon, LogOutIcon, ShieldIcon, SlidersIcon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast-store';
+import { useLogout } from '@/features/auth/api/logout';
+import { apiErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+
+export function AccountMenu({ user }: { user: CurrentUser }) {
+  const navigate = useNavigate();
+  const logout = useLogout({
+    onSuccess: () => {
+      toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
+      navigate(paths.auth.login, { replace: true });
+    },
+    onError: (error) =>
+      toast({ variant: 'destructive', title: 'Logout failed', description: apiErrorMessage(error) ?? error.message }),
+  });
+
+  return (
+    <DropdownMenu
+      label="Account menu"
+      triggerClassName="flex items-center gap-2 rounded-full p-1 hover:bg-accent sm:pr-2"
+      trigger={
+        <>
+          <span
+            aria-hidden="true"
+            className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
+          >
+            {user.username.slice(0, 2).toUpperCase()}
+          </span>
+          <span className="hidden max-w-48 truncate text-sm font-medium sm:inline">{user.username}</span>
+          <ChevronDownIcon aria-hidden="true" className="hidden size-4 text-muted-foreground sm:block" />
+        </>
+      }
+    >
+      <DropdownMenuLabel>
+        My Account
+        <span className="block truncate text-xs font-normal text-muted-foreground">{user.name}</span>
+      </DropdownMenuLabel>
+      <DropdownMenuSeparator />
+      <DropdownMenuLink to={paths.preferences}>
+        <SlidersIcon /> Preferences
+      </DropdownMenuLink>
+      {user.isAdmin ? (
+        <DropdownMenuLink to={paths.admin}>
+          <ShieldIcon /> Admin Dashboard
+        </DropdownMenuLink>
+      ) : null}
+      <DropdownMenuSeparator />
+      <DropdownMenuButton onSelect={() => logout.mutate()} disabled={logout.isPending}>
+        <LogOutIcon /> Logout
+      </DropdownMenuButton>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,56 @@
+// The route table of spec §2. Every page is its own lazily loaded module, so a visitor on the landing page
+// downloads only the landing page, and each signed-in page only its own code.
+import { createBrowserRouter, redirect } from 'react-router';
+import { FullPageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './layout/route-error';
+
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    HydrateFallback: FullPageSpinner,
+    ErrorBoundary: RouteError,
+    children: [
+      { index: true, lazy: () => import('./routes/landing') },
+      {
+        lazy: () => import('./routes/with-providers'),
+        children: [
+          { path: 'login', loader: ({ request }) => redirect(paths.auth.login + new URL(request.url).search) },
+          { path: 'privacy', lazy: () => import('./routes/privacy') },
+          { path: 'dev/mailbox', lazy: () => import('./routes/dev-mailbox') },
+          {
+            path: 'auth',
+            lazy: () => import('./routes/auth/layout'),
+            children: [
+              { index: true, lazy: () => import('./routes/auth/welcome') },
+              { path: 'login', lazy: () => import('./routes/auth/login') },
+              { path: 'register', lazy: () => import('./routes/auth/register') },
+              { path: 'forgot-password', lazy: () => import('./routes/auth/forgot-password') },
+              { path: 'email-sent', lazy: () => import('./routes/auth/email-sent') },
+              { path: 'verify', lazy: () => import('./routes/auth/verify') },
+              { path: 'password-setup', lazy: () => import('./routes/auth/password-setup') },
+              { path: 'reset-password', lazy: () => import('./routes/auth/reset-password') },
+            ],
+          },
+          {
+            lazy: () => import('./routes/app/layout'),
+            children: [
+              { path: 'home', lazy: () => import('./routes/app/home') },
+              { path: 'ai-generated', lazy: () => import('./routes/app/ai-generated') },
+              { path: 'preferences', lazy: () => import('./routes/app/preferences') },
+              { path: 'payment', lazy: () => import('./routes/app/payment') },
+              { path: 'payment-success', lazy: () => import('./routes/app/payment-success') },
+              { path: 'payment-cancel', lazy: () => import('./routes/app/payment-cancel') },
+              { path: 'wordpress-sites', lazy: () => import('./routes/app/wordpress-sites') },
+              { path: 'admin', lazy: () => import('./routes/app/admin') },
+              { path: 'category/:categoryId', lazy: () => import('./routes/app/category') },
+              { path: 'feed/:feedId', lazy: () => import('./routes/app/feed') },
+            ],
+          },
+          { path: '*', lazy: () => import('./routes/not-found') },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,15 @@
+// POST /api/auth/forgot-password {email} → 200 {email}, whether or not the account exists.
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function requestPasswordReset(input: { email: string }): Promise<{ email?: string }> {
+  return api.post<{ email?: string }>('/api/auth/forgot-password', input);
+}
+
+export function forgotPasswordMutationOptions() {
+  return mutationOptions({ mutationKey: ['auth', 'forgot-password'], mutationFn: requestPasswordReset });
+}
+
+export function useForgotPassword() {
+  return useMutation(forgotPasswordMutationOptions());
+}

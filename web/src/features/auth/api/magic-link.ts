@@ -1,0 +1,15 @@
+// POST /api/auth/magic-link {email} → 200 {email}, whether or not the account exists.
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function requestMagicLink(input: { email: string }): Promise<{ email: string }> {
+  return api.post<{ email: string }>('/api/auth/magic-link', input);
+}
+
+export function magicLinkMutationOptions() {
+  return mutationOptions({ mutationKey: ['auth', 'magic-link'], mutationFn: requestMagicLink });
+}
+
+export function useMagicLink() {
+  return useMutation(magicLinkMutationOptions());
+}

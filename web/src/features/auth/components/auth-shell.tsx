@@ -1,0 +1,23 @@
+// The frame of every auth screen: the logo above one centred card, usable from 360 px up.
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Card } from '@/components/ui/card';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/lib/paths';
+
+export function AuthShell({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-6 bg-muted/40 px-4 py-10">
+      <Logo />
+      <main className="w-full max-w-md">
+        <Card>{children}</Card>
+        {footer ? <div className="mt-4 text-center text-sm text-muted-foreground">{footer}</div> : null}
+      </main>
+      <Link to={paths.privacy} className="text-xs text-muted-foreground underline-offset-4 hover:underline">
+        Privacy Policy
+      </Link>
+    </div>
+  );
+}
+
+export const textLinkClasses = 'font-medium text-primary underline-offset-4 hover:underline';

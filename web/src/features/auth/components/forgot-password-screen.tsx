@@ -1,0 +1,92 @@
+// /auth/forgot-password: once the answer carries the email, a confirmation replaces the form (spec §4).
+
+import { emailOnlySchema } from '@contracts/auth';
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { paths } from '@/lib/paths';
+import { useForgotPassword } from '../api/forgot-password';
+import { AuthShell, textLinkClasses } from './auth-shell';
+
+export function ForgotPasswordScreen() {
+  const forgotPassword = useForgotPassword();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const sentTo = forgotPassword.data?.email;
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(emailOnlySchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    forgotPassword.mutate(result.data, {
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error',
+          description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
+        }),
+    });
+  };
+
+  if (sentTo) {
+    return (
+      <AuthShell>
+        <CardHeader>
+          <CardTitle>Check your email</CardTitle>
+          <CardDescription>
+            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, we've sent it a link
+            to reset the password. The link works for 1 hour.
+          </CardDescription>
+        </CardHeader>
+        <CardFooter>
+          <Link to={paths.auth.login} className={buttonClasses({ className: 'w-full' })}>
+            Back to Sign In
+          </Link>
+        </CardFooter>
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link to={paths.auth.login} className={textLinkClasses}>
+            Back to Sign In
+          </Link>
+        </>
+      }
+    >
+      <CardHeader>
+        <CardTitle>Forgot your password?</CardTitle>
+        <CardDescription>Enter your email and we'll send you a link to choose a new one.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            error={errors.email}
+          />
+          <Button type="submit" size="lg" disabled={forgotPassword.isPending}>
+            {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
+          </Button>
+        </form>
+      </CardContent>
+    </AuthShell>
+  );
+}

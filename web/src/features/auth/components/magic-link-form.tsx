@@ -1,0 +1,69 @@
+// Passwordless sign-in: the server emails a one-time link to /auth/verify (valid 15 minutes).
+
+import { emailOnlySchema } from '@contracts/auth';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { MailIcon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useMagicLink } from '../api/magic-link';
+
+export function MagicLinkForm() {
+  const magicLink = useMagicLink();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(emailOnlySchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    magicLink.mutate(result.data, {
+      onSuccess: () => toast({ title: 'Magic link sent', description: 'Please check your email for the login link.' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to send magic link',
+          description: apiErrorMessage(error) ?? 'Please check your email and try again.',
+        }),
+    });
+  };
+
+  if (magicLink.isSuccess) {
+    return (
+      <div className="grid justify-items-center gap-3 rounded-lg border border-border bg-muted/50 p-6 text-center">
+        <MailIcon className="size-8 text-primary" />
+        <p className="font-medium">Check your email</p>
+        <p className="text-sm text-muted-foreground">
+          If an account exists for {magicLink.data.email}, a sign-in link is on its way. It works once, for 15 minutes.
+        </p>
+        <Button variant="link" onClick={() => magicLink.reset()}>
+          Use a different email
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-4">
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        hint="We'll email you a link that signs you in, no password needed."
+        error={errors.email}
+      />
+      <Button type="submit" size="lg" disabled={magicLink.isPending}>
+        {magicLink.isPending ? 'Sending...' : 'Send Magic Link'}
+      </Button>
+    </form>
+  );
+}

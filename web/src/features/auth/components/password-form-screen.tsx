@@ -1,0 +1,162 @@
+// The two "choose a password" pages, /auth/password-setup and /auth/reset-password: both read ?token=,
+// check password (at least 8 characters) and confirmation ("Passwords do not match"), then POST
+// /api/auth/set-password. Success shows a card and redirects to /auth/login after 2000 ms.
+
+import { passwordFormSchema } from '@contracts/auth';
+import { type FormEvent, useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { paths } from '@/lib/paths';
+import { useSetPassword } from '../api/set-password';
+import { AuthShell, textLinkClasses } from './auth-shell';
+import { StatusCard } from './status-card';
+
+const REDIRECT_DELAY_MS = 2000;
+
+export type PasswordFormTexts = {
+  invalidLink: string;
+  title: string;
+  description: string;
+  submit: string;
+  submitting: string;
+  successTitle: string;
+  failure: string;
+};
+
+export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const setPassword = useSetPassword();
+  const navigate = useNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  useEffect(() => {
+    if (!setPassword.isSuccess) return;
+    const timer = window.setTimeout(() => navigate(paths.auth.login, { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [setPassword.isSuccess, navigate]);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(passwordFormSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    if (!token) {
+      toast({
+        variant: 'destructive',
+        title: 'Missing token',
+        description: 'Password setup link is invalid or has expired. Please request a new one.',
+      });
+      return;
+    }
+    setPassword.mutate(
+      { token, password: result.data.password },
+      {
+        onSuccess: () =>
+          toast({ title: 'Password set successfully', description: 'You can now sign in with your new password.' }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to set password',
+            description: apiErrorMessage(error) ?? texts.failure,
+          }),
+      },
+    );
+  };
+
+  if (!token) {
+    return (
+      <AuthShell>
+        <StatusCard
+          tone="error"
+          title="Invalid Link"
+          description={texts.invalidLink}
+          action={{ label: 'Back to Sign In', to: paths.auth.login }}
+        />
+      </AuthShell>
+    );
+  }
+
+  if (setPassword.isSuccess) {
+    return (
+      <AuthShell>
+        <StatusCard
+          tone="success"
+          title={texts.successTitle}
+          description="You can now sign in with your email and new password. Taking you to sign in..."
+          action={{ label: 'Go to Sign In', to: paths.auth.login }}
+        />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      footer={
+        <>
+          Already have a password?{' '}
+          <Link to={paths.auth.login} className={textLinkClasses}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <CardHeader>
+        <CardTitle>{texts.title}</CardTitle>
+        <CardDescription>{texts.description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="Use at least 8 characters."
+            error={errors.password}
+          />
+          <Field
+            label="Confirm Password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" size="lg" disabled={setPassword.isPending}>
+            {setPassword.isPending ? texts.submitting : texts.submit}
+          </Button>
+        </form>
+      </CardContent>
+    </AuthShell>
+  );
+}
+
+export const passwordSetupTexts: PasswordFormTexts = {
+  invalidLink: 'This password setup link is invalid or has expired.',
+  title: 'Create Password',
+  description: 'Choose a password for your Feedloom account.',
+  submit: 'Set Password',
+  submitting: 'Setting password...',
+  successTitle: 'Password Set Successfully',
+  failure: 'Please try again or request a new password setup link.',
+};
+
+export const resetPasswordTexts: PasswordFormTexts = {
+  invalidLink: 'This password reset link is invalid or has expired.',
+  title: 'Reset Password',
+  description: 'Choose a new password for your Feedloom account.',
+  submit: 'Reset Password',
+  submitting: 'Resetting password...',
+  successTitle: 'Password Reset Successfully',
+  failure: 'Please try again or request a new password reset link.',
+};

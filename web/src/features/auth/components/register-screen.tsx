@@ -1,0 +1,130 @@
+// /auth/register (spec §5 Register: a name of at least 2 characters and a valid email). "Create Account"
+// emails a link to create a password; the secondary action signs up with email verification instead
+// (a sign-in link, no password). Either way the person goes to /auth/email-sent after 0.5 s.
+
+import { registerSchema } from '@contracts/auth';
+import { type FormEvent, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { paths } from '@/lib/paths';
+import { useEmailSignup } from '../api/email-signup';
+import { useRegister } from '../api/register';
+import { AuthShell, textLinkClasses } from './auth-shell';
+
+const REDIRECT_DELAY_MS = 500;
+
+export function RegisterScreen() {
+  const register = useRegister();
+  const emailSignup = useEmailSignup();
+  const navigate = useNavigate();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const busy = register.isPending || emailSignup.isPending || register.isSuccess || emailSignup.isSuccess;
+
+  const validate = () => {
+    const form = formRef.current;
+    if (!form) return null;
+    const result = validateForm(registerSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return null;
+    }
+    setErrors({});
+    return result.data;
+  };
+
+  const onCreateAccount = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = validate();
+    if (!input) return;
+    register.mutate(input, {
+      onSuccess: (response) => {
+        toast({ title: 'Registration successful', description: 'Your account has been created. Please sign in.' });
+        window.setTimeout(
+          () => navigate(`${paths.auth.emailSent}?type=password_setup`, { state: { email: response.email } }),
+          REDIRECT_DELAY_MS,
+        );
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Registration failed',
+          description: apiErrorMessage(error) ?? 'Could not create account',
+        }),
+    });
+  };
+
+  const onEmailSignup = () => {
+    const input = validate();
+    if (!input) return;
+    emailSignup.mutate(input, {
+      onSuccess: (response) => {
+        toast({ title: 'Signup successful', description: 'Please check your email for the verification link.' });
+        window.setTimeout(
+          () => navigate(paths.auth.emailSent, { state: { email: response.email } }),
+          REDIRECT_DELAY_MS,
+        );
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Signup failed',
+          description: apiErrorMessage(error) ?? 'Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <AuthShell
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to={paths.auth.login} className={textLinkClasses}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <CardHeader>
+        <CardTitle>Create an account</CardTitle>
+        <CardDescription>Start with 3 feeds and 5 AI credits on the Free plan.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form ref={formRef} noValidate onSubmit={onCreateAccount} className="grid gap-4">
+          <Field label="Name" name="name" autoComplete="name" placeholder="Ada Lovelace" error={errors.name} />
+          <Field
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            hint="We'll email you a link to create your password."
+            error={errors.email}
+          />
+          <Button type="submit" size="lg" disabled={busy}>
+            {register.isPending ? 'Creating account...' : 'Create Account'}
+          </Button>
+        </form>
+      </CardContent>
+      <CardFooter className="flex-col gap-3">
+        <div className="flex w-full items-center gap-3 text-xs text-muted-foreground uppercase">
+          <span className="h-px flex-1 bg-border" />
+          or
+          <span className="h-px flex-1 bg-border" />
+        </div>
+        <Button variant="outline" className="w-full" disabled={busy} onClick={onEmailSignup}>
+          {emailSignup.isPending ? 'Signing up...' : 'Sign up with email verification'}
+        </Button>
+        <p className="text-center text-xs text-muted-foreground">
+          No password needed: we'll email you a link that verifies your address and signs you in.
+        </p>
+      </CardFooter>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,73 @@
+// /auth/verify?token=…: verification and magic links land here. Loading, then success (the user is
+// refreshed and goes to /home) or "Verification Failed"; no token at all is an "Invalid Link".
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/lib/paths';
+import { currentUserQueryKey } from '../api/get-current-user';
+import { useVerifyEmail } from '../api/verify-email';
+import { AuthShell } from './auth-shell';
+import { StatusCard } from './status-card';
+
+const backToSignIn = { label: 'Back to Sign In', to: paths.auth.login };
+
+export function VerifyEmailScreen() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const verification = useVerifyEmail(token);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (!verification.isSuccess) return;
+    void queryClient
+      .invalidateQueries({ queryKey: currentUserQueryKey })
+      .then(() => navigate(paths.home, { replace: true }));
+  }, [verification.isSuccess, queryClient, navigate]);
+
+  if (!token) {
+    return (
+      <AuthShell>
+        <StatusCard
+          tone="error"
+          title="Invalid Link"
+          description="This link is missing its token. Request a new sign-in link or verification email."
+          action={backToSignIn}
+        />
+      </AuthShell>
+    );
+  }
+
+  if (verification.isError) {
+    return (
+      <AuthShell>
+        <StatusCard
+          tone="error"
+          title="Verification Failed"
+          description="The link has expired or is invalid. Request a new one and try again."
+          action={backToSignIn}
+        />
+      </AuthShell>
+    );
+  }
+
+  if (verification.isSuccess) {
+    return (
+      <AuthShell>
+        <StatusCard tone="success" title="Email Verified" description="You're signed in. Taking you to your feed..." />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell>
+      <CardHeader className="items-center text-center">
+        <Spinner className="mb-2 size-8" label="Verifying" />
+        <CardTitle>Verifying your email</CardTitle>
+        <CardDescription>This only takes a moment.</CardDescription>
+      </CardHeader>
+    </AuthShell>
+  );
+}

@@ -1,0 +1,31 @@
+// Vite builds the SPA into dist/client, which the Worker serves as static assets (SPA fallback).
+// In `vite dev` the Cloudflare plugin also runs the Worker in workerd, so /api works with hot reload;
+// `vite build` builds only the SPA (wrangler bundles the Worker itself).
+import { fileURLToPath } from 'node:url';
+import { cloudflare } from '@cloudflare/vite-plugin';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig(({ command }) => ({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: {
+    alias: {
+      '@contracts': fileURLToPath(new URL('../worker/contracts', import.meta.url)),
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(command === 'serve'
+      ? [cloudflare({ configPath: '../wrangler.toml', persistState: { path: '../.wrangler/state' } })]
+      : []),
+  ],
+  build: {
+    outDir: '../dist/client',
+    emptyOutDir: true,
+    // Every browser that runs this app supports <link rel="modulepreload">; the polyfill would only add weight.
+    modulePreload: { polyfill: false },
+  },
+}));
