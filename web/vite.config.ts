@@ -27,5 +27,17 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     // Every browser that runs this app supports <link rel="modulepreload">; the polyfill would only add weight.
     modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        // React and the router in chunks of their own: the landing page boots with React alone, and a
+        // shared component must not drag the router into it.
+        advancedChunks: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
+          ],
+        },
+      },
+    },
   },
 }));

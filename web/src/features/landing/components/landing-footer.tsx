@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { Logo } from '@/components/ui/logo';
+import { LogoAnchor } from '@/components/ui/logo';
 import { paths } from '@/lib/paths';
 
 export function FinalCallToAction() {
@@ -11,18 +10,18 @@ export function FinalCallToAction() {
         </h2>
         <p className="max-w-xl opacity-90">Create your free account in under a minute. No card needed.</p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Link
-            to={paths.auth.register}
+          <a
+            href={paths.auth.register}
             className="inline-flex h-11 items-center justify-center rounded-md bg-background px-6 font-medium text-foreground shadow-sm hover:bg-background/90"
           >
             Create Account
-          </Link>
-          <Link
-            to={paths.auth.login}
+          </a>
+          <a
+            href={paths.auth.login}
             className="inline-flex h-11 items-center justify-center rounded-md border border-primary-foreground/40 px-6 font-medium hover:bg-primary-foreground/10"
           >
             Sign In
-          </Link>
+          </a>
         </div>
       </div>
     </section>
@@ -33,17 +32,17 @@ export function LandingFooter() {
   return (
     <footer className="border-t border-border">
       <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row">
-        <Logo />
+        <LogoAnchor />
         <nav aria-label="Footer" className="flex flex-wrap justify-center gap-x-6 gap-y-2">
-          <Link to={paths.privacy} className="hover:text-foreground">
+          <a href={paths.privacy} className="hover:text-foreground">
             Privacy Policy
-          </Link>
-          <Link to={paths.auth.login} className="hover:text-foreground">
+          </a>
+          <a href={paths.auth.login} className="hover:text-foreground">
             Sign In
-          </Link>
-          <Link to={paths.auth.register} className="hover:text-foreground">
+          </a>
+          <a href={paths.auth.register} className="hover:text-foreground">
             Create Account
-          </Link>
+          </a>
         </nav>
         <p>© {new Date().getFullYear()} Feedloom</p>
       </div>

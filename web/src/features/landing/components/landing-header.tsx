@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
-import { Logo } from '@/components/ui/logo';
+import { LogoAnchor } from '@/components/ui/logo';
 import { paths } from '@/lib/paths';
 
 const sections = [
@@ -13,7 +12,7 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/90 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4">
-        <Logo />
+        <LogoAnchor />
         <nav aria-label="Sections" className="hidden items-center gap-6 text-sm text-muted-foreground md:flex">
           {sections.map(([label, href]) => (
             <a key={href} href={href} className="hover:text-foreground">
@@ -22,12 +21,12 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <Link to={paths.auth.login} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+          <a href={paths.auth.login} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
             Sign In
-          </Link>
-          <Link to={paths.auth.register} className={buttonClasses({ size: 'sm' })}>
+          </a>
+          <a href={paths.auth.register} className={buttonClasses({ size: 'sm' })}>
             Get Started
-          </Link>
+          </a>
         </div>
       </div>
     </header>

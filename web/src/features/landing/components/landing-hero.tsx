@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { ArrowRightIcon, RssIcon, SparklesIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
@@ -24,12 +23,12 @@ export function LandingHero() {
           platform, and deliver scheduled digests to your inbox or your WordPress site.
         </p>
         <div className="flex flex-wrap gap-3">
-          <Link to={paths.auth.register} className={buttonClasses({ size: 'lg' })}>
+          <a href={paths.auth.register} className={buttonClasses({ size: 'lg' })}>
             Get Started Free <ArrowRightIcon />
-          </Link>
-          <Link to={paths.auth.login} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
+          </a>
+          <a href={paths.auth.login} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
             Sign In
-          </Link>
+          </a>
         </div>
         <p className="text-sm text-muted-foreground">Free plan: 3 feeds and 5 AI credits. No card needed.</p>
       </div>

@@ -1,6 +1,5 @@
 // Pricing as the landing page states it (spec §9): Free $0/month with 3 feeds and 5 credits; Pro $10/month
 // with 50 feeds, 100 credits a month, WordPress, blog posts and platform formatting. Then testimonials.
-import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -59,12 +58,12 @@ export function Pricing() {
                 </p>
               </div>
               <CheckList items={plan.items} />
-              <Link
-                to={paths.auth.register}
+              <a
+                href={paths.auth.register}
                 className={buttonClasses({ variant: plan.featured ? 'primary' : 'outline', size: 'lg' })}
               >
                 {plan.cta}
-              </Link>
+              </a>
             </div>
           ))}
         </div>
