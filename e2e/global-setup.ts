@@ -7,7 +7,9 @@ import type { TestProject } from 'vitest/node';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
 import { startFakeUpstream } from '../worker/test/fake-upstreams/server';
 
-const STATE_DIR = 'e2e/.state';
+// One state folder per run, so two runs on one machine never share a database.
+const STATE_DIR = `e2e/.state/run-${process.pid}`;
+export const STRIPE_WEBHOOK_SECRET = 'whsec_feedloom_e2e';
 const env = {
   ...process.env,
   CI: 'true',
@@ -74,6 +76,9 @@ export default async function setup(project: TestProject) {
       'EMAIL_TRANSPORT:outbox',
       '--var',
       `FETCH_ALLOW_HOSTS:${upstream.host}`,
+      // Lets the browser tests upgrade an account the way production does: a signed Stripe event.
+      '--var',
+      `STRIPE_WEBHOOK_SECRET:${STRIPE_WEBHOOK_SECRET}`,
     ],
     { env, stdio: ['ignore', 'pipe', 'pipe'], detached: true },
   );
@@ -92,9 +97,11 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseURL', baseURL);
   project.provide('fakeUpstreamUrl', upstream.url);
+  project.provide('stripeWebhookSecret', STRIPE_WEBHOOK_SECRET);
 
   return async () => {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     await upstream.close();
+    rmSync(STATE_DIR, { recursive: true, force: true });
   };
 }

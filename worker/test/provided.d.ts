@@ -6,5 +6,6 @@ declare module 'vitest' {
     fakeUpstreamHosts: string;
     fakeUpstreamUrl: string;
     baseURL: string;
+    stripeWebhookSecret: string;
   }
 }
