@@ -305,3 +305,24 @@ describe('dev outbox', () => {
     }
   });
 });
+
+describe('time zone', () => {
+  it('keeps the browser’s time zone and moves a scheduled digest to 9:00 there', async () => {
+    const { cookie } = await signUp();
+    expect((await call('/api/preferences', { method: 'PATCH', cookie, json: { frequency: 'daily' } })).status).toBe(
+      200,
+    );
+    const updated = await call('/api/users/me', { method: 'PATCH', cookie, json: { timezone: 'Asia/Tokyo' } });
+    expect(updated.status).toBe(200);
+    const { nextDeliveryAt } = (await (await call('/api/preferences', { cookie })).json()) as {
+      nextDeliveryAt: string;
+    };
+    // 9:00 in Tokyo (UTC+9, no daylight saving) is 00:00 UTC.
+    expect(nextDeliveryAt).toMatch(/T00:00:00\.000Z$/);
+    expect(Date.parse(nextDeliveryAt) - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
+
+    const refused = await call('/api/users/me', { method: 'PATCH', cookie, json: { timezone: 'Mars/Olympus_Mons' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: 'Unknown time zone' });
+  });
+});

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { users } from '../../schema';
+import { nextDeliveryAt } from '../ai/digest';
+import { getPreferences, savePreferences } from '../db/preferences';
 import { toCurrentUser } from '../db/users';
 import { type AuthedEnv, adminUserIds } from '../env';
 import { isValidTimeZone } from '../lib/time';
@@ -19,5 +21,11 @@ export const userRoutes = new Hono<AuthedEnv>()
   .patch('/me', validate('json', updateMeSchema), async (c) => {
     const { timezone } = c.req.valid('json');
     const [user] = await c.var.db.update(users).set({ timezone }).where(eq(users.id, c.var.user.id)).returning();
+    if (timezone !== c.var.user.timezone) {
+      // A scheduled digest keeps its local hour (spec §9: 9:00, 18:00) in the new zone.
+      const preferences = await getPreferences(c.var.db, c.var.user.id);
+      const next = nextDeliveryAt(preferences.frequency, Date.now(), timezone);
+      await savePreferences(c.var.db, c.var.user.id, {}, next === null ? null : new Date(next));
+    }
     return c.json(toCurrentUser(user ?? c.var.user, adminUserIds(c.env)));
   });
