@@ -1,4 +1,4 @@
-import { LogoAnchor } from '@/components/ui/logo';
+import { LogoAnchor } from '@/components/ui/logo-mark';
 import { paths } from '@/lib/paths';
 
 export function FinalCallToAction() {

@@ -1,5 +1,5 @@
 import { buttonClasses } from '@/components/ui/button';
-import { LogoAnchor } from '@/components/ui/logo';
+import { LogoAnchor } from '@/components/ui/logo-mark';
 import { paths } from '@/lib/paths';
 
 const sections = [
