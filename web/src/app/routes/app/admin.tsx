@@ -1,8 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
+import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSignedInUser } from '../../layout/signed-in-user';
 
 export function Component() {
   useDocumentTitle('Admin Dashboard');
-  return <AdminDashboard isAdmin={useSignedInUser().isAdmin} />;
+  const queryClient = useQueryClient();
+  return (
+    <AdminDashboard
+      isAdmin={useSignedInUser().isAdmin}
+      // An admin may give credits to themselves: the sidebar's count is refetched.
+      onCreditsChanged={() => queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+    />
+  );
 }

@@ -1,0 +1,82 @@
+// Add Credits: gives (or, with a negative amount, takes back) credits through the ledger, with a reason.
+import { addCreditsSchema } from '@contracts/admin';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useAddUserCredits } from '../api/add-credits';
+
+/** The amount field as a number for the schema; empty reads as missing, text as NaN (both refused). */
+function toAmount(value: string | undefined): number | undefined {
+  const trimmed = value?.trim() ?? '';
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+export function AddCreditsForm({ onCreditsChanged }: { onCreditsChanged?: () => void }) {
+  const addCredits = useAddUserCredits();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readForm(form);
+    const result = validateForm(addCreditsSchema, { ...values, amount: toAmount(values.amount) });
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    addCredits.mutate(result.data, {
+      onSuccess: (response) => {
+        toast({ title: 'Credits updated', description: response.message });
+        formRef.current?.reset();
+        onCreditsChanged?.();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Failed to add credits',
+          description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
+      <Field
+        label="User email"
+        name="email"
+        type="email"
+        autoComplete="off"
+        placeholder="user@example.com"
+        error={errors.email}
+      />
+      <Field
+        label="Amount"
+        name="amount"
+        type="number"
+        inputMode="numeric"
+        step={1}
+        min={-1000}
+        max={1000}
+        placeholder="10"
+        hint="A whole number between -1000 and 1000; negative takes credits away."
+        error={errors.amount}
+      />
+      <Field
+        label="Reason"
+        name="reason"
+        placeholder="Support: failed generation refund"
+        hint="Kept with the entry in the credits ledger."
+        error={errors.reason}
+      />
+      <Button type="submit" className="justify-self-start" disabled={addCredits.isPending}>
+        {addCredits.isPending ? 'Adding...' : 'Add Credits'}
+      </Button>
+    </form>
+  );
+}

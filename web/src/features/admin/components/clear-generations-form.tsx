@@ -1,0 +1,95 @@
+// Clear User Generations: deletes every AI generation (and its image) of the user with this email,
+// after a confirmation, since it cannot be undone.
+import { clearGenerationsSchema } from '@contracts/admin';
+import { type FormEvent, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useClearUserGenerations } from '../api/clear-generations';
+
+export function ClearGenerationsForm() {
+  const clear = useClearUserGenerations();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(clearGenerationsSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    setConfirming(result.data.email);
+  };
+
+  const onConfirm = (email: string) =>
+    clear.mutate(
+      { email },
+      {
+        onSuccess: (result) => {
+          toast({ title: 'Generations cleared', description: result.message });
+          setConfirming(null);
+          formRef.current?.reset();
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Failed to clear generations',
+            description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
+          });
+          setConfirming(null);
+        },
+      },
+    );
+
+  return (
+    <>
+      <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Field
+          label="User email"
+          name="email"
+          type="email"
+          autoComplete="off"
+          placeholder="user@example.com"
+          error={errors.email}
+        />
+        <Button type="submit" variant="destructive" className="justify-self-start">
+          Clear Generations
+        </Button>
+      </form>
+      <Dialog
+        open={confirming !== null}
+        onOpenChange={(open) => {
+          if (!open) setConfirming(null);
+        }}
+        title="Clear User Generations"
+        description={
+          <>
+            Delete every AI generation of <span className="font-medium text-foreground">{confirming}</span>, with their
+            images? This cannot be undone.
+          </>
+        }
+      >
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={() => setConfirming(null)}>
+            Cancel
+          </Button>
+          <Button
+            variant="destructive"
+            disabled={clear.isPending}
+            onClick={() => (confirming ? onConfirm(confirming) : undefined)}
+          >
+            {clear.isPending ? 'Clearing...' : 'Clear Generations'}
+          </Button>
+        </div>
+      </Dialog>
+    </>
+  );
+}

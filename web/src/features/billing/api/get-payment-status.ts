@@ -1,0 +1,28 @@
+// GET /api/payments/status: whether card payments are set up on this server, the plan limits, and
+// whether the account has a subscription to manage in the payment provider's portal.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+type PlanLimits = { maxFeeds: number; monthlyCredits: number };
+
+export type PaymentStatus = {
+  configured: boolean;
+  publishableKey: string | null;
+  plan: 'free' | 'pro';
+  credits: number;
+  plans: { free: PlanLimits; pro: PlanLimits };
+  canManage: boolean;
+};
+
+export function getPaymentStatus(): Promise<PaymentStatus> {
+  return api.get<PaymentStatus>('/api/payments/status');
+}
+
+export function paymentStatusQueryOptions() {
+  // Always asked afresh when the page opens: the plan changes outside the app (checkout, the portal).
+  return queryOptions({ queryKey: ['payments', 'status'], queryFn: getPaymentStatus, staleTime: 0 });
+}
+
+export function usePaymentStatus() {
+  return useQuery(paymentStatusQueryOptions());
+}

@@ -1,0 +1,25 @@
+// GET /api/wordpress/sites/:siteId/info (spec §3): the site's post categories, read from its REST API.
+import type { WordPressSiteInfo } from '@contracts/wordpress';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { wordpressSitesQueryKey } from './get-sites';
+
+export type WordPressCategory = WordPressSiteInfo['categories'][number];
+
+export function getWordPressSiteInfo(siteId: number): Promise<WordPressSiteInfo> {
+  return api.get<WordPressSiteInfo>(`/api/wordpress/sites/${siteId}/info`);
+}
+
+export function wordpressSiteInfoQueryOptions(siteId: number) {
+  return queryOptions({
+    queryKey: [...wordpressSitesQueryKey, siteId, 'info'] as const,
+    queryFn: () => getWordPressSiteInfo(siteId),
+  });
+}
+
+export function useWordPressSiteInfo(siteId: number | undefined) {
+  return useQuery({
+    ...wordpressSiteInfoQueryOptions(siteId ?? 0),
+    enabled: siteId !== undefined,
+  });
+}

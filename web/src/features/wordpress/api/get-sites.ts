@@ -1,0 +1,20 @@
+// GET /api/wordpress/sites (spec §3): the person's WordPress sites, the default one flagged.
+import type { WordPressSite } from '@contracts/wordpress';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type { WordPressSite };
+
+export const wordpressSitesQueryKey = ['wordpress', 'sites'] as const;
+
+export function getWordPressSites(): Promise<WordPressSite[]> {
+  return api.get<WordPressSite[]>('/api/wordpress/sites');
+}
+
+export function wordpressSitesQueryOptions() {
+  return queryOptions({ queryKey: wordpressSitesQueryKey, queryFn: getWordPressSites });
+}
+
+export function useWordPressSites({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...wordpressSitesQueryOptions(), enabled });
+}

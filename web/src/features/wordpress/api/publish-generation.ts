@@ -1,0 +1,27 @@
+// POST /api/wordpress/publish (spec §4, §7): a generation becomes a WordPress post, as a draft or
+// published, with categories and optionally the generation's image as featured image.
+import type { PublishResult } from '@contracts/wordpress';
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export type { PublishResult };
+
+export type PublishInput = {
+  generationId: number;
+  wordpressSiteId: number;
+  status: 'draft' | 'publish';
+  categories: number[];
+  featuredImage: boolean;
+};
+
+export function publishGeneration(input: PublishInput): Promise<PublishResult> {
+  return api.post<PublishResult>('/api/wordpress/publish', input);
+}
+
+export function publishMutationOptions() {
+  return mutationOptions({ mutationKey: ['wordpress', 'publish'], mutationFn: publishGeneration });
+}
+
+export function usePublishGeneration() {
+  return useMutation(publishMutationOptions());
+}
