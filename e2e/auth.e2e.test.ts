@@ -113,7 +113,7 @@ describe('accounts in the browser', () => {
   it('sends a signed-in person from the auth pages to /home', async () => {
     await page.goto(url('/auth/login'));
     await page.waitForURL((target) => target.pathname === '/home');
-    expect(await page.getByRole('heading', { name: 'My Feed' }).isVisible()).toBe(true);
+    await page.getByRole('heading', { name: 'My Feed' }).waitFor();
   });
 
   it('signs out from the account menu and lands on /auth/login', async () => {

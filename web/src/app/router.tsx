@@ -44,6 +44,7 @@ export const router = createBrowserRouter([
               { path: 'payment-cancel', lazy: () => import('./routes/app/payment-cancel') },
               { path: 'wordpress-sites', lazy: () => import('./routes/app/wordpress-sites') },
               { path: 'admin', lazy: () => import('./routes/app/admin') },
+              { path: 'admin/clear-generations', lazy: () => import('./routes/app/admin-clear-generations') },
               { path: 'category/:categoryId', lazy: () => import('./routes/app/category') },
               { path: 'feed/:feedId', lazy: () => import('./routes/app/feed') },
             ],

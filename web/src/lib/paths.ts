@@ -22,6 +22,7 @@ export const paths = {
   paymentCancel: '/payment-cancel',
   wordpressSites: '/wordpress-sites',
   admin: '/admin',
+  adminClearGenerations: '/admin/clear-generations',
   category: (categoryId: number | string) => `/category/${categoryId}`,
   feed: (feedId: number | string) => `/feed/${feedId}`,
   addFeed: (url = '') => `/home?addFeed=${encodeURIComponent(url)}`,

@@ -1,12 +1,21 @@
 // The left sidebar of the signed-in layout (spec §2), hidden on small screens: plan badge with
-// Manage/Upgrade, credits, Add Feed, the categories, and the settings links.
+// Manage/Upgrade, credits, Add Feed, the categories, and the settings links. On small screens the same
+// content opens in a drawer from the top bar's menu button.
 import type { CurrentUser } from '@contracts/auth';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { BellIcon, BlocksIcon, CreditCardIcon, ExternalLinkIcon, GlobeIcon, SlidersIcon } from '@/components/ui/icons';
+import {
+  BellIcon,
+  BlocksIcon,
+  CreditCardIcon,
+  ExternalLinkIcon,
+  GlobeIcon,
+  SlidersIcon,
+  XIcon,
+} from '@/components/ui/icons';
+import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
-import { SidebarCategories } from '@/features/feeds/components/sidebar-categories';
 import { paths } from '@/lib/paths';
 
 const linkClasses =
@@ -24,12 +33,88 @@ function SettingsLink({ to, icon, children }: { to: string; icon: ReactNode; chi
 }
 
 export function Sidebar({ user }: { user: CurrentUser }) {
-  const pro = user.plan === 'pro';
   return (
     <aside
       aria-label="Sidebar"
       className="sticky top-14 hidden h-[calc(100dvh-3.5rem)] w-68 shrink-0 flex-col gap-6 overflow-y-auto border-r border-border p-4 md:flex"
     >
+      <SidebarContent user={user} />
+    </aside>
+  );
+}
+
+/**
+ * Small screens: a menu button in the top bar opens the sidebar as a drawer (a modal <dialog>, so focus
+ * is trapped and Escape closes it). Following a link, or opening the add-feed dialog, closes it.
+ */
+export function SidebarDrawer({ user }: { user: CurrentUser }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  return (
+    <>
+      <button
+        type="button"
+        aria-label="Open menu"
+        aria-expanded={open}
+        onClick={() => setOpen(true)}
+        className="grid size-9 place-items-center rounded-md hover:bg-accent md:hidden"
+      >
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+        >
+          <path d="M4 6h16M4 12h16M4 18h16" strokeLinecap="round" />
+        </svg>
+      </button>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: backdrop clicks and link clicks; Escape is native */}
+      <dialog
+        ref={ref}
+        aria-label="Menu"
+        onClose={() => setOpen(false)}
+        onClick={(event) => {
+          const target = event.target as HTMLElement;
+          if (target === event.currentTarget || target.closest('a, [data-closes-drawer]')) setOpen(false);
+        }}
+        className="fixed inset-y-0 left-0 m-0 h-dvh max-h-none w-72 max-w-[85vw] border-r border-border bg-background p-0 text-foreground shadow-xl backdrop:bg-black/50 md:hidden"
+      >
+        {open ? (
+          <div className="flex min-h-full flex-col gap-6 p-4 pt-14">
+            <button
+              type="button"
+              aria-label="Close menu"
+              onClick={() => setOpen(false)}
+              className="absolute top-3 right-3 rounded-md p-1.5 text-muted-foreground hover:bg-accent hover:text-foreground"
+            >
+              <XIcon className="size-5" />
+            </button>
+            <SidebarContent user={user} />
+          </div>
+        ) : null}
+      </dialog>
+    </>
+  );
+}
+
+function SidebarContent({ user }: { user: CurrentUser }) {
+  const pro = user.plan === 'pro';
+  return (
+    <>
       <div className="grid gap-3 rounded-lg border border-border bg-muted/40 p-3">
         <div className="flex items-center justify-between gap-2">
           <Badge variant={pro ? 'default' : 'secondary'}>{pro ? 'Pro Plan' : 'Free Plan'}</Badge>
@@ -43,7 +128,9 @@ export function Sidebar({ user }: { user: CurrentUser }) {
         </p>
       </div>
 
-      <AddFeedButton className="w-full" />
+      <div data-closes-drawer="">
+        <AddFeedButton className="w-full" />
+      </div>
 
       <SidebarCategories />
 
@@ -75,6 +162,6 @@ export function Sidebar({ user }: { user: CurrentUser }) {
           </SettingsLink>
         </ul>
       </nav>
-    </aside>
+    </>
   );
 }

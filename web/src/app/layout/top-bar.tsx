@@ -6,13 +6,17 @@ import { buttonClasses } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/lib/paths';
 import { AccountMenu } from './account-menu';
+import { SidebarDrawer } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 
 export function TopBar({ user }: { user: CurrentUser | null }) {
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
       <div className="flex h-14 items-center justify-between gap-4 px-4">
-        <Logo to={user ? paths.home : paths.landing} />
+        <div className="flex items-center gap-1">
+          {user ? <SidebarDrawer user={user} /> : null}
+          <Logo to={user ? paths.home : paths.landing} />
+        </div>
         {user ? (
           <div className="flex items-center gap-1">
             <ThemeToggle />

@@ -1,9 +1,74 @@
-import { useParams } from 'react-router';
+// `/category/{id}`: the categories feature's page around the feeds feature's item list, with the language
+// selector, the AI feature's Generate Summary and rewrite dialog composed in.
+import type { DateFilter, FeedItem } from '@contracts/feeds';
+import { lazy, Suspense, useState } from 'react';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
+import { categoryQueryOptions, parseCategoryId } from '@/features/categories/api/get-category';
 import { CategoryPage } from '@/features/categories/components/category-page';
-import { useDocumentTitle } from '@/lib/document-title';
+import { feedItemsQueryOptions } from '@/features/feeds/api/get-feed-items';
+import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
+import { FeedItemsView } from '@/features/feeds/components/feed-items-view';
+import { LanguageSelect } from '@/features/feeds/components/language-select';
+import { MarkAllReadButton } from '@/features/feeds/components/mark-all-read-button';
+import { queryClient } from '@/lib/query-client';
+import { useSignedInUser } from '../../layout/signed-in-user';
+
+const RewriteDialog = lazy(() =>
+  import('@/features/ai/components/rewrite-dialog').then((module) => ({ default: module.RewriteDialog })),
+);
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const categoryId = parseCategoryId(params.categoryId);
+  if (categoryId !== null) {
+    void queryClient.prefetchQuery(categoryQueryOptions(categoryId));
+    void queryClient.prefetchInfiniteQuery(feedItemsQueryOptions({ scope: { categoryId }, dateFilter: 'none' }));
+  }
+  void queryClient.prefetchQuery(preferencesQueryOptions());
+  return null;
+}
 
 export function Component() {
-  useDocumentTitle('Category');
   const { categoryId = '' } = useParams();
-  return <CategoryPage key={categoryId} categoryId={categoryId} />;
+  return <CategoryRoute key={categoryId} categoryId={categoryId} />;
+}
+
+function CategoryRoute({ categoryId }: { categoryId: string }) {
+  const user = useSignedInUser();
+  const language = useLanguagePreference();
+  const [dateFilter, setDateFilter] = useState<DateFilter>('none');
+  const [rewriteItem, setRewriteItem] = useState<FeedItem | null>(null);
+  const id = parseCategoryId(categoryId);
+  return (
+    <>
+      <CategoryPage
+        categoryId={categoryId}
+        headerActions={
+          id === null ? null : (
+            <>
+              <LanguageSelect />
+              <GenerateSummaryButton scope={{ categoryId: id }} language={language} dateFilter={dateFilter} />
+            </>
+          )
+        }
+      >
+        {id === null ? null : (
+          <FeedItemsView
+            scope={{ categoryId: id }}
+            dateFilter={dateFilter}
+            onDateFilterChange={setDateFilter}
+            heading={<h2 className="text-lg font-semibold">Items</h2>}
+            actions={<MarkAllReadButton scope={{ categoryId: id }} />}
+            credits={user.credits}
+            onRewrite={setRewriteItem}
+          />
+        )}
+      </CategoryPage>
+      {rewriteItem ? (
+        <Suspense fallback={null}>
+          <RewriteDialog item={rewriteItem} onClose={() => setRewriteItem(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

@@ -1,9 +1,64 @@
-import { useParams } from 'react-router';
+// `/feed/{id}`: the feed page, with the AI feature's Generate Summary button and rewrite dialog and the
+// language selector composed in. The date filter lives here because Generate Summary follows it too.
+import type { DateFilter, FeedItem } from '@contracts/feeds';
+import { lazy, Suspense, useState } from 'react';
+import { type LoaderFunctionArgs, useParams } from 'react-router';
+import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
+import { feedQueryOptions, parseFeedId } from '@/features/feeds/api/get-feed';
+import { feedItemsQueryOptions } from '@/features/feeds/api/get-feed-items';
+import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
 import { FeedPage } from '@/features/feeds/components/feed-page';
-import { useDocumentTitle } from '@/lib/document-title';
+import { LanguageSelect } from '@/features/feeds/components/language-select';
+import { queryClient } from '@/lib/query-client';
+import { useSignedInUser } from '../../layout/signed-in-user';
+
+const RewriteDialog = lazy(() =>
+  import('@/features/ai/components/rewrite-dialog').then((module) => ({ default: module.RewriteDialog })),
+);
+
+export function loader({ params }: LoaderFunctionArgs) {
+  const feedId = parseFeedId(params.feedId);
+  if (feedId !== null) {
+    void queryClient.prefetchQuery(feedQueryOptions(feedId));
+    void queryClient.prefetchInfiniteQuery(feedItemsQueryOptions({ scope: { feedId }, dateFilter: 'none' }));
+  }
+  void queryClient.prefetchQuery(preferencesQueryOptions());
+  return null;
+}
 
 export function Component() {
-  useDocumentTitle('Feed');
   const { feedId = '' } = useParams();
-  return <FeedPage key={feedId} feedId={feedId} />;
+  return <FeedRoute key={feedId} feedId={feedId} />;
+}
+
+function FeedRoute({ feedId }: { feedId: string }) {
+  const user = useSignedInUser();
+  const language = useLanguagePreference();
+  const [dateFilter, setDateFilter] = useState<DateFilter>('none');
+  const [rewriteItem, setRewriteItem] = useState<FeedItem | null>(null);
+  const id = parseFeedId(feedId);
+  return (
+    <>
+      <FeedPage
+        feedId={feedId}
+        dateFilter={dateFilter}
+        onDateFilterChange={setDateFilter}
+        credits={user.credits}
+        onRewrite={setRewriteItem}
+        headerActions={
+          id === null ? null : (
+            <>
+              <LanguageSelect />
+              <GenerateSummaryButton scope={{ feedId: id }} language={language} dateFilter={dateFilter} />
+            </>
+          )
+        }
+      />
+      {rewriteItem ? (
+        <Suspense fallback={null}>
+          <RewriteDialog item={rewriteItem} onClose={() => setRewriteItem(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
 }

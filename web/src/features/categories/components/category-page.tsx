@@ -1,16 +1,78 @@
-// /category/:categoryId (spec §2): the items of every feed in one category. Ids are numeric.
+// /category/{id} (spec §2): the category's name, `Collection of feeds under the "{name}" category`, the
+// language selector and Generate Summary (`headerActions`), then the items (`children`); both are
+// composed by the route, as they belong to other features. "Error loading category" on failure.
+import type { ReactNode } from 'react';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, FolderIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { parseCategoryId, useCategory } from '../api/get-category';
 
-export function CategoryPage({ categoryId }: { categoryId: string }) {
-  if (!/^\d+$/.test(categoryId)) {
+export type CategoryPageProps = {
+  categoryId: string;
+  headerActions?: ReactNode;
+  /** The category's items, shown once the category has loaded. */
+  children?: ReactNode;
+};
+
+export function CategoryPage({ categoryId, headerActions, children }: CategoryPageProps) {
+  const id = parseCategoryId(categoryId);
+  if (id === null) {
     return <EmptyState icon={<AlertIcon />} title="Error loading category" description="Invalid category ID" />;
   }
   return (
-    <>
-      <PageHeader title="Category" />
-      <EmptyState icon={<FolderIcon />} title="No feed items found" />
-    </>
+    <LoadedCategoryPage id={id} headerActions={headerActions}>
+      {children}
+    </LoadedCategoryPage>
+  );
+}
+
+function LoadedCategoryPage({
+  id,
+  headerActions,
+  children,
+}: {
+  id: number;
+  headerActions?: ReactNode;
+  children?: ReactNode;
+}) {
+  const category = useCategory(id);
+  useDocumentTitle(category.data?.name ?? 'Category');
+
+  if (category.isPending) {
+    return (
+      <div className="grid gap-3 border-b border-border pb-6" role="status" aria-label="Loading category">
+        <Skeleton className="h-8 w-56" />
+        <Skeleton className="h-4 w-80 max-w-full" />
+      </div>
+    );
+  }
+  if (category.isError) {
+    return (
+      <EmptyState
+        icon={<AlertIcon />}
+        title="Error loading category"
+        description={apiErrorMessage(category.error) ?? 'It may have been deleted, or you may not have access to it.'}
+      />
+    );
+  }
+  const { name } = category.data;
+  return (
+    <div className="grid gap-6">
+      <header className="grid gap-4 border-b border-border pb-6">
+        <div className="flex items-start gap-3">
+          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
+            <FolderIcon className="size-5" />
+          </span>
+          <div className="grid min-w-0 gap-1">
+            <h1 className="text-2xl font-bold tracking-tight break-words">{name}</h1>
+            <p className="text-sm text-muted-foreground">Collection of feeds under the "{name}" category</p>
+          </div>
+        </div>
+        {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
+      </header>
+      {children}
+    </div>
   );
 }

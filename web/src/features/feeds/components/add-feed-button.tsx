@@ -1,16 +1,14 @@
-// Opens the add-feed flow. /home?addFeed=… is the deep link the spec gives the add-feed dialog (spec §2),
-// so the button and the browser extension enter the same way.
-import { Link } from 'react-router';
-import { type ButtonSize, type ButtonVariant, buttonClasses } from '@/components/ui/button';
+// Opens the add-feed dialog (rendered once by the app shell) wherever the button sits.
+import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
 import { PlusIcon } from '@/components/ui/icons';
-import { paths } from '@/lib/paths';
+import { openAddFeedDialog } from './add-feed-dialog-store';
 
 type AddFeedButtonProps = { label?: string; variant?: ButtonVariant; size?: ButtonSize; className?: string };
 
 export function AddFeedButton({ label = 'Add Feed', variant, size, className }: AddFeedButtonProps) {
   return (
-    <Link to={paths.addFeed()} className={buttonClasses({ variant, size, className })}>
+    <Button variant={variant} size={size} className={className} onClick={() => openAddFeedDialog()}>
       <PlusIcon /> {label}
-    </Link>
+    </Button>
   );
 }

@@ -1,16 +1,125 @@
-// /feed/:feedId (spec §2): one feed and its items. Ids are numeric; anything else loads nothing.
+// /feed/{id} (spec §2): the feed's favicon, name, category badge ("General" without one), description and
+// "Visit website"; delete, the language selector and Generate Summary (given by the route as
+// `headerActions`, since they belong to other features); the feed's last refresh error if any; then its
+// items with a date filter that starts at none. A non-numeric id loads nothing.
+import type { DateFilter, FeedDetail, FeedItem } from '@contracts/feeds';
+import { type ReactNode, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, RssIcon } from '@/components/ui/icons';
-import { PageHeader } from '@/components/ui/page-header';
+import { Favicon } from '@/components/ui/favicon';
+import { AlertIcon, ExternalLinkIcon } from '@/components/ui/icons';
+import { Skeleton } from '@/components/ui/skeleton';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/document-title';
+import { parseFeedId, useFeed } from '../api/get-feed';
+import { DeleteFeedDialog } from './delete-feed-dialog';
+import { TrashIcon } from './feed-icons';
+import { FeedItemsView } from './feed-items-view';
+import { MarkAllReadButton } from './mark-all-read-button';
 
-export function FeedPage({ feedId }: { feedId: string }) {
-  if (!/^\d+$/.test(feedId)) {
+export type FeedPageProps = {
+  feedId: string;
+  dateFilter: DateFilter;
+  onDateFilterChange: (dateFilter: DateFilter) => void;
+  /** The language selector and Generate Summary, composed by the route. */
+  headerActions?: ReactNode;
+  credits: number;
+  onRewrite: (item: FeedItem) => void;
+};
+
+export function FeedPage(props: FeedPageProps) {
+  const id = parseFeedId(props.feedId);
+  if (id === null) {
     return <EmptyState icon={<AlertIcon />} title="Error loading feed" description="Invalid feed ID" />;
   }
+  return <LoadedFeedPage {...props} id={id} />;
+}
+
+function LoadedFeedPage({ id, ...props }: FeedPageProps & { id: number }) {
+  const feed = useFeed(id);
+  useDocumentTitle(feed.data?.name ?? 'Feed');
+
+  if (feed.isPending) return <FeedHeaderSkeleton />;
+  if (feed.isError) {
+    return (
+      <EmptyState
+        icon={<AlertIcon />}
+        title="Error loading feed"
+        description={
+          apiErrorMessage(feed.error) ??
+          "Could not load the requested feed. It may have been deleted or you don't have access."
+        }
+      />
+    );
+  }
   return (
-    <>
-      <PageHeader title="Feed" />
-      <EmptyState icon={<RssIcon />} title="No feed items found" />
-    </>
+    <div className="grid gap-6">
+      <FeedHeader feed={feed.data} headerActions={props.headerActions} />
+      {feed.data.lastError ? (
+        <p role="alert" className="flex gap-2 rounded-lg border border-destructive/40 p-3 text-sm">
+          <AlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" />
+          <span>We couldn't refresh this feed: {feed.data.lastError}</span>
+        </p>
+      ) : null}
+      <FeedItemsView
+        scope={{ feedId: id }}
+        dateFilter={props.dateFilter}
+        onDateFilterChange={props.onDateFilterChange}
+        heading={<h2 className="text-lg font-semibold">Items</h2>}
+        actions={<MarkAllReadButton scope={{ feedId: id }} />}
+        credits={props.credits}
+        onRewrite={props.onRewrite}
+      />
+    </div>
+  );
+}
+
+function FeedHeader({ feed, headerActions }: { feed: FeedDetail; headerActions?: ReactNode }) {
+  const [deleting, setDeleting] = useState(false);
+  return (
+    <header className="grid gap-4 border-b border-border pb-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-3">
+          <Favicon src={feed.favicon} size={32} className="mt-0.5 rounded-md" />
+          <div className="grid min-w-0 gap-1.5">
+            <h1 className="text-2xl font-bold tracking-tight break-words">{feed.name}</h1>
+            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+              <Badge variant="secondary">{feed.category?.name ?? 'General'}</Badge>
+              {feed.websiteUrl ? (
+                <a
+                  href={feed.websiteUrl}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+                >
+                  Visit website <ExternalLinkIcon className="size-3.5" />
+                  <span className="sr-only">(opens in a new tab)</span>
+                </a>
+              ) : null}
+            </div>
+          </div>
+        </div>
+        <Button variant="outline" onClick={() => setDeleting(true)} className="text-destructive">
+          <TrashIcon /> Delete
+        </Button>
+      </div>
+      {feed.description ? <p className="max-w-3xl text-sm text-muted-foreground">{feed.description}</p> : null}
+      {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
+      <DeleteFeedDialog feedId={feed.id} open={deleting} onOpenChange={setDeleting} />
+    </header>
+  );
+}
+
+function FeedHeaderSkeleton() {
+  return (
+    <div className="grid gap-4 border-b border-border pb-6" role="status" aria-label="Loading feed">
+      <div className="flex items-center gap-3">
+        <Skeleton className="size-8" />
+        <Skeleton className="h-7 w-64" />
+      </div>
+      <Skeleton className="h-4 w-96 max-w-full" />
+      <Skeleton className="h-9 w-80 max-w-full" />
+    </div>
   );
 }

@@ -1,19 +1,54 @@
-// My Feed (`/home`, spec §2): the items of the past 24 hours from every feed.
-import { EmptyState } from '@/components/ui/empty-state';
-import { RssIcon } from '@/components/ui/icons';
+// My Feed (`/home`, and `/` when signed in; spec §2): with no feeds, the welcome block; otherwise the
+// extension banner and every followed feed's items, newest first, the past 24 hours on top. Also where
+// `?addFeed=` lands, and where OPML files are imported and exported.
+import type { DateFilter, FeedItem } from '@contracts/feeds';
+import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
+import type { ItemScope } from '../api/get-feed-items';
+import { useFeeds } from '../api/get-feeds';
 import { AddFeedButton } from './add-feed-button';
+import { ExtensionBanner } from './extension-banner';
+import { FeedItemsView } from './feed-items-view';
+import { OpmlMenu } from './opml-menu';
+import { useAddFeedLink } from './use-add-feed-link';
+import { WelcomeBlock } from './welcome-block';
 
-export function MyFeed() {
+export const HOME_SCOPE: ItemScope = {};
+
+type MyFeedProps = { credits: number; onRewrite: (item: FeedItem) => void };
+
+export function MyFeed({ credits, onRewrite }: MyFeedProps) {
+  useAddFeedLink();
+  const feeds = useFeeds();
+  const [dateFilter, setDateFilter] = useState<DateFilter>('none');
+
+  if (feeds.data?.length === 0) {
+    return (
+      <>
+        <PageHeader title="My Feed" description="Your feeds' newest items will appear here." />
+        <WelcomeBlock secondaryAction={<OpmlMenu />} />
+      </>
+    );
+  }
+
   return (
-    <>
-      <PageHeader title="My Feed" description="Past 24 hours" actions={<AddFeedButton variant="outline" />} />
-      <EmptyState
-        icon={<RssIcon />}
-        title="No feed items found"
-        description="Add an RSS or Atom feed and its newest items will appear here."
-        action={<AddFeedButton label="Add Your First Feed" />}
+    <div className="grid gap-6">
+      {feeds.data ? <ExtensionBanner /> : null}
+      <FeedItemsView
+        scope={HOME_SCOPE}
+        dateFilter={dateFilter}
+        onDateFilterChange={setDateFilter}
+        groupRecent
+        heading={<h1 className="text-2xl font-bold tracking-tight">My Feed</h1>}
+        actions={
+          <>
+            <AddFeedButton variant="outline" />
+            <OpmlMenu />
+          </>
+        }
+        credits={credits}
+        onRewrite={onRewrite}
       />
-    </>
+    </div>
   );
 }

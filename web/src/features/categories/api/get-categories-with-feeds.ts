@@ -1,0 +1,18 @@
+// GET /api/categories/with-feeds: the sidebar's tree. Named categories first, then "General" (id null)
+// for feeds without one; each with its unread count and feeds (favicon, unread count, last error).
+import type { CategoryWithFeeds } from '@contracts/feeds';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { categoryKeys } from './query-keys';
+
+export function getCategoriesWithFeeds(): Promise<CategoryWithFeeds[]> {
+  return api.get<CategoryWithFeeds[]>('/api/categories/with-feeds');
+}
+
+export function categoriesWithFeedsQueryOptions() {
+  return queryOptions({ queryKey: categoryKeys.withFeeds(), queryFn: getCategoriesWithFeeds });
+}
+
+export function useCategoriesWithFeeds() {
+  return useQuery(categoriesWithFeedsQueryOptions());
+}

@@ -1,0 +1,65 @@
+// GET /api/feed-items?feedId|categoryId&filter&sort&dateFilter&limit&cursor → FeedItem[] (spec §7). The
+// body is the spec's plain list; the next page's cursor travels in the `x-next-cursor` header, so the
+// lists page with an infinite query ("Load more" and infinite scroll).
+import type { DateFilter, FeedItem } from '@contracts/feeds';
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { feedItemKeys } from './query-keys';
+import { requestRaw } from './raw-request';
+
+export const ITEMS_PAGE_SIZE = 30;
+const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** Whose items: one feed, one category, or (neither) everything the person follows. */
+export type ItemScope = { feedId: number } | { categoryId: number } | Record<string, never>;
+
+export type FeedItemsParams = {
+  scope: ItemScope;
+  dateFilter: DateFilter;
+  filter?: 'all' | 'unread';
+  sort?: 'newest' | 'oldest';
+};
+
+export type FeedItemsPage = { items: FeedItem[]; nextCursor: string | null };
+
+export async function getFeedItems(params: FeedItemsParams, cursor?: string): Promise<FeedItemsPage> {
+  const search = new URLSearchParams();
+  if ('feedId' in params.scope) search.set('feedId', String(params.scope.feedId));
+  if ('categoryId' in params.scope) search.set('categoryId', String(params.scope.categoryId));
+  search.set('filter', params.filter ?? 'all');
+  search.set('sort', params.sort ?? 'newest');
+  search.set('dateFilter', params.dateFilter);
+  search.set('limit', String(ITEMS_PAGE_SIZE));
+  if (cursor) search.set('cursor', cursor);
+  const response = await requestRaw(`/api/feed-items?${search}`);
+  const items = (await response.json()) as FeedItem[];
+  return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+}
+
+export function feedItemsQueryOptions(params: FeedItemsParams) {
+  const normalised: FeedItemsParams = { ...params, filter: params.filter ?? 'all', sort: params.sort ?? 'newest' };
+  return infiniteQueryOptions({
+    queryKey: [...feedItemKeys.lists(), normalised] as const,
+    queryFn: ({ pageParam }) => getFeedItems(normalised, pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+}
+
+export function useFeedItems(params: FeedItemsParams) {
+  return useInfiniteQuery(feedItemsQueryOptions(params));
+}
+
+/** Applies `change` to the item with this id in every cached list (read marks, without a refetch). */
+export function updateCachedItem(queryClient: QueryClient, itemId: number, change: Partial<FeedItem>): void {
+  queryClient.setQueriesData<InfiniteData<FeedItemsPage, string | undefined>>(
+    { queryKey: feedItemKeys.lists() },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          items: page.items.map((item) => (item.id === itemId ? { ...item, ...change } : item)),
+        })),
+      },
+  );
+}

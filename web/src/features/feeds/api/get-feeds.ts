@@ -1,0 +1,17 @@
+// GET /api/feeds: the feeds the person follows (spec §3 "Feed (as listed)").
+import type { FeedListEntry } from '@contracts/feeds';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { feedKeys } from './query-keys';
+
+export function getFeeds(): Promise<FeedListEntry[]> {
+  return api.get<FeedListEntry[]>('/api/feeds');
+}
+
+export function feedsQueryOptions() {
+  return queryOptions({ queryKey: feedKeys.list(), queryFn: getFeeds });
+}
+
+export function useFeeds() {
+  return useQuery(feedsQueryOptions());
+}

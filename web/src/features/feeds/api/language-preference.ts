@@ -1,0 +1,41 @@
+// The language of summaries, chosen on the feed and category pages (spec §4 "Language choice"):
+// initialised from GET /api/preferences (`language`) and saved at once with PATCH
+// /api/preferences/language; then ['preferences'] (shared with the preferences page) is refreshed.
+import { DEFAULT_LANGUAGE, type Language, type Preferences } from '@contracts/ai';
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { preferencesKey } from './query-keys';
+
+export function getPreferences(): Promise<Preferences> {
+  return api.get<Preferences>('/api/preferences');
+}
+
+export function preferencesQueryOptions() {
+  return queryOptions({ queryKey: preferencesKey, queryFn: getPreferences });
+}
+
+/** The saved language, or the default while preferences load (or when they cannot). */
+export function useLanguagePreference(): Language {
+  const { data } = useQuery(preferencesQueryOptions());
+  return data?.language ?? DEFAULT_LANGUAGE;
+}
+
+export function updateLanguage(language: Language): Promise<Preferences> {
+  return api.patch<Preferences>('/api/preferences/language', { language });
+}
+
+export function updateLanguageMutationOptions() {
+  return mutationOptions({ mutationKey: ['preferences', 'language'], mutationFn: updateLanguage });
+}
+
+export function useUpdateLanguage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateLanguageMutationOptions(),
+    // Shown at once; put back by the refetch if the save fails.
+    onMutate: (language) => {
+      queryClient.setQueryData<Preferences>(preferencesKey, (current) => current && { ...current, language });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: preferencesKey }),
+  });
+}

@@ -1,0 +1,25 @@
+// POST /api/feeds/refresh {feedId?} → 202 {queued}: queues a refresh of one feed or of all of them. The
+// refresh itself runs on the server's queue, so the lists are refetched 2 s later (spec §4, §9).
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshFeedLists } from './query-keys';
+
+export const REFETCH_AFTER_REFRESH_MS = 2000;
+
+export function refreshFeeds(input: { feedId?: number } = {}): Promise<{ queued: number }> {
+  return api.post<{ queued: number }>('/api/feeds/refresh', input);
+}
+
+export function refreshFeedsMutationOptions() {
+  return mutationOptions({ mutationKey: ['feeds', 'refresh'], mutationFn: refreshFeeds });
+}
+
+/** A timer outside any component: leaving the page does not cancel the refetch. */
+function refetchSoon(queryClient: QueryClient) {
+  window.setTimeout(() => void refreshFeedLists(queryClient), REFETCH_AFTER_REFRESH_MS);
+}
+
+export function useRefreshFeeds() {
+  const queryClient = useQueryClient();
+  return useMutation({ ...refreshFeedsMutationOptions(), onSuccess: () => refetchSoon(queryClient) });
+}

@@ -1,0 +1,26 @@
+// PATCH /api/feed-items/{id} {isRead} → {id, isRead}. Opening an item marks it read (spec §4); "m" toggles.
+// The card changes at once; the sidebar's unread counts are refetched once the server has it.
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { updateCachedItem } from './get-feed-items';
+import { categoriesWithFeedsKey } from './query-keys';
+
+export type SetItemReadInput = { itemId: number; isRead: boolean };
+
+export function setItemRead({ itemId, isRead }: SetItemReadInput): Promise<{ id: number; isRead: boolean }> {
+  return api.patch<{ id: number; isRead: boolean }>(`/api/feed-items/${itemId}`, { isRead });
+}
+
+export function setItemReadMutationOptions() {
+  return mutationOptions({ mutationKey: ['feed-items', 'read'], mutationFn: setItemRead });
+}
+
+export function useSetItemRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...setItemReadMutationOptions(),
+    onMutate: ({ itemId, isRead }) => updateCachedItem(queryClient, itemId, { isRead }),
+    onError: (_error, { itemId, isRead }) => updateCachedItem(queryClient, itemId, { isRead: !isRead }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesWithFeedsKey }),
+  });
+}

@@ -1,0 +1,105 @@
+// The article dialog (spec §2): full content, author, published date, a link to the original source and
+// "Rewrite with AI". The full article comes from the server (slow the first time): meanwhile, and if it
+// fails, the feed's own content is shown ("Failed to load full article content", spec §8). Loaded lazily
+// with DOMPurify.
+import type { FeedItem } from '@contracts/feeds';
+import { useEffect, useMemo } from 'react';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ExternalLinkIcon, SparklesIcon } from '@/components/ui/icons';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
+import { formatCalendarDate } from '@/lib/dates';
+import { useArticleContent } from '../api/get-article-content';
+import { sanitizeHtml } from './sanitize-html';
+
+const articleClasses = [
+  'max-w-none text-[0.95rem] leading-relaxed break-words text-foreground',
+  '[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2',
+  '[&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1',
+  '[&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-bold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-bold',
+  '[&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold',
+  '[&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_figure]:my-4 [&_figcaption]:text-sm [&_figcaption]:text-muted-foreground',
+  '[&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground',
+  '[&_pre]:my-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_pre]:text-sm',
+  '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_table]:my-4 [&_table]:block [&_table]:overflow-x-auto',
+  '[&_td]:border [&_td]:border-border [&_td]:p-2 [&_th]:border [&_th]:border-border [&_th]:p-2',
+  '[&_iframe]:aspect-video [&_iframe]:w-full [&_video]:max-w-full',
+].join(' ');
+
+function publishedOn(value: string): string | null {
+  try {
+    return formatCalendarDate(value);
+  } catch {
+    return null;
+  }
+}
+
+type ArticleDialogProps = {
+  item: FeedItem;
+  onClose: () => void;
+  canRewrite: boolean;
+  onRewrite: () => void;
+};
+
+export function ArticleDialog({ item, onClose, canRewrite, onRewrite }: ArticleDialogProps) {
+  const article = useArticleContent(item.id);
+
+  useEffect(() => {
+    if (article.isError)
+      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load full article content' });
+  }, [article.isError]);
+
+  const html = useMemo(() => {
+    const source =
+      article.data?.content || item.content || (item.description ? `<p>${escapeText(item.description)}</p>` : '');
+    return sanitizeHtml(source);
+  }, [article.data?.content, item.content, item.description]);
+
+  const date = publishedOn(item.pubDate);
+  const meta = [item.source, item.author ? `By ${item.author}` : null, date].filter(Boolean).join(' · ');
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      title={item.title || 'Untitled'}
+      description={meta}
+      className="sm:max-w-3xl"
+    >
+      {article.isPending ? (
+        <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
+          <Spinner className="size-4" label="Loading" /> Loading the full article…
+        </p>
+      ) : null}
+      {html ? (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again by DOMPurify above
+        <div className={articleClasses} dangerouslySetInnerHTML={{ __html: html }} />
+      ) : (
+        <p className="text-sm text-muted-foreground">No description available</p>
+      )}
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+        {item.link ? (
+          <a
+            href={item.link}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={buttonClasses({ variant: 'outline' })}
+          >
+            <ExternalLinkIcon /> Read the original
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+        ) : null}
+        <Button disabled={!canRewrite} onClick={onRewrite}>
+          <SparklesIcon /> Rewrite with AI
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}

@@ -1,0 +1,59 @@
+// The dismissible browser-extension banner of My Feed (spec §2). Dismissal is remembered in localStorage.
+import { useState } from 'react';
+import { buttonClasses } from '@/components/ui/button';
+import { BlocksIcon, DownloadIcon, XIcon } from '@/components/ui/icons';
+
+const DISMISSED_KEY = 'feedloom:extension-banner-dismissed';
+export const EXTENSION_ZIP_URL = '/feedloom-extension.zip';
+
+function readDismissed(): boolean {
+  try {
+    return localStorage.getItem(DISMISSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function ExtensionBanner() {
+  const [dismissed, setDismissed] = useState(readDismissed);
+  if (dismissed) return null;
+  const dismiss = () => {
+    setDismissed(true);
+    try {
+      localStorage.setItem(DISMISSED_KEY, '1');
+    } catch {
+      // Hidden for this page only.
+    }
+  };
+  return (
+    <aside
+      aria-label="Browser extension"
+      className="relative flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary-soft p-4 pr-12 sm:flex-row sm:items-center"
+    >
+      <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
+        <BlocksIcon className="size-5" />
+      </span>
+      <div className="grid flex-1 gap-0.5">
+        <p className="font-semibold">Add feeds from any page with the Feedloom extension</p>
+        <p className="text-sm text-muted-foreground">
+          It finds the feeds of the site you are on and adds them in one click.
+        </p>
+      </div>
+      <a
+        href={EXTENSION_ZIP_URL}
+        download
+        className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}
+      >
+        <DownloadIcon /> Get the extension
+      </a>
+      <button
+        type="button"
+        aria-label="Dismiss"
+        onClick={dismiss}
+        className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
+      >
+        <XIcon className="size-4" />
+      </button>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+// Refresh Feeds (spec §2, §4): queues a refresh, says "Feed refresh started", and the lists are refetched
+// 2 s later; a failure says "Error refreshing feeds".
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useRefreshFeeds } from '../api/refresh-feeds';
+import { RefreshIcon } from './feed-icons';
+
+export function useRefreshWithToast(input: { feedId?: number }) {
+  const refresh = useRefreshFeeds();
+  return {
+    isPending: refresh.isPending,
+    start: () => {
+      if (refresh.isPending) return;
+      refresh.mutate(input, {
+        onSuccess: () =>
+          toast({ title: 'Feed refresh started', description: 'New items will appear in a few seconds.' }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error refreshing feeds',
+            description: apiErrorMessage(error) ?? 'Please try again in a moment.',
+          }),
+      });
+    },
+  };
+}
+
+export function RefreshFeedsButton({ refresh }: { refresh: ReturnType<typeof useRefreshWithToast> }) {
+  return (
+    <Button variant="outline" onClick={refresh.start} disabled={refresh.isPending}>
+      <RefreshIcon className={cn(refresh.isPending && 'animate-spin')} /> Refresh Feeds
+    </Button>
+  );
+}
