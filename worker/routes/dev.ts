@@ -1,9 +1,23 @@
-// Development-only tools: the outbox behind /dev/mailbox. Anywhere else these answer 404.
-import { desc, eq } from 'drizzle-orm';
+// Development-only tools: the outbox behind /dev/mailbox, and the hooks `npm run bench` needs (feed
+// refresh progress, the stored item identities, making feeds due, and D1 cost per refresh and per page
+// read from D1's result meta). Anywhere else these answer 404.
+import { between, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { emails } from '../../schema';
+import { getCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { emails, feeds, items } from '../../schema';
+import { readSession, SESSION_COOKIE } from '../auth/session';
+import { listCategoriesWithFeeds } from '../db/categories';
+import { createDb } from '../db/client';
+import { listItems, setItemRead } from '../db/items';
 import { type AppEnv, isDevelopment } from '../env';
-import { notFound } from '../lib/errors';
+import { refreshFeed } from '../feeds/refresh';
+import { safeFetch } from '../feeds/safe-fetch';
+import { enqueueRefreshes, selectDueFeeds } from '../jobs/enqueue-refreshes';
+import { ApiError, notFound } from '../lib/errors';
+import { validate } from '../lib/validate';
+
+const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
 
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
@@ -25,4 +39,150 @@ export const devRoutes = new Hono<AppEnv>()
       .orderBy(desc(emails.id))
       .limit(200);
     return c.json(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+  })
+  /** Refresh progress of the feeds in [from, to]: how many were fetched (or failed) since `since`. Cheap: polled. */
+  .get('/bench/stats', validate('query', feedRange.extend({ since: z.coerce.number().int() })), async (c) => {
+    const { from, to, since } = c.req.valid('query');
+    const [row] = await c.var.db.all<{ feeds: number; fetched: number; errors: number }>(sql`
+      select count(*) as feeds,
+             coalesce(sum(last_fetched_at >= ${since}), 0) as fetched,
+             coalesce(sum(last_fetched_at >= ${since} and last_error is not null), 0) as errors
+      from feeds where id between ${from} and ${to}`);
+    return c.json(row);
+  })
+  /** The stored identities (guid hashes) of the feeds in [from, to] by feed id, and the items' mean size. */
+  .get('/bench/items', validate('query', feedRange), async (c) => {
+    const { from, to } = c.req.valid('query');
+    const rows = await c.var.db
+      .select({ feedId: items.feedId, guidHash: items.guidHash })
+      .from(items)
+      .where(between(items.feedId, from, to));
+    const byFeed: Record<number, string[]> = {};
+    for (const row of rows) {
+      byFeed[row.feedId] ??= [];
+      byFeed[row.feedId]?.push(row.guidHash);
+    }
+    // What a row stores, roughly: its text columns plus ~40 bytes of integers and record overhead.
+    const [size] = await c.var.db.all<{ bytes: number }>(sql`
+      select coalesce(avg(length(title) + length(coalesce(description, '')) + length(coalesce(content, ''))
+        + length(coalesce(link, '')) + length(coalesce(thumbnail, '')) + length(coalesce(author, ''))
+        + length(guid_hash) + 40), 0) as bytes
+      from items where feed_id between ${from} and ${to}`);
+    return c.json({ count: rows.length, avgItemBytes: size?.bytes ?? 0, byFeed });
+  })
+  /** Makes the feeds in [from, to] due now, as if their next check had come. */
+  .post('/bench/due', validate('json', feedRange), async (c) => {
+    const { from, to } = c.req.valid('json');
+    await c.var.db
+      .update(feeds)
+      .set({ nextFetchAt: new Date(Date.now() - 1000) })
+      .where(between(feeds.id, from, to));
+    return c.json({ ok: true });
+  })
+  /** D1 cost and subrequests of one refreshFeed run. */
+  .post('/bench/cost/refresh', validate('json', z.object({ feedId: z.number().int() })), async (c) => {
+    const meter = newMeter();
+    const db = createDb(meteredD1(c.env.DB, meter));
+    const fetchFeed: typeof safeFetch = (url, options) => {
+      meter.fetches++;
+      return safeFetch(url, options);
+    };
+    const outcome = await refreshFeed(
+      { db, allowHosts: c.env.FETCH_ALLOW_HOSTS, fetchFeed },
+      c.req.valid('json').feedId,
+    );
+    return c.json({ outcome, ...meter });
+  })
+  /**
+   * D1 cost of one cron pick: makes the feeds in [from, to] due, then selects and leases them as the cron
+   * does, with a queue that drops the messages (nothing gets refreshed).
+   */
+  .post('/bench/cost/cron', validate('json', feedRange), async (c) => {
+    const { from, to } = c.req.valid('json');
+    await c.var.db
+      .update(feeds)
+      .set({ nextFetchAt: new Date(Date.now() - 1000) })
+      .where(between(feeds.id, from, to));
+    const meter = newMeter();
+    const db = createDb(meteredD1(c.env.DB, meter));
+    const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
+    const queued = await enqueueRefreshes({ JOBS: droppingQueue }, db, await selectDueFeeds(db));
+    return c.json({ queued, ...meter });
+  })
+  /** D1 cost of what a signed-in page reads: the session, a page of items (all, unread), the sidebar, a read mark. */
+  .post('/bench/cost/reading', async (c) => {
+    const token = getCookie(c, SESSION_COOKIE);
+    const user = c.var.user;
+    if (!token || !user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
+    const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 30 } as const;
+    const measure = async (work: (db: ReturnType<typeof createDb>) => Promise<unknown>) => {
+      const meter = newMeter();
+      await work(createDb(meteredD1(c.env.DB, meter)));
+      return meter;
+    };
+    const page = await listItems(c.var.db, user.id, user.timezone, query);
+    const unreadItem = page.items.find((item) => !item.isRead) ?? page.items[0];
+    return c.json({
+      session: await measure((db) => readSession(db, c.env.SESSION_SECRET, token)),
+      itemsPage: await measure((db) => listItems(db, user.id, user.timezone, query)),
+      unreadPage: await measure((db) => listItems(db, user.id, user.timezone, { ...query, filter: 'unread' })),
+      sidebar: await measure((db) => listCategoriesWithFeeds(db, user.id)),
+      markRead: await measure((db) => (unreadItem ? setItemRead(db, user.id, unreadItem.id, true) : Promise.resolve())),
+    });
   });
+
+type Meter = { calls: number; statements: number; rowsRead: number; rowsWritten: number; fetches: number };
+
+const newMeter = (): Meter => ({ calls: 0, statements: 0, rowsRead: 0, rowsWritten: 0, fetches: 0 });
+
+/**
+ * A D1Database that sums `meta.rows_read` / `meta.rows_written` of every statement it runs. `raw()` and
+ * `first()` return no meta, so they are answered through `all()`; a read-only `raw()` runs the statement
+ * once more with `all()` for its meta (rows of joined tables may share column names, which objects lose).
+ */
+function meteredD1(d1: D1Database, meter: Meter): D1Database {
+  const inner = new WeakMap<object, D1PreparedStatement>();
+  const count = (meta: D1Meta | undefined) => {
+    meter.statements++;
+    meter.rowsRead += meta?.rows_read ?? 0;
+    meter.rowsWritten += meta?.rows_written ?? 0;
+  };
+  const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
+    const readOnly = /^\s*(select|with)\b/i.test(query);
+    const metered = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), query),
+      run: async () => {
+        meter.calls++;
+        const result = await statement.run();
+        count(result.meta);
+        return result;
+      },
+      all: async () => metered.run(),
+      first: async (column?: string) => {
+        const row = (await metered.run()).results[0] as Record<string, unknown> | undefined;
+        return row === undefined ? null : column ? row[column] : row;
+      },
+      raw: async () => {
+        if (!readOnly) return (await metered.run()).results.map((row) => Object.values(row as object));
+        meter.calls++;
+        const rows = await statement.raw();
+        count((await statement.all()).meta);
+        return rows;
+      },
+    };
+    inner.set(metered, statement);
+    return metered as unknown as D1PreparedStatement;
+  };
+  return {
+    prepare: (query: string) => wrap(d1.prepare(query), query),
+    batch: async (statements: D1PreparedStatement[]) => {
+      meter.calls++;
+      const results = await d1.batch(statements.map((s) => inner.get(s) ?? s));
+      for (const result of results) count(result.meta);
+      return results;
+    },
+    exec: (query: string) => d1.exec(query),
+    withSession: (constraint?: string) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  } as unknown as D1Database;
+}

@@ -1,0 +1,148 @@
+// API benchmark: one person following 50 feeds with 20,000 items (30 % of them read, 5 categories),
+// seeded with SQL before the server starts, signs in the way people do (a password link from the
+// development outbox, then POST /api/auth/login). autocannon then drives each endpoint for ~10 s at 32
+// connections after a 2 s warm-up, with GET /api/health as the baseline of the same run, measured first
+// and again last (the machine may be shared). Each endpoint's median latency one request at a time
+// (its service time, without queueing) is measured too.
+import autocannon from 'autocannon';
+
+export const API_PERSON = { id: 2, email: 'api@bench.local', password: 'bench correct horse battery' };
+const FEEDS = 50;
+const ITEMS_PER_FEED = 400;
+const FIRST_FEED_ID = 2001;
+const CONNECTIONS = 32;
+const SECONDS = 10;
+// D1 refuses statements over 100 KB; 40 items of ~1.4 KB stay well under.
+const ROWS_PER_INSERT = 40;
+
+const q = (value) =>
+  value === null ? 'null' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+const paragraph = (n) =>
+  `<p>Paragraph ${n} of a benchmark item: enough text to be a realistic summary, with a <a href="https://example.com/${n}">link</a> and some <em>emphasis</em>, as feeds write them.</p>`;
+
+/** The person, their categories, feeds (never due: the cron leaves them alone), items and read marks. */
+export function apiSeedSql() {
+  const now = Date.now();
+  const { id: user } = API_PERSON;
+  const lines = [
+    `insert into users (id, email, name, plan, created_at) values (${user}, ${q(API_PERSON.email)}, 'API Bench', 'pro', ${now});`,
+    `insert into categories (id, user_id, name, created_at) values ${[1, 2, 3, 4, 5].map((c) => `(${c}, ${user}, 'Category ${c}', ${now})`).join(', ')};`,
+  ];
+  const feedRows = [];
+  const subscriptionRows = [];
+  for (let f = 0; f < FEEDS; f++) {
+    const id = FIRST_FEED_ID + f;
+    feedRows.push(
+      `(${id}, 'http://127.0.0.1:9/api-feed-${f}.xml', 'https://site-${f}.example', 'Feed ${f}', 'https://site-${f}.example/favicon.ico', ${now + 30 * 86_400_000}, ${now}, ${now})`,
+    );
+    // Ten feeds stay uncategorised ("General"); the others spread over the five categories.
+    subscriptionRows.push(`(${user}, ${id}, 'Feed ${f}', ${f < 10 ? 'null' : 1 + (f % 5)}, ${now})`);
+  }
+  lines.push(
+    `insert into feeds (id, url, site_url, title, favicon_url, next_fetch_at, last_fetched_at, created_at) values ${feedRows.join(', ')};`,
+    `insert into subscriptions (user_id, feed_id, name, category_id, created_at) values ${subscriptionRows.join(', ')};`,
+  );
+  // Items interleave across feeds, one every 4 minutes back from now (about 55 days in all).
+  const total = FEEDS * ITEMS_PER_FEED;
+  for (let start = 0; start < total; start += ROWS_PER_INSERT) {
+    const rows = [];
+    const reads = [];
+    for (let n = start; n < Math.min(total, start + ROWS_PER_INSERT); n++) {
+      const id = n + 1;
+      const feed = FIRST_FEED_ID + (n % FEEDS);
+      const content = [1, 2, 3, 4, 5].map((k) => paragraph(n * 10 + k)).join('');
+      rows.push(
+        `(${id}, ${feed}, '${n.toString(16).padStart(64, '0')}', ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(content)}, 'https://site.example/items/${n}', ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, 'Author ${n % 17}', ${now - n * 240_000}, ${now - n * 240_000})`,
+      );
+      if (n % 10 < 3) reads.push(`(${user}, ${id}, ${now})`);
+    }
+    lines.push(
+      `insert into items (id, feed_id, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,
+    );
+    if (reads.length > 0) lines.push(`insert into item_reads (user_id, item_id, read_at) values ${reads.join(', ')};`);
+  }
+  return lines.join('\n');
+}
+
+/** A password link from the development outbox, then the login form: returns the session cookie. */
+export async function signIn(baseURL) {
+  const post = (path, body) =>
+    fetch(`${baseURL}${path}`, {
+      method: 'POST',
+      headers: { origin: baseURL, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const { email, password } = API_PERSON;
+  await post('/api/auth/forgot-password', { email });
+  const outbox = await (await fetch(`${baseURL}/api/dev/outbox`)).json();
+  const token = outbox.find((message) => message.to === email)?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+  if (!token) throw new Error('no password link in the development outbox');
+  const set = await post('/api/auth/set-password', { token, password });
+  if (!set.ok) throw new Error(`set-password answered ${set.status}`);
+  const login = await post('/api/auth/login', { username: email, password });
+  if (!login.ok) throw new Error(`login answered ${login.status}`);
+  const cookie = login.headers.get('set-cookie')?.split(';')[0];
+  if (!cookie) throw new Error('login set no cookie');
+  return cookie;
+}
+
+/** Median latency of `count` requests sent one after another. */
+async function serialMedian(baseURL, options, count = 40) {
+  const times = [];
+  for (let n = 0; n < count; n++) {
+    const request = options.requests?.[0]?.setupRequest({ method: 'GET', ...options.requests[0] }) ?? options;
+    const started = performance.now();
+    const response = await fetch(`${baseURL}${request.path}`, {
+      method: request.method ?? 'GET',
+      headers: options.headers,
+      body: request.body,
+    });
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return Number(times[Math.floor(times.length / 2)].toFixed(1));
+}
+
+async function load(baseURL, options, seconds = SECONDS) {
+  const result = await autocannon({ url: baseURL, connections: CONNECTIONS, duration: seconds, ...options });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export async function benchApi(baseURL, cookie) {
+  const headers = { cookie, origin: baseURL, 'content-type': 'application/json' };
+  let nextItem = 0;
+  const endpoints = {
+    health: { path: '/api/health' },
+    feedItems: { path: '/api/feed-items', headers },
+    feedItemsUnread: { path: '/api/feed-items?filter=unread', headers },
+    categoriesWithFeeds: { path: '/api/categories/with-feeds', headers },
+    markRead: {
+      headers,
+      requests: [
+        {
+          method: 'PATCH',
+          body: JSON.stringify({ isRead: true }),
+          // A different item every time, across all 20,000.
+          setupRequest: (request) => ({
+            ...request,
+            path: `/api/feed-items/${(nextItem++ % (FEEDS * ITEMS_PER_FEED)) + 1}`,
+          }),
+        },
+      ],
+    },
+  };
+  const results = {};
+  for (const [name, options] of [...Object.entries(endpoints), ['healthAgain', endpoints.health]]) {
+    await load(baseURL, options, 2); // warm-up: JIT, SQLite page cache
+    results[name] = { ...(await load(baseURL, options)), serialP50: await serialMedian(baseURL, options) };
+  }
+  return { connections: CONNECTIONS, seconds: SECONDS, feeds: FEEDS, items: FEEDS * ITEMS_PER_FEED, ...results };
+}

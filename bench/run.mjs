@@ -1,0 +1,55 @@
+// `npm run bench`: every benchmark in one run on this machine, offline. Parser first (pure Node), then
+// one `wrangler dev` with a fresh state seeded for the refresh and API benchmarks (started after the
+// feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
+// Prints the table, writes bench/results.json and the README section. Benchmarks report; they never
+// assert: a figure that misses its goal is marked ✗ and the run still succeeds.
+import { apiSeedSql, benchApi, signIn } from './api.mjs';
+import { benchCost, projectCost } from './cost.mjs';
+import { benchParse } from './parse.mjs';
+import { benchRefresh, refreshSeedSql, startFixtureServer } from './refresh.mjs';
+import { machine, writeReport } from './report.mjs';
+import { startServer } from './server.mjs';
+import { benchSpa } from './spa.mjs';
+
+// Ctrl-C: exit normally, so the server's exit hook (server.mjs) ends wrangler dev.
+for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.exit(130));
+
+const started = Date.now();
+const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+const results = { machine: machine() };
+
+step('parse');
+results.parse = await benchParse();
+
+step('fixture server and wrangler dev');
+const fixtures = await startFixtureServer();
+let server;
+try {
+  server = await startServer({
+    allowHosts: fixtures.allowHosts,
+    seeds: [
+      { name: 'refresh', sql: refreshSeedSql(fixtures) },
+      { name: 'api', sql: apiSeedSql() },
+    ],
+  });
+  step('refresh');
+  results.refresh = await benchRefresh(server.baseURL, fixtures);
+  const cookie = await signIn(server.baseURL);
+  step('cost');
+  results.cost = await benchCost(server.baseURL, cookie, fixtures.costFeeds, { from: 1, to: fixtures.feedCount });
+  results.cost.projection = projectCost(results.cost, {
+    notModifiedShare: results.refresh.pass2?.notModifiedShare ?? 1 / 3,
+    avgItemBytes: results.refresh.avgItemBytes ?? 2000,
+  });
+  step('api');
+  results.api = await benchApi(server.baseURL, cookie);
+  step('spa');
+  results.spa = await benchSpa(server.baseURL, cookie);
+} finally {
+  await server?.stop();
+  await fixtures.close();
+}
+
+results.seconds = (Date.now() - started) / 1000;
+console.log(`\n${writeReport(results)}\n`);
+console.log(`Finished in ${results.seconds.toFixed(0)} s; bench/results.json and README.md updated.`);

@@ -1,0 +1,201 @@
+// Starts and stops `wrangler dev` for the benchmarks: a fresh local state in bench/.work/state with the
+// migrations applied and the seed SQL executed before the server starts, a free port on 127.0.0.1,
+// `--test-scheduled` (the benchmark ticks the cron itself) and the development vars the benchmarks need.
+// Everything runs offline.
+//
+// It serves a snapshot of the current source: the Worker bundled once (`wrangler deploy --dry-run`) and
+// the SPA built into bench/.work/client (dist/client, which other tools rebuild, is copied instead only
+// when that build fails), under a copy of wrangler.toml in bench/.work. `wrangler dev` reloads whenever a source file changes,
+// and a reload drops the queue's in-flight batches, so edits elsewhere in the tree would spoil a run.
+import { spawn, spawnSync } from 'node:child_process';
+import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureDevVars } from '../scripts/dev-vars.mjs';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const WORK_DIR = path.join(root, 'bench/.work');
+const STATE_DIR = path.join(WORK_DIR, 'state');
+const CONFIG = path.join(WORK_DIR, 'wrangler.toml');
+
+const env = {
+  ...process.env,
+  CI: 'true',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+};
+
+/** Bundles the Worker and copies the SPA into bench/.work, with a wrangler.toml that points at them. */
+function snapshotWorker() {
+  // wrangler refuses a config whose assets directory is missing (vitest.config.ts does the same).
+  mkdirSync(path.join(root, 'dist/client'), { recursive: true });
+  rmSync(path.join(WORK_DIR, 'worker'), { recursive: true, force: true });
+  runOrThrow('bundling the Worker', ['wrangler', 'deploy', '--dry-run', '--outdir', path.join(WORK_DIR, 'worker')]);
+  const client = path.join(WORK_DIR, 'client');
+  rmSync(client, { recursive: true, force: true });
+  try {
+    runOrThrow('building the SPA', [
+      'vite',
+      'build',
+      '--config',
+      'web/vite.config.ts',
+      '--outDir',
+      client,
+      '--emptyOutDir',
+      '--logLevel',
+      'warn',
+    ]);
+  } catch (error) {
+    if (!existsSync(path.join(root, 'dist/client/index.html'))) throw error;
+    console.warn(`SPA build failed, serving the existing dist/client instead:\n${error.message}`);
+    cpSync(path.join(root, 'dist/client'), client, { recursive: true });
+  }
+  let config = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
+  for (const [from, to] of [
+    [/^main = .*$/m, 'main = "worker/index.js"'],
+    [/^directory = .*$/m, 'directory = "client"'],
+    [/^migrations_dir = .*$/m, 'migrations_dir = "../../migrations"'],
+  ]) {
+    if (!from.test(config)) throw new Error(`wrangler.toml has no line matching ${from}`);
+    config = config.replace(from, to);
+  }
+  writeFileSync(CONFIG, config);
+}
+
+function runOrThrow(label, args) {
+  const result = spawnSync('npx', args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}\n${result.stderr}`);
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Writes `sql` to bench/.work/<name>.sql and executes it against the benchmark state (server stopped). */
+function executeSql(name, sql) {
+  const file = path.join(WORK_DIR, `${name}.sql`);
+  writeFileSync(file, sql);
+  runOrThrow(`seeding ${name}`, [
+    'wrangler',
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '-c',
+    CONFIG,
+    '--persist-to',
+    STATE_DIR,
+    '--file',
+    file,
+  ]);
+}
+
+/**
+ * Fresh state, migrations, seeds (an array of { name, sql }), then `wrangler dev`.
+ * Returns { baseURL, stop() }; `stop` ends the whole process group.
+ */
+export async function startServer({ allowHosts = '', seeds = [] } = {}) {
+  ensureDevVars();
+  snapshotWorker();
+  rmSync(STATE_DIR, { recursive: true, force: true });
+  mkdirSync(STATE_DIR, { recursive: true });
+  runOrThrow('applying migrations', [
+    'wrangler',
+    'd1',
+    'migrations',
+    'apply',
+    'DB',
+    '--local',
+    '-c',
+    CONFIG,
+    '--persist-to',
+    STATE_DIR,
+  ]);
+  for (const seed of seeds) executeSql(seed.name, seed.sql);
+
+  const port = await freePort();
+  const baseURL = `http://127.0.0.1:${port}`;
+  const args = [
+    'wrangler',
+    'dev',
+    '-c',
+    CONFIG,
+    '--env-file',
+    path.join(root, '.dev.vars'),
+    '--local',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--persist-to',
+    STATE_DIR,
+    '--test-scheduled',
+    '--show-interactive-dev-session=false',
+    '--var',
+    `APP_URL:${baseURL}`,
+    '--var',
+    'ENVIRONMENT:development',
+    '--var',
+    'EMAIL_TRANSPORT:outbox',
+    '--var',
+    `FETCH_ALLOW_HOSTS:${allowHosts}`,
+  ];
+  const child = spawn('npx', args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  // The server's log goes to bench/.work/wrangler.log; the tail is kept for error messages.
+  const log = createWriteStream(path.join(WORK_DIR, 'wrangler.log'));
+  let output = '';
+  const keep = (chunk) => {
+    log.write(chunk);
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+
+  // If the benchmark dies, the server must not outlive it.
+  const killGroup = () => {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+    } catch {}
+  };
+  process.once('exit', killGroup);
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => {
+        process.off('exit', killGroup);
+        log.end();
+        resolve();
+      });
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        resolve();
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {}
+        resolve();
+      }, 5000).unref();
+    });
+
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) break;
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, stop, output: () => output };
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  await stop();
+  throw new Error(`wrangler dev did not become ready:\n${output}`);
+}

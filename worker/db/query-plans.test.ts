@@ -1,0 +1,171 @@
+// EXPLAIN QUERY PLAN on the exact SQL behind GET /api/feed-items (home, by feed, by category, unread,
+// date filter, a later page), GET /api/categories/with-feeds and PATCH /api/feed-items/{id}. A recording
+// D1 captures what the real data-access functions send; every statement must reach `items` and
+// `item_reads` through an index (SEARCH), never by scanning them. Other tables may be scanned through an
+// index (`SCAN s USING INDEX …`).
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { categories, feeds, items, subscriptions, users } from '../../schema';
+import { listCategoriesWithFeeds } from './categories';
+import { createDb } from './client';
+import { type ItemQuery, listItems, setItemRead } from './items';
+
+type Statement = { sql: string; params: unknown[] };
+
+const EXECUTE = new Set(['run', 'all', 'raw', 'first']);
+
+/** A statement that logs its SQL and bound values when it runs, and otherwise is the real one. */
+function recordedStatement(statement: D1PreparedStatement, sql: string, params: unknown[], log: Statement[]) {
+  return new Proxy(statement, {
+    get(target, prop) {
+      if (prop === 'bind') {
+        return (...values: unknown[]) => recordedStatement(target.bind(...values), sql, values, log);
+      }
+      const value = Reflect.get(target, prop, target);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (EXECUTE.has(String(prop))) log.push({ sql, params });
+        return value.apply(target, args);
+      };
+    },
+  });
+}
+
+/** Runs `work` against the real D1 and returns every statement it executed. */
+async function statementsOf(work: (db: ReturnType<typeof createDb>) => Promise<unknown>) {
+  const log: Statement[] = [];
+  const recording = new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop === 'prepare') return (sql: string) => recordedStatement(target.prepare(sql), sql, [], log);
+      const value = Reflect.get(target, prop, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  await work(createDb(recording));
+  expect(log.length).toBeGreaterThan(0);
+  return log;
+}
+
+/** Names under which `items` and `item_reads` appear in the statement: the tables and their aliases. */
+function guardedNames(sql: string) {
+  const names = new Set<string>();
+  for (const match of sql.matchAll(/\b(?:from|join)\s+["`]?(items|item_reads)["`]?(?:\s+(?:as\s+)?(\w+))?/gi)) {
+    names.add((match[1] as string).toLowerCase());
+    const alias = match[2]?.toLowerCase();
+    if (alias && !['on', 'where', 'left', 'inner', 'join', 'order', 'limit', 'group', 'set'].includes(alias)) {
+      names.add(alias);
+    }
+  }
+  return names;
+}
+
+/** Plan lines that scan `items` or `item_reads` (by name or alias), with or without an index. */
+async function scansOf(statement: Statement) {
+  const plan = await env.DB.prepare(`explain query plan ${statement.sql}`)
+    .bind(...statement.params)
+    .all<{ detail: string }>();
+  const guarded = guardedNames(statement.sql);
+  return plan.results
+    .map((row) => row.detail)
+    .filter((detail) => {
+      const scanned = detail.match(/^SCAN (\w+)/)?.[1]?.toLowerCase();
+      return scanned !== undefined && guarded.has(scanned);
+    });
+}
+
+async function expectIndexedOnly(work: (db: ReturnType<typeof createDb>) => Promise<unknown>) {
+  for (const statement of await statementsOf(work)) {
+    expect({ sql: statement.sql, scans: await scansOf(statement) }).toEqual({ sql: statement.sql, scans: [] });
+  }
+}
+
+const db = createDb(env.DB);
+const person = { id: 0, timezone: 'UTC', categoryId: 0, feedId: 0, itemId: 0 };
+const page = (query: Partial<ItemQuery>): ItemQuery => ({
+  filter: 'all',
+  sort: 'newest',
+  dateFilter: 'none',
+  limit: 2,
+  ...query,
+});
+
+/** The first row an insert … returning gave back. */
+function first<Row>(rows: Row[]): Row {
+  const [row] = rows;
+  if (row === undefined) throw new Error('insert returned no row');
+  return row;
+}
+
+beforeAll(async () => {
+  const now = new Date();
+  const user = first(
+    await db
+      .insert(users)
+      .values({ email: 'plans@example.com', name: 'Plans', createdAt: now })
+      .returning({ id: users.id }),
+  );
+  const category = first(
+    await db
+      .insert(categories)
+      .values({ userId: user.id, name: 'News', createdAt: now })
+      .returning({ id: categories.id }),
+  );
+  const feed = first(
+    await db
+      .insert(feeds)
+      .values({ url: 'https://plans.example/feed.xml', nextFetchAt: now, createdAt: now })
+      .returning({ id: feeds.id }),
+  );
+  await db
+    .insert(subscriptions)
+    .values({ userId: user.id, feedId: feed.id, name: 'Plans feed', categoryId: category.id, createdAt: now });
+  const item = first(
+    await db
+      .insert(items)
+      .values(
+        [1, 2, 3].map((n) => ({
+          feedId: feed.id,
+          guidHash: `guid-${n}`,
+          title: `Item ${n}`,
+          pubDate: new Date(now.getTime() - n * 60_000),
+          createdAt: now,
+        })),
+      )
+      .returning({ id: items.id }),
+  );
+  Object.assign(person, { id: user.id, categoryId: category.id, feedId: feed.id, itemId: item.id });
+});
+
+describe('the queries behind the reading screens use indexes', () => {
+  it.each([
+    ['home', {}],
+    ['one feed', { feedId: -1 }],
+    ['one category', { categoryId: -1 }],
+    ['unread only', { filter: 'unread' as const }],
+    ['the last 7 days, oldest first', { dateFilter: 'last7days' as const, sort: 'oldest' as const }],
+  ])('GET /api/feed-items, %s', async (_name, query) => {
+    const resolved = {
+      ...query,
+      ...('feedId' in query ? { feedId: person.feedId } : {}),
+      ...('categoryId' in query ? { categoryId: person.categoryId } : {}),
+    };
+    await expectIndexedOnly((recording) => listItems(recording, person.id, person.timezone, page(resolved)));
+  });
+
+  it('GET /api/feed-items, a later page (cursor)', async () => {
+    const first = await listItems(db, person.id, person.timezone, page({}));
+    expect(first.nextCursor).not.toBeNull();
+    await expectIndexedOnly((recording) =>
+      listItems(recording, person.id, person.timezone, page({ cursor: first.nextCursor ?? undefined })),
+    );
+  });
+
+  it('GET /api/categories/with-feeds', async () => {
+    await expectIndexedOnly((recording) => listCategoriesWithFeeds(recording, person.id));
+  });
+
+  it('PATCH /api/feed-items/{id}, read and unread', async () => {
+    await expectIndexedOnly((recording) => setItemRead(recording, person.id, person.itemId, true));
+    await expectIndexedOnly((recording) => setItemRead(recording, person.id, person.itemId, false));
+  });
+});
