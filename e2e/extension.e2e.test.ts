@@ -164,6 +164,8 @@ describe('the browser extension', () => {
     // Signed in, the person stays on /home, where the add-feed dialog opens pre-filled.
     await appTab.waitForLoadState('load');
     await expect.poll(() => new URL(appTab.url()).pathname).toBe('/home');
-    // TODO(issue 5): assert the add-feed dialog's URL field holds blog.feedUrl once the feeds UI reads ?addFeed=.
+    const dialog = appTab.getByRole('dialog', { name: 'Add Feed' });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Feed URL').inputValue()).toBe(blog.feedUrl);
   });
 });
