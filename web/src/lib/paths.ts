@@ -27,5 +27,8 @@ export const paths = {
   feed: (feedId: number | string) => `/feed/${feedId}`,
   addFeed: (url = '') => `/home?addFeed=${encodeURIComponent(url)}`,
   devMailbox: '/dev/mailbox',
+  // Admins download through the API (spec §7); everyone else, from the sidebar, gets the same zip from
+  // the static assets, since every /api/admin call answers 403 to non-admins.
   extensionDownload: '/api/admin/download-extension',
+  extensionZip: '/feedloom-extension.zip',
 } as const;

@@ -149,7 +149,7 @@ function SidebarContent({ user }: { user: CurrentUser }) {
             Credits & Subscription
           </SettingsLink>
           <li>
-            <a href={paths.extensionDownload} target="_blank" rel="noreferrer" className={linkClasses}>
+            <a href={paths.extensionZip} target="_blank" rel="noreferrer" className={linkClasses}>
               <BlocksIcon />
               Chrome Extension
               <ExternalLinkIcon className="-ml-1.5 size-3!" />

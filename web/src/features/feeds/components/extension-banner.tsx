@@ -2,9 +2,9 @@
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { BlocksIcon, DownloadIcon, XIcon } from '@/components/ui/icons';
+import { paths } from '@/lib/paths';
 
 const DISMISSED_KEY = 'feedloom:extension-banner-dismissed';
-export const EXTENSION_ZIP_URL = '/feedloom-extension.zip';
 
 function readDismissed(): boolean {
   try {
@@ -40,7 +40,7 @@ export function ExtensionBanner() {
         </p>
       </div>
       <a
-        href={EXTENSION_ZIP_URL}
+        href={paths.extensionZip}
         download
         className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}
       >
