@@ -1,8 +1,14 @@
 import { useLocation } from 'react-router';
+import { ApiKeysWarning } from '@/features/preferences/components/api-keys-warning';
 import { PreferencesPage } from '@/features/preferences/components/preferences-page';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function Component() {
   useDocumentTitle('Preferences');
-  return <PreferencesPage hash={useLocation().hash} />;
+  return (
+    <>
+      <ApiKeysWarning />
+      <PreferencesPage hash={useLocation().hash} />
+    </>
+  );
 }

@@ -1,0 +1,20 @@
+// GET /api/ai-generations/:id → one generation, opened from "Previous Generations".
+import type { Generation } from '@contracts/ai';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { generationsQueryKey } from './get-generations';
+
+export function getGeneration(generationId: number): Promise<Generation> {
+  return api.get<Generation>(`/api/ai-generations/${generationId}`);
+}
+
+export function generationQueryOptions(generationId: number) {
+  return queryOptions({
+    queryKey: [...generationsQueryKey, 'detail', generationId],
+    queryFn: () => getGeneration(generationId),
+  });
+}
+
+export function useGeneration(generationId: number | null) {
+  return useQuery({ ...generationQueryOptions(generationId ?? 0), enabled: generationId !== null });
+}

@@ -1,0 +1,28 @@
+// GET /api/ai-generations/previous?offset&limit → the generations older than the newest 12, a page at a time
+// ("Previous Generations" on /ai-generated).
+import type { Generation } from '@contracts/ai';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { generationsQueryKey } from './get-generations';
+
+export const PREVIOUS_PAGE_SIZE = 10;
+
+export function getPreviousGenerations(offset: number, limit = PREVIOUS_PAGE_SIZE): Promise<Generation[]> {
+  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
+  return api.get<Generation[]>(`/api/ai-generations/previous?${query}`);
+}
+
+export function previousGenerationsQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: [...generationsQueryKey, 'previous'],
+    queryFn: ({ pageParam }) => getPreviousGenerations(pageParam),
+    initialPageParam: 0,
+    // A short page is the last one.
+    getNextPageParam: (lastPage, pages) =>
+      lastPage.length < PREVIOUS_PAGE_SIZE ? undefined : pages.length * PREVIOUS_PAGE_SIZE,
+  });
+}
+
+export function usePreviousGenerations({ enabled = true }: { enabled?: boolean } = {}) {
+  return useInfiniteQuery({ ...previousGenerationsQueryOptions(), enabled });
+}

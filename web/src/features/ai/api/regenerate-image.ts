@@ -1,0 +1,25 @@
+// POST /api/ai-generations/:id/regenerate → the generation with a new image (200), or {id, status:'pending'}
+// (202) when the image service is slow and a job finishes it. Either way the cards are refetched.
+import type { Generation, PendingGeneration } from '@contracts/ai';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateCredits } from './get-credits';
+import { generationsQueryKey } from './get-generations';
+
+export function regenerateImage(generationId: number): Promise<Generation | PendingGeneration> {
+  return api.post<Generation | PendingGeneration>(`/api/ai-generations/${generationId}/regenerate`);
+}
+
+export function regenerateImageMutationOptions() {
+  return mutationOptions({ mutationKey: ['ai-generations', 'regenerate'], mutationFn: regenerateImage });
+}
+
+export function useRegenerateImage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...regenerateImageMutationOptions(),
+    // A new image costs a credit, and a failure may have refunded one: the balance is refetched either way.
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: generationsQueryKey }), invalidateCredits(queryClient)]),
+  });
+}

@@ -1,0 +1,48 @@
+// POST /api/feed-items/:itemId/rewrite {language, model, platform, contentType} (spec §7): 200 with the
+// content when the model answers in time, 202 {id, status:'pending'} when a job finishes it; 402 when the
+// credits are short, 403 for a blog post on the free plan. The credits are reserved before the model runs
+// and refunded on failure, so the balance is refetched whatever happened.
+import {
+  type Language,
+  type PendingGeneration,
+  type RewritePlatformId,
+  type RewriteResult,
+  rewritePlatform,
+} from '@contracts/ai';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { invalidateCredits } from './get-credits';
+import { generationsQueryKey } from './get-generations';
+
+export type RewriteRequest = { itemId: number; language: Language; model: string; platform: RewritePlatformId };
+
+export function rewriteItem({ itemId, ...settings }: RewriteRequest): Promise<RewriteResult | PendingGeneration> {
+  return api.post<RewriteResult | PendingGeneration>(`/api/feed-items/${itemId}/rewrite`, {
+    ...settings,
+    contentType: rewritePlatform(settings.platform).contentType,
+  });
+}
+
+export function rewriteItemMutationOptions() {
+  return mutationOptions({ mutationKey: ['rewrite'], mutationFn: rewriteItem });
+}
+
+type RewriteCallbacks = {
+  onSuccess?: (result: RewriteResult | PendingGeneration) => void;
+  onError?: (error: Error) => void;
+};
+
+/**
+ * The callbacks go to the mutation itself, not to mutate(): a rewrite can take a minute, and the person may
+ * close the dialog meanwhile; React Query skips mutate() callbacks of unmounted components.
+ */
+export function useRewriteItem({ onSuccess, onError }: RewriteCallbacks = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...rewriteItemMutationOptions(),
+    onSuccess,
+    onError,
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: generationsQueryKey }), invalidateCredits(queryClient)]),
+  });
+}

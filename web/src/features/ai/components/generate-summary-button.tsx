@@ -1,0 +1,59 @@
+// Generate Summary (spec §2, §4, §8, §9) on the feed and category pages: asks for an AI summary of the
+// scope's items in the chosen language and date range. On success a toast, the generations list is
+// refreshed and, 500 ms later, the person goes to /ai-generated; the label reads "Generating..." meanwhile.
+import type { DateFilter } from '@contracts/feeds';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { SparklesIcon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { type SummaryScope, useGenerateSummary } from '../api/generate-summary';
+
+export const SUMMARY_REDIRECT_DELAY_MS = 500;
+
+export function GenerateSummaryButton({
+  scope,
+  language,
+  dateFilter,
+}: {
+  scope: SummaryScope;
+  language: string;
+  dateFilter: DateFilter;
+}) {
+  const summary = useGenerateSummary();
+  const navigate = useNavigate();
+  const redirect = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const onClick = () => {
+    summary.mutate(
+      { scope, language, dateFilter },
+      {
+        onSuccess: () => {
+          toast({
+            title: 'Summary generation started',
+            description: 'The summary will appear in the AI-generated content.',
+          });
+          redirect.current = window.setTimeout(() => navigate(paths.aiGenerated), SUMMARY_REDIRECT_DELAY_MS);
+        },
+        onError: (error) => {
+          toast({
+            variant: 'destructive',
+            title: 'Failed to generate summary',
+            description: apiErrorMessage(error) ?? 'There was an error generating your summary. Please try again.',
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Button onClick={onClick} disabled={summary.isPending || !language}>
+      <SparklesIcon />
+      {summary.isPending ? 'Generating...' : 'Generate Summary'}
+    </Button>
+  );
+}

@@ -1,0 +1,92 @@
+// The buttons on a generation: copy its text, email it, and draw a new image (spec §2, §8 toasts).
+import type { Generation } from '@contracts/ai';
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { CheckIcon, MailIcon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useEmailGeneration } from '../api/email-generation';
+import { useRegenerateImage } from '../api/regenerate-image';
+import { CopyIcon, RefreshIcon } from './icons';
+import { generationText, sanitizeGenerationHtml } from './sanitize-html';
+
+const COPIED_MS = 2000;
+
+/** Copies the generation as plain text (what people paste into a post); reads "Copied" for 2 s. */
+export function CopyButton({ html }: { html: string }) {
+  const [copied, setCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const onClick = async () => {
+    try {
+      await navigator.clipboard.writeText(generationText(sanitizeGenerationHtml(html)));
+      setCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
+    } catch {
+      toast({ variant: 'destructive', title: 'Error', description: 'Your browser did not allow copying.' });
+    }
+  };
+
+  return (
+    <Button variant="outline" size="sm" onClick={onClick}>
+      {copied ? <CheckIcon /> : <CopyIcon />}
+      <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
+    </Button>
+  );
+}
+
+export function EmailButton({ generation }: { generation: Generation }) {
+  const email = useEmailGeneration();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={email.isPending}
+      onClick={() =>
+        email.mutate(generation.id, {
+          onSuccess: (result) => toast({ title: 'Email sent', description: `Sent to ${result.to}.` }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Error sending email',
+              description: apiErrorMessage(error) ?? 'The email could not be sent. Please try again.',
+            }),
+        })
+      }
+    >
+      <MailIcon />
+      {email.isPending ? 'Sending...' : 'Email'}
+    </Button>
+  );
+}
+
+export function RegenerateButton({ generation }: { generation: Generation }) {
+  const regenerate = useRegenerateImage();
+  return (
+    <Button
+      variant="outline"
+      size="sm"
+      disabled={regenerate.isPending || generation.status === 'pending'}
+      onClick={() =>
+        regenerate.mutate(generation.id, {
+          onSuccess: (result) =>
+            toast({
+              title: 'Image regenerated',
+              description: 'content' in result ? 'The new image is ready.' : 'The new image will appear in a moment.',
+            }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Error regenerating image',
+              description: apiErrorMessage(error) ?? 'The image could not be regenerated. Please try again.',
+            }),
+        })
+      }
+    >
+      <RefreshIcon />
+      {regenerate.isPending ? 'Regenerating...' : 'Regenerate image'}
+    </Button>
+  );
+}

@@ -1,0 +1,18 @@
+// GET /api/preferences/has-api-keys → {openrouter, replicate}: whether real AI text and images are
+// configured (otherwise the offline model writes and there are no images). Its own key, so saving
+// preferences (which invalidates ['preferences']) does not ask again.
+import type { HasApiKeys } from '@contracts/ai';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function getApiKeys(): Promise<HasApiKeys> {
+  return api.get<HasApiKeys>('/api/preferences/has-api-keys');
+}
+
+export function apiKeysQueryOptions() {
+  return queryOptions({ queryKey: ['has-api-keys'], queryFn: getApiKeys });
+}
+
+export function useApiKeys() {
+  return useQuery(apiKeysQueryOptions());
+}

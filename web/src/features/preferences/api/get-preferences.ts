@@ -1,0 +1,19 @@
+// GET /api/preferences (spec §3, §7): the AI preferences, the email settings and the next delivery. The key
+// is exactly ['preferences']: the feed and category pages read the language from the same cache entry.
+import type { Preferences } from '@contracts/ai';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const preferencesQueryKey = ['preferences'] as const;
+
+export function getPreferences(): Promise<Preferences> {
+  return api.get<Preferences>('/api/preferences');
+}
+
+export function preferencesQueryOptions() {
+  return queryOptions({ queryKey: preferencesQueryKey, queryFn: getPreferences });
+}
+
+export function usePreferences() {
+  return useQuery(preferencesQueryOptions());
+}

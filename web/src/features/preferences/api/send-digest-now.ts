@@ -1,0 +1,23 @@
+// POST /api/ai-generations/digest → 202 {message}: builds a digest now ("Send me a digest now"); 429
+// {message} after three in a day. The new generations appear on /ai-generated, whose list is refreshed.
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+/** The AI feature's generations key; written out because features do not import one another. */
+const generationsQueryKey = ['ai-generations'] as const;
+
+export function sendDigestNow(): Promise<{ message: string }> {
+  return api.post<{ message: string }>('/api/ai-generations/digest');
+}
+
+export function sendDigestNowMutationOptions() {
+  return mutationOptions({ mutationKey: ['preferences', 'digest-now'], mutationFn: sendDigestNow });
+}
+
+export function useSendDigestNow() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...sendDigestNowMutationOptions(),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: generationsQueryKey }),
+  });
+}

@@ -1,0 +1,24 @@
+// PATCH /api/preferences/email {emailDelivery, emailFormat, emailSubjectTemplate} → the full preferences.
+import type { emailSettingsSchema, Preferences } from '@contracts/ai';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '@/lib/api-client';
+import { preferencesQueryKey } from './get-preferences';
+
+export type EmailSettingsInput = z.output<typeof emailSettingsSchema>;
+
+export function updateEmailSettings(input: EmailSettingsInput): Promise<Preferences> {
+  return api.patch<Preferences>('/api/preferences/email', input);
+}
+
+export function updateEmailSettingsMutationOptions() {
+  return mutationOptions({ mutationKey: ['preferences', 'email'], mutationFn: updateEmailSettings });
+}
+
+export function useUpdateEmailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateEmailSettingsMutationOptions(),
+    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey, saved),
+  });
+}

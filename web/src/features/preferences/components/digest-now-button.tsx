@@ -1,0 +1,31 @@
+// "Send me a digest now" (issue 4): builds a digest from the latest items at once, emailed when a delivery
+// address is set; at most three a day. The toast carries the server's own words.
+import { Button } from '@/components/ui/button';
+import { SendIcon } from '@/components/ui/icons';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useSendDigestNow } from '../api/send-digest-now';
+
+export function DigestNowButton() {
+  const digest = useSendDigestNow();
+  return (
+    <Button
+      variant="outline"
+      disabled={digest.isPending}
+      onClick={() =>
+        digest.mutate(undefined, {
+          onSuccess: (result) => toast({ title: 'Digest requested', description: result.message }),
+          onError: (error) =>
+            toast({
+              variant: 'destructive',
+              title: 'Could not send a digest',
+              description: apiErrorMessage(error) ?? 'Please try again later.',
+            }),
+        })
+      }
+    >
+      <SendIcon />
+      {digest.isPending ? 'Sending...' : 'Send me a digest now'}
+    </Button>
+  );
+}

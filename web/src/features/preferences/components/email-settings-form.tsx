@@ -1,0 +1,90 @@
+// The email settings of spec §5: the delivery address (optional; a valid email when given), HTML or plain
+// text, and the subject template (required; {date} becomes the digest's date). Save → "Email settings saved".
+import { EMAIL_FORMATS, type EmailFormat, emailSettingsSchema, type Preferences } from '@contracts/ai';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useUpdateEmailSettings } from '../api/update-email-settings';
+import { Choice } from './choice';
+
+const formatLabels: Record<EmailFormat, { title: string; description: string }> = {
+  html: { title: 'HTML', description: 'Formatted, with headings and links.' },
+  plain_text: { title: 'Plain text', description: 'Text only, for any mail client.' },
+};
+
+export function EmailSettingsForm({ preferences }: { preferences: Preferences }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const save = useUpdateEmailSettings();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(emailSettingsSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    save.mutate(result.data, {
+      onSuccess: () => toast({ title: 'Email settings saved', description: 'Your email settings have been updated.' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error saving email settings',
+          description: apiErrorMessage(error) ?? 'Your email settings could not be saved. Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="grid gap-5">
+      <Field
+        label="Delivery email"
+        name="emailDelivery"
+        type="email"
+        autoComplete="email"
+        placeholder="you@example.com"
+        defaultValue={preferences.emailDelivery ?? ''}
+        error={errors.emailDelivery}
+        hint="Scheduled digests are emailed here. Leave it empty to find them in AI Generated only."
+      />
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 text-sm font-medium">Email format</legend>
+        <div className="grid gap-2 sm:grid-cols-2">
+          {EMAIL_FORMATS.map((format) => (
+            <Choice
+              key={format}
+              type="radio"
+              name="emailFormat"
+              value={format}
+              defaultChecked={preferences.emailFormat === format}
+              title={formatLabels[format].title}
+              description={formatLabels[format].description}
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Field
+        label="Email subject template"
+        name="emailSubjectTemplate"
+        defaultValue={preferences.emailSubjectTemplate}
+        error={errors.emailSubjectTemplate}
+        hint={
+          <>
+            <code className="rounded bg-muted px-1 py-0.5">{'{date}'}</code> is replaced with the digest's date, e.g.
+            “May 13, 2025”.
+          </>
+        }
+      />
+      <div className="flex justify-end border-t border-border pt-5">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Saving...' : 'Save Email Settings'}
+        </Button>
+      </div>
+    </form>
+  );
+}
