@@ -2,9 +2,10 @@
 // (aria-hidden); give the surrounding control the accessible name.
 import type { ReactNode, SVGProps } from 'react';
 
-type IconProps = SVGProps<SVGSVGElement>;
+export type IconProps = SVGProps<SVGSVGElement>;
 
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
+/** The shared frame of every icon; features that draw their own icons use it too. */
+export function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       aria-hidden="true"
