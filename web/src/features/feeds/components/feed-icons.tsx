@@ -1,27 +1,6 @@
 // Icons only the feeds screens use, drawn like components/ui/icons (24-unit grid, current colour,
 // decorative by default).
-import type { ReactNode, SVGProps } from 'react';
-
-type IconProps = SVGProps<SVGSVGElement>;
-
-function Icon({ children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      width="1em"
-      height="1em"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+import { Icon, type IconProps } from '@/components/ui/icons';
 
 export const RefreshIcon = (props: IconProps) => (
   <Icon {...props}>
