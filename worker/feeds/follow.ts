@@ -35,24 +35,32 @@ async function fetchAndParse(url: string, allowHosts: string) {
 
 /** The feed at `input`: the URL itself when it is a feed, else the first feed its page links to. */
 export async function resolveFeed(input: string, allowHosts: string): Promise<ResolvedFeed> {
+  const url = normaliseFeedUrlOrThrow(input);
   try {
-    const url = normaliseFeedUrl(input);
     const first = await fetchAndParse(url, allowHosts);
     if (first.parsed) return { feedUrl: first.response.url, parsed: first.parsed, response: first.response };
     const isHtml =
       /html/i.test(first.response.contentType ?? '') ||
       /<html[\s>]/i.test(new TextDecoder().decode(first.response.body.subarray(0, 4096)));
     if (!isHtml) throw new ApiError('UNPROCESSABLE', first.parseError?.message ?? 'This address is not a feed');
+    // Discovery fetches and parses every candidate to verify it; keep what it read, so the feed found
+    // is not fetched a second time.
+    const verified = new Map<string, ResolvedFeed>();
+    const verify = async (candidate: string) => {
+      const next = await fetchAndParse(candidate, allowHosts);
+      if (!next.parsed) return null;
+      verified.set(next.response.url, { feedUrl: next.response.url, parsed: next.parsed, response: next.response });
+      return { url: next.response.url, title: next.parsed.title, siteUrl: next.parsed.link };
+    };
     const html = new TextDecoder().decode(first.response.body);
-    const candidates = await discoverFeeds(first.response.url, html, { allowHosts });
-    for (const candidate of candidates) {
-      const next = await fetchAndParse(candidate.feedUrl, allowHosts).catch(() => null);
-      if (next?.parsed) return { feedUrl: next.response.url, parsed: next.parsed, response: next.response };
+    const [found] = await discoverFeeds(first.response.url, html, { verify });
+    const resolved = found ? verified.get(found.feedUrl) : undefined;
+    if (!resolved) {
+      throw new ApiError('UNPROCESSABLE', 'No feed was found at this address. Try the address of the feed itself.');
     }
-    throw new ApiError('UNPROCESSABLE', 'No feed was found at this address. Try the address of the feed itself.');
+    return resolved;
   } catch (error) {
     if (error instanceof SafeFetchError) throw new ApiError('UNPROCESSABLE', error.message);
-    if (error instanceof TypeError) throw new ApiError('BAD_REQUEST', 'Please enter a valid URL');
     throw error;
   }
 }

@@ -115,13 +115,16 @@ describe('adding a feed', () => {
 
   it('finds the feed a website links to', async () => {
     const { cookie } = await signUp();
-    const feedUrl = await scriptFeed(uniqueName(), { body: rss('Linked Feed', [{ guid: '1', title: 'Linked item' }]) });
+    const feedName = uniqueName();
+    const feedUrl = await scriptFeed(feedName, { body: rss('Linked Feed', [{ guid: '1', title: 'Linked item' }]) });
     const page = await scriptFeed(uniqueName('site'), {
       contentType: 'text/html',
       body: `<!doctype html><html><head><link rel="alternate" type="application/rss+xml" href="${feedUrl}"></head><body>Blog</body></html>`,
     });
     const preview = await call(`/api/feeds/preview?url=${encodeURIComponent(page)}`, { cookie });
     expect(await preview.json()).toMatchObject({ title: 'Linked Feed', url: feedUrl });
+    // Discovery verified the feed by reading it; that read is the one used.
+    expect((await hitsOf(feedName)).hits).toBe(1);
   });
 });
 
