@@ -7,25 +7,17 @@
 // the SPA built into bench/.work/client (dist/client, which other tools rebuild, is copied instead only
 // when that build fails), under a copy of wrangler.toml in bench/.work. `wrangler dev` reloads whenever a source file changes,
 // and a reload drops the queue's in-flight batches, so edits elsewhere in the tree would spoil a run.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
+import { wranglerEnv as env, freePort, spawnWranglerDev, waitForHealth } from '../scripts/wrangler-dev.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const WORK_DIR = path.join(root, 'bench/.work');
 const STATE_DIR = path.join(WORK_DIR, 'state');
 const CONFIG = path.join(WORK_DIR, 'wrangler.toml');
-
-const env = {
-  ...process.env,
-  CI: 'true',
-  WRANGLER_SEND_METRICS: 'false',
-  WRANGLER_SEND_ERROR_REPORTS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-};
 
 /** Bundles the Worker and copies the SPA into bench/.work, with a wrangler.toml that points at them. */
 function snapshotWorker() {
@@ -67,18 +59,6 @@ function snapshotWorker() {
 function runOrThrow(label, args) {
   const result = spawnSync('npx', args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}\n${result.stderr}`);
-}
-
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Writes `sql` to bench/.work/<name>.sql and executes it against the benchmark state (server stopped). */
@@ -125,32 +105,26 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const args = [
-    'wrangler',
-    'dev',
-    '-c',
-    CONFIG,
-    '--env-file',
-    path.join(root, '.dev.vars'),
-    '--local',
-    '--ip',
-    '127.0.0.1',
-    '--port',
-    String(port),
-    '--persist-to',
-    STATE_DIR,
-    '--test-scheduled',
-    '--show-interactive-dev-session=false',
-    '--var',
-    `APP_URL:${baseURL}`,
-    '--var',
-    'ENVIRONMENT:development',
-    '--var',
-    'EMAIL_TRANSPORT:outbox',
-    '--var',
-    `FETCH_ALLOW_HOSTS:${allowHosts}`,
-  ];
-  const child = spawn('npx', args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawnWranglerDev({
+    port,
+    cwd: root,
+    extraArgs: [
+      '-c',
+      CONFIG,
+      '--env-file',
+      path.join(root, '.dev.vars'),
+      '--ip',
+      '127.0.0.1',
+      '--persist-to',
+      STATE_DIR,
+    ],
+    vars: {
+      APP_URL: baseURL,
+      ENVIRONMENT: 'development',
+      EMAIL_TRANSPORT: 'outbox',
+      FETCH_ALLOW_HOSTS: allowHosts,
+    },
+  });
   // The server's log goes to bench/.work/wrangler.log; the tail is kept for error messages.
   const log = createWriteStream(path.join(WORK_DIR, 'wrangler.log'));
   let output = '';
@@ -189,13 +163,7 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
       }, 5000).unref();
     });
 
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) break;
-    try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return { baseURL, stop, output: () => output };
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  if (await waitForHealth(baseURL, child)) return { baseURL, stop, output: () => output };
   await stop();
   throw new Error(`wrangler dev did not become ready:\n${output}`);
 }

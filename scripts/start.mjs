@@ -3,24 +3,19 @@
 // SPA, serves everything with `wrangler dev`, and ticks the Cron Triggers on their schedule (wrangler
 // dev never fires them by itself), so feeds refresh and digests go out as in production.
 // Works with no stdin and no TTY.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cronMatches, cronsFromWranglerToml } from './cron.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
+import { spawnWranglerDev, waitForHealth, wranglerEnv } from './wrangler-dev.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8787);
-const quietWrangler = {
-  WRANGLER_SEND_METRICS: 'false',
-  WRANGLER_SEND_ERROR_REPORTS: 'false',
-  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-};
-const env = { ...process.env, ...quietWrangler, CI: 'true' };
 
 function run(label, command, args) {
   console.log(`\n▸ ${label}`);
-  const result = spawnSync(command, args, { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const result = spawnSync(command, args, { cwd: root, env: wranglerEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   if (result.status !== 0) {
     console.error(`✗ ${label} failed`);
     process.exit(result.status ?? 1);
@@ -32,32 +27,9 @@ run('Applying local D1 migrations', 'npx', ['wrangler', 'd1', 'migrations', 'app
 run('Building the web app and the extension', 'npm', ['run', 'build', '--silent']);
 
 const devVars = readFileSync(`${root}.dev.vars`, 'utf8');
-const appUrlVar = /^APP_URL=/m.test(devVars) ? [] : ['--var', `APP_URL:http://localhost:${port}`];
-const server = spawn(
-  'npx',
-  [
-    'wrangler',
-    'dev',
-    '--local',
-    '--port',
-    String(port),
-    '--test-scheduled',
-    '--show-interactive-dev-session=false',
-    ...appUrlVar,
-  ],
-  { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] },
-);
-
+const vars = /^APP_URL=/m.test(devVars) ? {} : { APP_URL: `http://localhost:${port}` };
+const server = spawnWranglerDev({ port, vars, cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
 const base = `http://127.0.0.1:${port}`;
-async function waitUntilUp() {
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return true;
-    } catch {}
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  return false;
-}
 
 const crons = cronsFromWranglerToml(`${root}wrangler.toml`);
 function tickCrons() {
@@ -70,8 +42,11 @@ function tickCrons() {
   }
 }
 
-waitUntilUp().then((up) => {
-  if (!up) return;
+waitForHealth(base, server).then((up) => {
+  if (!up) {
+    console.error('✗ wrangler dev did not answer /api/health within a minute; see its output above');
+    return;
+  }
   console.log(`\n✓ Feedloom is running on http://localhost:${port}  (mailbox: http://localhost:${port}/dev/mailbox)`);
   // Feeds due while the app was stopped are picked up at once, then every cron runs on its schedule.
   fetch(`${base}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`).catch(() => {});
@@ -82,5 +57,10 @@ waitUntilUp().then((up) => {
   }, msToNextMinute);
 });
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+// wrangler runs in its own process group; a stop signal ends the whole group.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    if (server.pid) process.kill(-server.pid, signal);
+  });
+}
 server.on('exit', (code) => process.exit(code ?? 0));

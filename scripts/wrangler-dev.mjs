@@ -1,0 +1,58 @@
+// What `npm start`, the browser tests and the benchmarks share about running `wrangler dev`: the
+// environment that keeps wrangler offline and quiet, a free port, the command line, and waiting for
+// /api/health. Each caller adds only what is its own (state folder, vars, logging).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** Without these wrangler tries to reach Cloudflare (metrics, error reports) and prints stack traces. */
+export const wranglerEnv = {
+  ...process.env,
+  CI: 'true',
+  WRANGLER_SEND_METRICS: 'false',
+  WRANGLER_SEND_ERROR_REPORTS: 'false',
+  CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+};
+
+/** @returns {Promise<number>} */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/**
+ * Spawns `wrangler dev` (local, --test-scheduled so the crons can be ticked, no interactive bar) in its
+ * own process group. `vars` become `--var KEY:value`; `extraArgs` go before them.
+ * @param {{ port: number, vars?: Record<string, string>, extraArgs?: string[], cwd?: string,
+ *   stdio?: import('node:child_process').StdioOptions }} options
+ * @returns {import('node:child_process').ChildProcess}
+ */
+export function spawnWranglerDev({ port, vars = {}, extraArgs = [], cwd, stdio = ['ignore', 'pipe', 'pipe'] }) {
+  const args = ['wrangler', 'dev', '--local', '--port', String(port), '--test-scheduled'];
+  args.push('--show-interactive-dev-session=false', ...extraArgs);
+  for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
+  return spawn('npx', args, { cwd, env: wranglerEnv, stdio, detached: true });
+}
+
+/**
+ * Resolves true once GET /api/health answers 200; false if the server exits or a minute passes.
+ * @param {string} baseURL
+ * @param {import('node:child_process').ChildProcess} child
+ * @returns {Promise<boolean>}
+ */
+export async function waitForHealth(baseURL, child) {
+  for (let i = 0; i < 240; i++) {
+    if (child.exitCode !== null) return false;
+    try {
+      if ((await fetch(`${baseURL}/api/health`)).ok) return true;
+    } catch {}
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return false;
+}
