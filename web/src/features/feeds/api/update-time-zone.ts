@@ -3,6 +3,7 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { browserTimeZone } from '@/lib/time-zone';
 import type { FeedItemsParams } from './get-feed-items';
 import { feedItemKeys } from './query-keys';
 
@@ -14,14 +15,6 @@ export function updateTimeZone(timezone: string): Promise<unknown> {
 
 export function updateTimeZoneMutationOptions() {
   return mutationOptions({ mutationKey: ['users', 'me', 'timezone'], mutationFn: updateTimeZone });
-}
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function readSent(): string | null {
