@@ -54,13 +54,16 @@ export function apiSeedSql() {
       rows.push(
         `(${id}, ${feed}, '${n.toString(16).padStart(64, '0')}', ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(content)}, 'https://site.example/items/${n}', ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, 'Author ${n % 17}', ${now - n * 240_000}, ${now - n * 240_000})`,
       );
-      if (n % 10 < 3) reads.push(`(${user}, ${id}, ${now})`);
+      if (n % 10 < 3) reads.push(`(${user}, ${id}, ${feed}, ${now})`);
     }
     lines.push(
       `insert into items (id, feed_id, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,
     );
-    if (reads.length > 0) lines.push(`insert into item_reads (user_id, item_id, read_at) values ${reads.join(', ')};`);
+    if (reads.length > 0)
+      lines.push(`insert into item_reads (user_id, item_id, feed_id, read_at) values ${reads.join(', ')};`);
   }
+  // refreshFeed keeps feeds.item_count; items seeded by SQL need it set the same way.
+  lines.push('update feeds set item_count = (select count(*) from items where items.feed_id = feeds.id);');
   return lines.join('\n');
 }
 

@@ -32,6 +32,8 @@ export const feeds = sqliteTable(
     lastFetchedAt: integer({ mode: 'timestamp_ms' }),
     nextFetchAt: integer({ mode: 'timestamp_ms' }).notNull(),
     errorCount: integer().notNull().default(0),
+    // Items stored for this feed, kept by refreshFeed: unread = itemCount − the person's reads of it.
+    itemCount: integer().notNull().default(0),
     lastError: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
@@ -95,9 +97,15 @@ export const itemReads = sqliteTable(
     itemId: integer()
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
+    // The item's feed, copied here so a feed's read count is one index range (the sidebar's unread counts).
+    feedId: integer().notNull(),
     readAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('item_reads_item_idx').on(t.itemId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.itemId] }),
+    index('item_reads_item_idx').on(t.itemId),
+    index('item_reads_user_feed_idx').on(t.userId, t.feedId),
+  ],
 );
 
 // OPML imports run as a queue job; the person polls this row for the outcome.

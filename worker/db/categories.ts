@@ -90,9 +90,7 @@ export async function listCategoriesWithFeeds(db: Db, userId: number): Promise<C
   const rows = await db.all<FeedWithCounts>(sql`
     select s.category_id, c.name as category_name, f.id as feed_id, s.name, f.url, f.site_url, f.favicon_url,
            f.last_error,
-           (select count(*) from items i
-             where i.feed_id = f.id
-               and not exists (select 1 from item_reads r where r.user_id = ${userId} and r.item_id = i.id)) as unread
+           f.item_count - (select count(*) from item_reads r where r.user_id = ${userId} and r.feed_id = f.id) as unread
     from subscriptions s
     join feeds f on f.id = s.feed_id
     left join categories c on c.id = s.category_id

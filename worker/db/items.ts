@@ -156,9 +156,12 @@ export async function getFeedItem(db: Db, userId: number, itemId: number): Promi
 }
 
 export async function setItemRead(db: Db, userId: number, itemId: number, isRead: boolean) {
-  await getItem(db, userId, itemId);
+  const { item } = await getItem(db, userId, itemId);
   if (isRead) {
-    await db.insert(itemReads).values({ userId, itemId, readAt: new Date() }).onConflictDoNothing();
+    await db
+      .insert(itemReads)
+      .values({ userId, itemId, feedId: item.feedId, readAt: new Date() })
+      .onConflictDoNothing();
   } else {
     await db.delete(itemReads).where(and(eq(itemReads.userId, userId), eq(itemReads.itemId, itemId)));
   }
@@ -169,8 +172,8 @@ export async function markFeedsRead(db: Db, userId: number, feedIds: number[], b
   if (feedIds.length === 0) return 0;
   const now = Date.now();
   const result = await db.run(sql`
-    insert into item_reads (user_id, item_id, read_at)
-    select ${userId}, i.id, ${now} from items i
+    insert into item_reads (user_id, item_id, feed_id, read_at)
+    select ${userId}, i.id, i.feed_id, ${now} from items i
     where i.feed_id in (select feed_id from subscriptions where user_id = ${userId})
       and i.feed_id in (${sql.join(
         feedIds.map((id) => sql`${id}`),

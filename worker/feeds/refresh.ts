@@ -177,14 +177,20 @@ async function upsertItems(db: Db, feedId: number, rows: ItemValues[], now: numb
   await d1.batch(statements);
 }
 
+/** Keeps the newest 500 and records how many the feed now holds (the sidebar's unread counts use it). */
 async function trimItems(db: Db, feedId: number) {
-  await db.$client
-    .prepare(
-      `delete from items where feed_id = ?1 and id not in
-         (select id from items where feed_id = ?1 order by pub_date desc, id desc limit ?2)`,
-    )
-    .bind(feedId, MAX_ITEMS_PER_FEED)
-    .run();
+  const d1 = db.$client;
+  await d1.batch([
+    d1
+      .prepare(
+        `delete from items where feed_id = ?1 and id not in
+           (select id from items where feed_id = ?1 order by pub_date desc, id desc limit ?2)`,
+      )
+      .bind(feedId, MAX_ITEMS_PER_FEED),
+    d1
+      .prepare('update feeds set item_count = (select count(*) from items where feed_id = ?1) where id = ?1')
+      .bind(feedId),
+  ]);
 }
 
 async function recentItemDates(db: Db, feedId: number) {

@@ -2,7 +2,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { and, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aiGenerations, creditLedger, digestRuns, itemReads, items, preferences } from '../../schema';
+import { aiGenerations, creditLedger, digestRuns, items, preferences } from '../../schema';
 import { aiLimits } from '../ai/client';
 import { nextDeliveryAt } from '../ai/digest';
 import { modelInfo } from '../ai/models';
@@ -508,7 +508,7 @@ describe('digests', () => {
 
     const reader = await personWithFeed();
     for (const item of reader.items) {
-      await db.insert(itemReads).values({ userId: reader.userId, itemId: item.id, readAt: new Date() });
+      await call(`/api/feed-items/${item.id}`, { method: 'PATCH', cookie: reader.cookie, json: { isRead: true } });
     }
     await call('/api/ai-generations/digest', { cookie: reader.cookie, method: 'POST' });
     await deliverHeld(jobs.held);
