@@ -1,6 +1,6 @@
 // AI in Chromium (issue 4's "Done when"), with no AI keys so the offline model answers: rewrite a feed item
-// into a tweet from its card, see the credits drop in the sidebar and the tweet on /ai-generated; save the
-// AI preferences and the email settings; send a digest now and find it in /dev/mailbox. Saves screenshots
+// into a text summary from its card (the Pro platforms say so and link to the upgrade), see the credits
+// drop in the sidebar and the summary on /ai-generated; save the AI preferences and the email settings; send a digest now and find it in /dev/mailbox. Saves screenshots
 // of /ai-generated and /preferences at 1280 and 390 px, light and dark, into e2e/screenshots/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -152,7 +152,7 @@ describe('AI content in the browser', () => {
     await page.getByText('AI keys are not configured', { exact: true }).waitFor();
   });
 
-  it('rewrites an item into a tweet with the offline model, and the credits drop', async () => {
+  it('rewrites an item into a text summary with the offline model, and the credits drop', async () => {
     await page.goto(url('/home'));
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     const creditsLine = sidebar.locator('p').filter({ hasText: /^Credits\s*\d+$/ });
@@ -164,16 +164,22 @@ describe('AI content in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Rewrite with AI' });
     await dialog.waitFor();
     expect(await dialog.getByRole('option').count()).toBeGreaterThan(29); // 29 languages + 4 models
+    // Platform formatting is Pro, as the plans advertise: each such option says so and links to the upgrade.
+    const upgrade = dialog.getByRole('link', { name: 'Upgrade to Pro for Twitter/X' });
+    expect(await upgrade.getAttribute('href')).toBe('/payment');
     await dialog.getByRole('radio', { name: /Twitter\/X/ }).check();
+    await dialog.getByText('Twitter/X is a Pro feature. Upgrade to Pro to use it.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Rewrite (1 credit)' }).isDisabled()).toBe(true);
+    await dialog.getByRole('radio', { name: /Text Summary/ }).check();
     await screenshot(page, 'rewrite-dialog-1280');
     await dialog.getByRole('button', { name: 'Rewrite (1 credit)' }).click();
 
     await page.waitForURL((target) => target.pathname === '/ai-generated');
     await page.getByText('Success', { exact: true }).waitFor();
-    const tweet = page.getByRole('article', { name: `Twitter/X: ${articles[0]?.title}` });
-    await tweet.waitFor();
-    expect(await tweet.getByText('Twitter/X Post').isVisible()).toBe(true);
-    expect(await tweet.getByText(/offline model/).isVisible()).toBe(true);
+    const rewritten = page.getByRole('article', { name: `Text Summary: ${articles[0]?.title}` });
+    await rewritten.waitFor();
+    expect(await rewritten.getByText('Text Summary', { exact: true }).isVisible()).toBe(true);
+    expect(await rewritten.getByText(/offline model/).isVisible()).toBe(true);
     await creditsLine.filter({ hasText: new RegExp(`^Credits\\s*${creditsBefore - 1}$`) }).waitFor();
 
     // The choice is remembered for the next rewrite.
@@ -186,7 +192,7 @@ describe('AI content in the browser', () => {
     expect(
       await page
         .getByRole('dialog')
-        .getByRole('radio', { name: /Twitter\/X/ })
+        .getByRole('radio', { name: /Text Summary/ })
         .isChecked(),
     ).toBe(true);
     // Blog posts are Pro: on the free plan the button stays disabled and says why.
@@ -194,11 +200,14 @@ describe('AI content in the browser', () => {
       .getByRole('dialog')
       .getByRole('radio', { name: /Blog Post/ })
       .check();
-    await page.getByRole('dialog').getByText('Blog posts are a Pro feature.').waitFor();
+    await page
+      .getByRole('dialog')
+      .getByText('Blog Post (1000-1200 words) is a Pro feature. Upgrade to Pro to use it.')
+      .waitFor();
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Rewrite (2 credits)' }).isDisabled()).toBe(true);
     await page
       .getByRole('dialog')
-      .getByRole('radio', { name: /Twitter\/X/ })
+      .getByRole('radio', { name: /Text Summary/ })
       .check();
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
   });

@@ -97,8 +97,7 @@ async function createGeneration(session: string): Promise<{ id: number; title: s
       body: {
         language: 'English (US)',
         model: 'deepseek/deepseek-chat-v3-0324',
-        platform: 'twitter',
-        contentType: 'twitter_post',
+        platform: 'text_summary',
       },
     }),
   );

@@ -183,7 +183,10 @@ describe('the AI client against an OpenAI-compatible server', () => {
   it('sends the model id, the bearer key and the token limit', async () => {
     useFakeAi();
     const marker = `client-${crypto.randomUUID()}`;
-    expect(await ask(marker)).toBe('<p>Written by the fake model openai/gpt-4o-mini.</p>');
+    expect(await ask(marker)).toEqual({
+      text: '<p>Written by the fake model openai/gpt-4o-mini.</p>',
+      cutShort: false,
+    });
     const [request] = await recordedRequests('/openai/v1/chat/completions', marker);
     expect(request?.headers.authorization).toBe(`Bearer ${AI_KEY}`);
     expect(JSON.parse(request?.body ?? '{}')).toMatchObject({ model: 'openai/gpt-4o-mini', max_tokens: 123 });

@@ -27,7 +27,7 @@ export const DEFAULT_AI_BASE_URL = 'https://openrouter.ai/api/v1';
 /** The real models answer when a key is set; otherwise the built-in offline model does. */
 export const aiConfigured = (env: Pick<Bindings, 'OPENROUTER_API_KEY'>) => Boolean(env.OPENROUTER_API_KEY?.trim());
 
-export type ChatMessage = { role: 'system' | 'user'; content: string };
+export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
 export type Completion = {
   model: string;
@@ -36,7 +36,10 @@ export type Completion = {
   timeoutMs: number;
 };
 
-export async function completeText(env: Bindings, request: Completion): Promise<string> {
+/** The model's text, and whether it stopped because it ran out of tokens (finish_reason "length"). */
+export type CompletedText = { text: string; cutShort: boolean };
+
+export async function completeText(env: Bindings, request: Completion): Promise<CompletedText> {
   const { default: OpenAI, APIError, APIConnectionError, APIConnectionTimeoutError } = await import('openai');
   const client = new OpenAI({
     apiKey: env.OPENROUTER_API_KEY ?? '',
@@ -81,15 +84,17 @@ function fromStatus(status: number | undefined, message: string) {
   return new AiError('refused', `The AI provider refused the request: ${message.slice(0, 200)}`);
 }
 
-function contentOf(completion: unknown): string {
+function contentOf(completion: unknown): CompletedText {
   if (typeof completion !== 'object' || completion === null || !('choices' in completion)) {
     throw new AiError('garbage', 'The AI provider sent an answer we could not read. Please try again.');
   }
   const choices = (completion as { choices: unknown }).choices;
-  const first = Array.isArray(choices) ? (choices[0] as { message?: { content?: unknown } } | undefined) : undefined;
+  const first = Array.isArray(choices)
+    ? (choices[0] as { message?: { content?: unknown }; finish_reason?: unknown } | undefined)
+    : undefined;
   const content = first?.message?.content;
   if (typeof content !== 'string' || content.trim() === '') {
     throw new AiError('empty', 'The AI provider returned an empty answer. Please try again.');
   }
-  return content;
+  return { text: content, cutShort: first?.finish_reason === 'length' };
 }

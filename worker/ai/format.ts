@@ -7,13 +7,7 @@ import type { ContentType } from '../contracts/ai';
 import { escapeText } from '../feeds/html-entities';
 import { htmlToText, sanitizeHtml } from '../feeds/sanitize';
 import { AiError } from './client';
-
-/** Hard limits of the platforms (characters of visible text). */
-export const PLATFORM_MAX_CHARS: Partial<Record<ContentType, number>> = {
-  twitter_post: 280,
-  instagram_post: 2200,
-  facebook_post: 2000,
-};
+import { platformForContentType } from './platforms';
 
 /** Block tags mean the model answered in HTML (as asked); a stray inline tag in Markdown does not. */
 const HTML_TAG = /<\/?(?:p|h[1-6]|ul|ol|li|br|blockquote|div|table|pre)\b/i;
@@ -23,8 +17,8 @@ export function formatOutput(raw: string, contentType: ContentType): string {
   const unfenced = stripCodeFence(raw.trim());
   const html = HTML_TAG.test(unfenced) ? unfenced : markdownToHtml(unfenced);
   let safe = sanitizeHtml(html, undefined, { allowImages: false }).trim();
-  const limit = PLATFORM_MAX_CHARS[contentType];
-  if (limit !== undefined) {
+  const limit = platformForContentType(contentType)?.maxChars;
+  if (limit) {
     const text = htmlToPlainText(safe);
     if (text.length > limit) safe = textToHtml(truncate(text, limit));
   }

@@ -25,12 +25,13 @@ import { sanitizeHtml } from '../feeds/sanitize';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
-import { AiError, type AiErrorKind, aiConfigured, aiLimits, completeText } from './client';
+import { AiError, type AiErrorKind, aiConfigured, aiLimits } from './client';
 import { formatOutput } from './format';
 import { createImage, imagesConfigured } from './images';
 import { modelInfo } from './models';
 import { imagePromptFor, writeOffline } from './offline';
 import { buildPrompt, PROMPT_VERSION, type SourceItem, type TextTask } from './prompts';
+import { completeWhole } from './whole-answer';
 
 export type RunOutcome =
   | { kind: 'done'; content: string }
@@ -120,7 +121,7 @@ async function writeText(
   if (!aiConfigured(env)) return sanitizeHtml(writeOffline(task), undefined, { allowImages: false });
   const prompt = buildPrompt(task, modelInfo(request.model));
   log.info('ai.request', { generationId: row.id, model: request.model, prompts: PROMPT_VERSION });
-  const raw = await completeText(env, {
+  const raw = await completeWhole(env, {
     model: request.model,
     messages: prompt.messages,
     maxTokens: prompt.maxTokens,

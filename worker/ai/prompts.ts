@@ -5,6 +5,8 @@
 import { type ContentLength, type ContentType, contentLengthWords, type WritingStyle } from '../contracts/ai';
 import type { ChatMessage } from './client';
 import type { ModelInfo } from './models';
+import { platformForContentType, tokensByLength } from './platforms';
+import { tokenFactor } from './token-budget';
 
 /** Bump when the wording changes; stored with nothing, logged with every request. */
 export const PROMPT_VERSION = 'feedloom-prompts-2025-06.1';
@@ -50,45 +52,31 @@ function instructions(task: TextTask): string {
       : task.scope.kind === 'digest'
         ? `the ${task.items.length} new items from the person's feeds`
         : `the ${task.items.length} items of the ${task.scope.kind} "${task.scope.name}"`;
+  if (task.scope.kind === 'article') {
+    const platform = platformForContentType(task.contentType);
+    if (platform) return platform.prompt(length);
+  }
   switch (task.contentType) {
-    case 'text_summary':
-      return many
-        ? `Summarise ${what} in ${length}: the main stories, what connects them, and why they matter. Name the sources and link to the items where useful.`
-        : `Summarise ${what} in ${length}: its main points and why they matter.`;
     case 'topic_analysis':
       return `Analyse the topics in ${what} in ${length}: group the items into 3 to 6 themes; for each theme say what is happening and which items belong to it, then note any trend or disagreement across sources.`;
     case 'recommendations':
       return `From ${what}, recommend the 3 to 7 items most worth reading, each with a link and one or two sentences on why, then suggest related topics worth following. About ${length}.`;
-    case 'blog_post':
-      return `Rewrite ${what} as an original blog post of 1000-1200 words: a title in <h2>, an introduction, sections under <h3> headings and a conclusion. Credit the source with a link to it.`;
-    case 'twitter_post':
-      return `Write one post for Twitter/X about ${what}: at most 280 characters in total, counting any hashtags and the link. Answer with the post alone, in one <p>.`;
-    case 'facebook_post':
-      return `Write a Facebook post about ${what}: 40-80 words that invite discussion, ending with the link to the article.`;
-    case 'instagram_post':
-      return `Write an Instagram caption about ${what}: a first line that hooks, a short body, "Link in bio", then 5-10 relevant hashtags. At most 2,200 characters; no links.`;
-    case 'email_newsletter':
-      return `Write a newsletter-style email about ${what}: start with <p><strong>Subject:</strong> …</p>, then a greeting, the key points in ${length}, and a link to the full article.`;
+    default:
+      return many
+        ? `Summarise ${what} in ${length}: the main stories, what connects them, and why they matter. Name the sources and link to the items where useful.`
+        : `Summarise ${what} in ${length}: its main points and why they matter.`;
   }
 }
 
-/** The most tokens the answer may take, by content type and length. */
-export function maxTokensFor(contentType: TextTask['contentType'], length: ContentLength): number {
-  const byLength = { brief: 700, medium: 1200, detailed: 2000 }[length];
-  switch (contentType) {
-    case 'blog_post':
-      return 2600;
-    case 'twitter_post':
-      return 200;
-    case 'facebook_post':
-      return 500;
-    case 'instagram_post':
-      return 800;
-    case 'email_newsletter':
-      return Math.max(byLength, 1000);
-    default:
-      return byLength;
-  }
+/**
+ * The most tokens the answer may take: the platform's budget (or the length's, for summaries and
+ * digests), scaled for the language's script, since a word of Hindi or Japanese costs several times
+ * the tokens of a word of English.
+ */
+export function maxTokensFor(task: Pick<TextTask, 'contentType' | 'contentLength' | 'language' | 'scope'>): number {
+  const platform = task.scope.kind === 'article' ? platformForContentType(task.contentType) : undefined;
+  const english = platform ? platform.maxTokens(task.contentLength) : tokensByLength[task.contentLength];
+  return Math.ceil(english * tokenFactor(task.language));
 }
 
 function systemPrompt(task: TextTask) {
@@ -151,6 +139,6 @@ export function buildPrompt(task: TextTask, model: ModelInfo): { messages: ChatM
       { role: 'system', content: system },
       { role: 'user', content: `${taskText}${DATA_START}\n${data}\n${DATA_END}` },
     ],
-    maxTokens: maxTokensFor(task.contentType, task.contentLength),
+    maxTokens: maxTokensFor(task),
   };
 }

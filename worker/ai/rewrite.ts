@@ -6,6 +6,7 @@ import { chargeCredits } from '../billing/credits';
 import {
   IMAGE_CREDITS,
   type PendingGeneration,
+  proOnlyMessage,
   type RewriteInput,
   type RewriteResult,
   rewritePlatform,
@@ -44,10 +45,8 @@ export async function startRewrite(
 ): Promise<Started<RewriteResult>> {
   const { item } = await getItem(deps.db, user.id, itemId);
   const platform = rewritePlatform(input.platform);
-  // Spec §6: blog posts are a Pro feature; the server holds the rule, not only the dialog.
-  if (platform.id === 'blog' && user.plan !== 'pro') {
-    throw new ApiError('FORBIDDEN', 'Blog posts are a Pro feature. Upgrade to Pro to rewrite articles as blog posts.');
-  }
+  // Spec §6: blog posts and platform formatting are advertised as Pro; the server holds the rule.
+  if (platform.pro && user.plan !== 'pro') throw new ApiError('FORBIDDEN', proOnlyMessage(platform));
   const preferences = await getPreferences(deps.db, user.id);
   const row = await createChargedGeneration(
     deps,

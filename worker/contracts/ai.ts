@@ -9,6 +9,13 @@ import {
   REWRITE_MODEL_IDS,
   REWRITE_MODELS,
 } from '../ai/models';
+import {
+  PLATFORM_IDS,
+  PLATFORM_LIST,
+  platformNames,
+  platformOf,
+  type Platform as RewritePlatform,
+} from '../ai/platforms';
 import { dateFilters } from './feeds';
 
 export { DEFAULT_PREFERENCE_MODEL, DEFAULT_REWRITE_MODEL, PREFERENCE_MODELS, REWRITE_MODELS };
@@ -123,66 +130,28 @@ export const digestContentTypeLabels: Record<DigestContentType, string> = {
   recommendations: 'Recommendations',
 };
 
-export type RewritePlatformId = 'text_summary' | 'blog' | 'twitter' | 'facebook' | 'instagram' | 'email';
-export type RewritePlatform = {
-  id: RewritePlatformId;
-  name: string;
-  description: string;
-  contentType: ContentType;
-  credits: number;
+/** Spec §3 "Rewrite platform option" with spec §9's costs, read from the one platform record. */
+export {
+  PLATFORM_IDS,
+  PLATFORM_LIST as REWRITE_PLATFORMS,
+  type Platform as RewritePlatform,
+  platformNames,
+  platformOf as rewritePlatform,
+  type RewritePlatformId,
+} from '../ai/platforms';
+
+/** Why a Free account cannot use a Pro platform; the server's 403 and the dialog say the same. */
+export const proOnlyMessage = (platform: Pick<RewritePlatform, 'name'>) =>
+  `${platform.name} is a Pro feature. Upgrade to Pro to use it.`;
+
+/**
+ * What each plan may rewrite, as the landing and /payment pages list it: read from the platform record,
+ * so the pages advertise exactly what the server allows.
+ */
+export const PLAN_PLATFORM_LINES = {
+  free: ['Feed and category summaries', `Article rewrites: ${platformNames(PLATFORM_LIST.filter((p) => !p.pro))}`],
+  pro: [`Article rewrites: ${platformNames(PLATFORM_LIST.filter((p) => p.pro))}`, 'Everything in Free'],
 };
-
-/** Spec §3 "Rewrite platform option" with spec §9's costs: a blog post 2, everything else 1. */
-export const REWRITE_PLATFORMS = [
-  {
-    id: 'text_summary',
-    name: 'Text Summary',
-    description: 'A concise summary of the article',
-    contentType: 'text_summary',
-    credits: 1,
-  },
-  {
-    id: 'blog',
-    name: 'Blog Post (1000-1200 words)',
-    description: 'A full blog post with headings, ready to publish',
-    contentType: 'blog_post',
-    credits: 2,
-  },
-  {
-    id: 'twitter',
-    name: 'Twitter/X',
-    description: 'One post of at most 280 characters',
-    contentType: 'twitter_post',
-    credits: 1,
-  },
-  {
-    id: 'facebook',
-    name: 'Facebook',
-    description: 'A short, friendly post that invites discussion',
-    contentType: 'facebook_post',
-    credits: 1,
-  },
-  {
-    id: 'instagram',
-    name: 'Instagram',
-    description: 'A caption with hashtags',
-    contentType: 'instagram_post',
-    credits: 1,
-  },
-  {
-    id: 'email',
-    name: 'Email',
-    description: 'A newsletter-style email with a subject line',
-    contentType: 'email_newsletter',
-    credits: 1,
-  },
-] as const satisfies readonly RewritePlatform[];
-
-const PLATFORM_IDS = REWRITE_PLATFORMS.map((platform) => platform.id) as [RewritePlatformId, ...RewritePlatformId[]];
-
-export function rewritePlatform(id: RewritePlatformId): RewritePlatform {
-  return REWRITE_PLATFORMS.find((platform) => platform.id === id) as RewritePlatform;
-}
 
 /** Spec §9: a summary of a feed or a category costs what a text summary costs. */
 export const SUMMARY_CREDITS = 1;
@@ -266,7 +235,7 @@ export const rewriteSchema = z
     /** Optional; when sent it must be the platform's content type (the SPA sends it from the option). */
     contentType: z.string().max(40).optional(),
   })
-  .refine((body) => body.contentType === undefined || body.contentType === rewritePlatform(body.platform).contentType, {
+  .refine((body) => body.contentType === undefined || body.contentType === platformOf(body.platform).contentType, {
     message: 'The content type does not match the platform',
   });
 export type RewriteInput = z.infer<typeof rewriteSchema>;

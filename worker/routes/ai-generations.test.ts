@@ -8,7 +8,8 @@ import { nextDeliveryAt } from '../ai/digest';
 import { modelInfo } from '../ai/models';
 import { OFFLINE_LABEL } from '../ai/offline';
 import { CHARS_PER_TOKEN } from '../ai/prompts';
-import type { Generation, Preferences } from '../contracts/ai';
+import { CONTINUE_PROMPT, MAX_CONTINUATIONS } from '../ai/whole-answer';
+import { type Generation, type Preferences, proOnlyMessage, REWRITE_PLATFORMS, rewritePlatform } from '../contracts/ai';
 import worker from '../index';
 import {
   AI_KEY,
@@ -43,7 +44,7 @@ const json = async <T>(response: Response) => (await response.json()) as T;
 const rewrite = (cookie: string, itemId: number, body: Record<string, unknown> = {}) =>
   call(`/api/feed-items/${itemId}/rewrite`, {
     cookie,
-    json: { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'twitter', ...body },
+    json: { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary', ...body },
   });
 const generationRow = async (id: number) => (await db.select().from(aiGenerations).where(eq(aiGenerations.id, id)))[0];
 const marker = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}`;
@@ -145,14 +146,15 @@ describe('preferences', () => {
 
 describe('rewrites', () => {
   it('rewrites an item into a tweet with the offline model and takes one credit', async () => {
-    const { cookie, items: list } = await personWithFeed();
+    const { cookie, userId, items: list } = await personWithFeed();
+    await makePro(userId);
     const item = list[0] as { id: number };
-    const response = await rewrite(cookie, item.id, { contentType: 'twitter_post' });
+    const response = await rewrite(cookie, item.id, { platform: 'twitter', contentType: 'twitter_post' });
     expect(response.status).toBe(200);
     const result = await json<{ id: number; content: string; contentType: string }>(response);
     expect(result.contentType).toBe('twitter_post');
     expect(result.content).toContain(OFFLINE_LABEL);
-    expect(await json(await call('/api/credits', { cookie }))).toEqual({ credits: 4, isPro: false });
+    expect(await json(await call('/api/credits', { cookie }))).toEqual({ credits: 4, isPro: true });
     const [listed] = await json<Generation[]>(await call('/api/ai-generations', { cookie }));
     expect(listed).toMatchObject({
       id: result.id,
@@ -223,12 +225,21 @@ describe('rewrites', () => {
     expect(await creditsOf(userId)).toBe(0);
   });
 
-  it('keeps blog posts for Pro accounts, as the plans advertise', async () => {
+  it('keeps the platforms the plans advertise as Pro for Pro accounts, and charges a refusal nothing', async () => {
     const { cookie, userId, items: list } = await personWithFeed();
-    const response = await rewrite(cookie, (list[0] as { id: number }).id, { platform: 'blog' });
-    expect(response.status).toBe(403);
-    expect((await json<{ message: string }>(response)).message).toMatch(/Blog posts are a Pro feature/);
+    const item = list[0] as { id: number };
+    const pro = REWRITE_PLATFORMS.filter((platform) => platform.pro).map((platform) => platform.id);
+    expect(pro).toEqual(['blog', 'twitter', 'facebook', 'instagram', 'email']);
+    for (const platform of pro) {
+      const response = await rewrite(cookie, item.id, { platform });
+      expect(response.status, platform).toBe(403);
+      expect((await json<{ message: string }>(response)).message).toBe(proOnlyMessage(rewritePlatform(platform)));
+    }
     expect(await creditsOf(userId)).toBe(5);
+    expect((await rewrite(cookie, item.id, { platform: 'text_summary' })).status).toBe(200);
+    await makePro(userId);
+    expect((await rewrite(cookie, item.id, { platform: 'instagram' })).status).toBe(200);
+    expect(await creditsOf(userId)).toBe(3);
   });
 
   it('answers 404 for another person’s item', async () => {
@@ -285,6 +296,57 @@ describe('rewrites', () => {
     );
     expect(result.content).toBe('<p>Summary of the article.</p><p>Read on</p><p>click</p>');
     expect((await generationRow(result.id))?.content).toBe(result.content);
+  });
+
+  it('continues an answer the model cut short for length, and stores it whole', async () => {
+    useFakeAi();
+    const { cookie, items: list } = await personWithFeed(defaultItems('FAKE_CUT'));
+    const item = list.find((row) => row.title.includes('FAKE_CUT')) as { id: number };
+    const result = await json<{ id: number; content: string }>(await rewrite(cookie, item.id));
+    expect(result.content).toBe(
+      '<p>The first half of a long answer stops in the middle of a sentence.</p><p>The second half is whole.</p>',
+    );
+    expect((await generationRow(result.id))?.content).toBe(result.content);
+    const requests = await recordedRequests('/openai/v1/chat/completions', 'FAKE_CUT');
+    expect(requests).toHaveLength(2);
+    const continuation = JSON.parse(requests[1]?.body ?? '{}') as { messages: { role: string; content: string }[] };
+    expect(continuation.messages.at(-2)).toEqual({
+      role: 'assistant',
+      content: '<p>The first half of a long answer stops in the mid',
+    });
+    expect(continuation.messages.at(-1)?.content).toBe(CONTINUE_PROMPT);
+  });
+
+  it('ends at the last whole sentence when the model never finishes', async () => {
+    useFakeAi();
+    const { cookie, items: list } = await personWithFeed(defaultItems('FAKE_ALWAYS_CUT'));
+    const item = list.find((row) => row.title.includes('FAKE_ALWAYS_CUT')) as { id: number };
+    const result = await json<{ id: number; content: string }>(await rewrite(cookie, item.id));
+    expect(await recordedRequests('/openai/v1/chat/completions', 'FAKE_ALWAYS_CUT')).toHaveLength(
+      1 + MAX_CONTINUATIONS,
+    );
+    expect(result.content).toBe(
+      '<p>Each part starts well. Then it stops in the middle. Then it stops again in the middle.</p>',
+    );
+  });
+
+  it('gives languages in other scripts a larger answer budget than English', async () => {
+    useFakeAi();
+    const { cookie, userId, items: list } = await personWithFeed();
+    await makePro(userId);
+    await setCredits(userId, 100);
+    const budgets: Record<string, number> = {};
+    for (const language of ['English (US)', 'Russian', 'Japanese', 'Hindi']) {
+      const tag = marker('budget');
+      await db
+        .update(items)
+        .set({ title: `Budget ${tag}` })
+        .where(eq(items.id, (list[0] as { id: number }).id));
+      await rewrite(cookie, (list[0] as { id: number }).id, { platform: 'blog', language });
+      const [request] = await recordedRequests('/openai/v1/chat/completions', tag);
+      budgets[language] = (JSON.parse(request?.body ?? '{}') as { max_tokens: number }).max_tokens;
+    }
+    expect(budgets).toEqual({ 'English (US)': 2600, Russian: 4680, Japanese: 5200, Hindi: 7800 });
   });
 
   it('sends a 1 MB article trimmed to the model’s budget', async () => {
@@ -385,7 +447,8 @@ describe('feed and category summaries', () => {
 
 describe('generations', () => {
   it('are listed newest first, one at a time, emailed, and hidden from others', async () => {
-    const { cookie, email, items: list } = await personWithFeed();
+    const { cookie, email, userId, items: list } = await personWithFeed();
+    await makePro(userId);
     const ids: number[] = [];
     for (const platform of ['twitter', 'facebook', 'instagram']) {
       ids.push((await json<{ id: number }>(await rewrite(cookie, (list[0] as { id: number }).id, { platform }))).id);

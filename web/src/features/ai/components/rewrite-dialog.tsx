@@ -97,30 +97,41 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
         <legend className="mb-2 text-sm font-medium">Platform</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {REWRITE_PLATFORMS.map((option) => {
-            const proOnly = option.id === 'blog' && credits.data?.isPro === false;
+            const upgradeNeeded = option.pro && credits.data?.isPro === false;
             return (
-              <label
+              <div
                 key={option.id}
-                className="flex cursor-pointer gap-3 rounded-lg border border-border px-3 py-2.5 text-sm sm:py-3 transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-2 has-focus-visible:outline-ring"
+                className="grid gap-1 rounded-lg border border-border px-3 py-2.5 text-sm sm:py-3 transition-colors hover:bg-accent has-checked:border-primary has-checked:bg-primary-soft has-focus-visible:outline-2 has-focus-visible:outline-ring"
               >
-                <input
-                  type="radio"
-                  name="platform"
-                  value={option.id}
-                  checked={settings.platform === option.id}
-                  onChange={() => change({ platform: option.id })}
-                  className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-none"
-                />
-                {/* One compact row on phones (the dialog then fits the screen); name, description, cost from sm up. */}
-                <span className="flex min-w-0 flex-1 items-start justify-between gap-2 sm:grid sm:content-start sm:justify-normal sm:gap-1">
-                  <span className="font-medium">{option.name}</span>
-                  <span className="hidden text-xs text-muted-foreground sm:block">{option.description}</span>
-                  <span className="flex shrink-0 gap-1 sm:mt-1">
-                    <Badge variant="secondary">{creditsLabel(option.credits)}</Badge>
-                    {proOnly ? <Badge variant="outline">Pro</Badge> : null}
+                <label className="flex cursor-pointer gap-3">
+                  <input
+                    type="radio"
+                    name="platform"
+                    value={option.id}
+                    checked={settings.platform === option.id}
+                    onChange={() => change({ platform: option.id })}
+                    className="mt-0.5 size-4 shrink-0 accent-primary focus-visible:outline-none"
+                  />
+                  {/* One compact row on phones (the dialog then fits the screen); name, description, cost from sm up. */}
+                  <span className="flex min-w-0 flex-1 items-start justify-between gap-2 sm:grid sm:content-start sm:justify-normal sm:gap-1">
+                    <span className="font-medium">{option.name}</span>
+                    <span className="hidden text-xs text-muted-foreground sm:block">{option.description}</span>
+                    <span className="flex shrink-0 gap-1 sm:mt-1">
+                      <Badge variant="secondary">{creditsLabel(option.credits)}</Badge>
+                      {option.pro ? <Badge variant="outline">Pro</Badge> : null}
+                    </span>
                   </span>
-                </span>
-              </label>
+                </label>
+                {upgradeNeeded ? (
+                  <Link
+                    to={paths.payment}
+                    onClick={onClose}
+                    className="ml-7 text-xs font-medium text-primary hover:underline"
+                  >
+                    Upgrade to Pro for {option.name}
+                  </Link>
+                ) : null}
+              </div>
             );
           })}
         </div>

@@ -64,21 +64,28 @@ describe('remembered rewrite settings', () => {
 describe('rewriteBlocker', () => {
   const tweet = rewritePlatform('twitter');
   const blog = rewritePlatform('blog');
+  const summary = rewritePlatform('text_summary');
 
   it('lets a rewrite start when the credits cover the platform', () => {
-    expect(rewriteBlocker(tweet, { credits: 1, isPro: false })).toBeNull();
+    expect(rewriteBlocker(summary, { credits: 1, isPro: false })).toBeNull();
+    expect(rewriteBlocker(tweet, { credits: 1, isPro: true })).toBeNull();
     expect(rewriteBlocker(blog, { credits: 2, isPro: true })).toBeNull();
   });
 
   it('blocks when the credits are below the chosen platform’s cost', () => {
-    expect(rewriteBlocker(tweet, { credits: 0, isPro: false })).toBe(
+    expect(rewriteBlocker(tweet, { credits: 0, isPro: true })).toBe(
       'Not enough credits: Twitter/X needs 1 credit and you have 0.',
     );
     expect(rewriteBlocker(blog, { credits: 1, isPro: true })).toMatch(/needs 2 credits and you have 1/);
   });
 
-  it('keeps blog posts for Pro, and waits for the balance', () => {
-    expect(rewriteBlocker(blog, { credits: 5, isPro: false })).toBe('Blog posts are a Pro feature.');
+  it('keeps the Pro platforms for Pro, and waits for the balance', () => {
+    expect(rewriteBlocker(blog, { credits: 5, isPro: false })).toBe(
+      'Blog Post (1000-1200 words) is a Pro feature. Upgrade to Pro to use it.',
+    );
+    expect(rewriteBlocker(tweet, { credits: 5, isPro: false })).toBe(
+      'Twitter/X is a Pro feature. Upgrade to Pro to use it.',
+    );
     expect(rewriteBlocker(tweet, undefined)).not.toBeNull();
   });
 

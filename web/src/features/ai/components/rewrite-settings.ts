@@ -1,9 +1,10 @@
 // The rewrite dialog's choices (spec §4: language, model and platform are remembered locally), and what
-// keeps its button disabled (spec §5: credits below the chosen platform's cost; blog posts are Pro).
+// keeps its button disabled (spec §5: credits below the chosen platform's cost; Pro platforms on Free).
 import {
   type Credits,
   DEFAULT_LANGUAGE,
   DEFAULT_REWRITE_MODEL,
+  proOnlyMessage,
   REWRITE_LANGUAGES,
   REWRITE_MODELS,
   REWRITE_PLATFORMS,
@@ -75,7 +76,7 @@ export const creditsLabel = (credits: number) => (credits === 1 ? '1 credit' : `
 /** Why the rewrite cannot start, or null when it can. `credits` is undefined while the balance loads. */
 export function rewriteBlocker(platform: RewritePlatform, credits: Credits | undefined): string | null {
   if (!credits) return 'Checking your credits…';
-  if (platform.id === 'blog' && !credits.isPro) return 'Blog posts are a Pro feature.';
+  if (platform.pro && !credits.isPro) return proOnlyMessage(platform);
   if (credits.credits < platform.credits) {
     return `Not enough credits: ${platform.name} needs ${creditsLabel(platform.credits)} and you have ${credits.credits}.`;
   }

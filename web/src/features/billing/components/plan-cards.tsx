@@ -1,6 +1,7 @@
 // The two plans side by side (spec §9): Free $0 with 3 feeds and 5 credits; Pro $19/month with 50 feeds
 // and 100 credits a month. The landing page advertises Pro at $10/month; this page shows $19/month, the
 // price the spec gives for the subscription itself.
+import { PLAN_PLATFORM_LINES } from '@contracts/ai';
 import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { CheckIcon } from '@/components/ui/icons';
@@ -13,19 +14,13 @@ const plans: Record<Plan, { name: string; price: string; blurb: string; items: s
     name: 'Free',
     price: '$0',
     blurb: 'Everything you need to try Feedloom.',
-    items: ['Up to 3 feeds', '5 AI credits', 'AI summaries and text rewrites', 'Categories and unread counts'],
+    items: ['Up to 3 feeds', '5 AI credits', ...PLAN_PLATFORM_LINES.free, 'Categories and unread counts'],
   },
   pro: {
     name: 'Pro',
     price: '$19',
     blurb: 'For people who publish what they read.',
-    items: [
-      'Up to 50 feeds',
-      '100 AI credits every month',
-      'WordPress publishing',
-      'Blog posts of 1000-1200 words',
-      'Platform formatting for X, Facebook, Instagram and email',
-    ],
+    items: ['Up to 50 feeds', '100 AI credits every month', 'WordPress publishing', ...PLAN_PLATFORM_LINES.pro],
   },
 };
 

@@ -1,5 +1,6 @@
 // Pricing as the landing page states it (spec §9): Free $0/month with 3 feeds and 5 credits; Pro $10/month
 // with 50 feeds, 100 credits a month, WordPress, blog posts and platform formatting. Then testimonials.
+import { PLAN_PLATFORM_LINES } from '@contracts/ai';
 import { buttonClasses } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -10,7 +11,7 @@ const plans = [
     name: 'Free',
     price: '$0',
     blurb: 'Everything you need to try Feedloom.',
-    items: ['Up to 3 feeds', '5 AI credits', 'AI summaries and text rewrites', 'Categories and unread counts'],
+    items: ['Up to 3 feeds', '5 AI credits', ...PLAN_PLATFORM_LINES.free, 'Categories and unread counts'],
     cta: 'Get Started',
     featured: false,
   },
@@ -18,13 +19,7 @@ const plans = [
     name: 'Pro',
     price: '$10',
     blurb: 'For people who publish what they read.',
-    items: [
-      'Up to 50 feeds',
-      '100 AI credits every month',
-      'WordPress publishing',
-      'Blog posts of 1000-1200 words',
-      'Platform formatting for X, Facebook, Instagram and email',
-    ],
+    items: ['Up to 50 feeds', '100 AI credits every month', 'WordPress publishing', ...PLAN_PLATFORM_LINES.pro],
     cta: 'Go Pro',
     featured: true,
   },
