@@ -130,6 +130,19 @@ describe('accounts in the browser', () => {
     expect(pathOf(page)).toBe('/auth/login');
   });
 
+  it('returns a signed-out person to the protected page they opened, once signed in', async () => {
+    await page.goto(url('/preferences?from=mail#email-settings'));
+    await page.waitForURL((target) => target.pathname === '/auth/login');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/preferences?from=mail#email-settings');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    const login = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    expect(await (await login).json()).toMatchObject({ redirect: '/preferences?from=mail#email-settings' });
+    await page.waitForURL((target) => target.pathname === '/preferences' && target.hash === '#email-settings');
+    await page.getByRole('heading', { name: 'Preferences' }).first().waitFor();
+  });
+
   it('shows the 404 page for an unknown path', async () => {
     await page.goto(url('/no-such-page/here'));
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();

@@ -26,12 +26,27 @@ export const newPasswordSchema = z
   .min(8, 'Password must be at least 8 characters')
   .max(256, 'Password must be at most 256 characters');
 
+/**
+ * Where to return after signing in: a path in this app ("/feed/3?x=1#y"), never another origin
+ * ("//evil.example", "/\\evil.example", "https://…"), so a crafted link cannot send people elsewhere.
+ */
+export function safeReturnPath(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > 2048) return null;
+  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return /[\u0000-\u001f]/.test(value) ? null : value;
+}
+
 export const loginSchema = z.object({
   username: emailSchema,
   password: z
     .string({ error: 'Password is required' })
     .min(1, 'Password is required')
     .max(256, 'Invalid username or password'),
+  /** The protected page the person was sent from; echoed as the response's `redirect` (spec §4). */
+  redirect: z
+    .string()
+    .refine((value) => safeReturnPath(value) !== null, 'The return address must be a page of this app')
+    .optional(),
 });
 
 export const loginFormSchema = z.object({

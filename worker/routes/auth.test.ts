@@ -176,6 +176,23 @@ describe('signing in and out', () => {
     }
   });
 
+  it('hands back the page the person came from as the redirect, and refuses one on another site', async () => {
+    const { email, password } = await signUp();
+    const back = await call('/api/auth/login', {
+      json: { username: email, password, redirect: '/feed/12?dateFilter=today#top' },
+    });
+    expect(back.status).toBe(200);
+    expect(await back.json()).toMatchObject({ redirect: '/feed/12?dateFilter=today#top' });
+    const plain = await call('/api/auth/login', { json: { username: email, password } });
+    expect(await plain.json()).not.toHaveProperty('redirect');
+    for (const redirect of ['https://evil.example/', '//evil.example/x', '/\\evil.example', 'feed/12']) {
+      const response = await call('/api/auth/login', { json: { username: email, password, redirect } });
+      expect(response.status, redirect).toBe(400);
+      expect(await response.json()).toMatchObject({ message: 'The return address must be a page of this app' });
+      expect(sessionCookieOf(response), redirect).toBeNull();
+    }
+  });
+
   it('reports the current user, and 401 when signed out', async () => {
     const { email, cookie, userId } = await signUp();
     const me = await call('/api/users/me', { cookie });

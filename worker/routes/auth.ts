@@ -134,7 +134,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ message: 'Password set successfully' });
   })
   .post('/login', validate('json', loginSchema), async (c) => {
-    const { username, password } = c.req.valid('json');
+    const { username, password, redirect } = c.req.valid('json');
     await limitAttempts(c.var.db, 'login', username, clientIp(c));
     const user = await findUserByEmail(c.var.db, username);
     if (!user?.passwordHash) {
@@ -148,7 +148,7 @@ export const authRoutes = new Hono<AppEnv>()
       await setPasswordHash(c.var.db, user.id, await hashPassword(password, c.env.PASSWORD_PEPPER));
     }
     await signIn(c, user.id);
-    return c.json({ user: toCurrentUser(user, adminUserIds(c.env)) });
+    return c.json({ user: toCurrentUser(user, adminUserIds(c.env)), ...(redirect ? { redirect } : {}) });
   })
   .post('/logout', async (c) => {
     if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);

@@ -23,6 +23,11 @@ export const paths = {
   wordpressSites: '/wordpress-sites',
   admin: '/admin',
   adminClearGenerations: '/admin/clear-generations',
+  /** /auth/login, remembering the page to return to; the home page needs no reminder. */
+  loginReturningTo: ({ pathname, search, hash }: { pathname: string; search: string; hash: string }) =>
+    pathname === '/' || pathname === '/home'
+      ? '/auth/login'
+      : `/auth/login?redirect=${encodeURIComponent(pathname + search + hash)}`,
   category: (categoryId: number | string) => `/category/${categoryId}`,
   feed: (feedId: number | string) => `/feed/${feedId}`,
   addFeed: (url = '') => `/home?addFeed=${encodeURIComponent(url)}`,

@@ -62,7 +62,9 @@ export const routeOpenAi: FakeRoute = (req, body, res) => {
     );
   } else if (prompt.includes('FAKE_ALWAYS_CUT')) {
     const continuing = request.messages?.some((message) => message.role === 'assistant');
-    const part = continuing ? 'dle. Then it stops again in the mid' : '<p>Each part starts well. Then it stops in the mid';
+    const part = continuing
+      ? 'dle. Then it stops again in the mid'
+      : '<p>Each part starts well. Then it stops in the mid';
     json(200, completion(model, part, 'length'));
   } else if (prompt.includes('FAKE_CUT')) {
     // A continuation request carries the answer so far as the assistant's turn.

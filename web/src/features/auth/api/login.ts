@@ -4,7 +4,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export type LoginInput = { username: string; password: string };
+export type LoginInput = { username: string; password: string; redirect?: string };
 export type LoginResponse = { user: CurrentUser; redirect?: string };
 
 export function loginWithPassword(input: LoginInput): Promise<LoginResponse> {

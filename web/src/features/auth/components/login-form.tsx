@@ -1,10 +1,11 @@
 // Password sign-in (spec §5 Login: a valid email, a password of at least 6 characters). On success the
-// current user is refreshed and the person goes to /home, or to the response's redirect after 300 ms.
+// current user is refreshed and the person goes to /home, or, sent here from a protected page, back to it:
+// the page travels with the sign-in and comes back as the response's redirect, followed after 300 ms.
 
-import { loginFormSchema } from '@contracts/auth';
+import { loginFormSchema, safeReturnPath } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
@@ -17,20 +18,12 @@ import { textLinkClasses } from './auth-shell';
 
 const REDIRECT_DELAY_MS = 300;
 
-/** Only same-origin redirects are followed, so a crafted response cannot send people elsewhere. */
-function sameOriginUrl(target: string): string | null {
-  try {
-    const url = new URL(target, window.location.origin);
-    return url.origin === window.location.origin ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 export function LoginForm() {
   const login = useLogin();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  // The protected page that sent the person here (/auth/login?redirect=/feed/3).
+  const returnTo = safeReturnPath(useSearchParams()[0].get('redirect'));
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -43,14 +36,17 @@ export function LoginForm() {
       return;
     }
     setErrors({});
-    login.mutate(result.data, {
+    login.mutate(returnTo ? { ...result.data, redirect: returnTo } : result.data, {
       onSuccess: async (response) => {
         toast({ title: 'Login successful', description: 'You have been logged in successfully.' });
-        await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-        const redirect = response?.redirect ? sameOriginUrl(response.redirect) : null;
+        const redirect = safeReturnPath(response?.redirect);
         if (redirect) {
+          // Marked stale without refetching, so this page does not jump to /home first; the page the
+          // browser loads 300 ms later (spec §4) asks for the user afresh.
+          await queryClient.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'none' });
           window.setTimeout(() => window.location.assign(redirect), REDIRECT_DELAY_MS);
         } else {
+          await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
           navigate(paths.home, { replace: true });
         }
       },
