@@ -57,7 +57,7 @@ describe('the credit race', () => {
       Array.from({ length: 10 }, () =>
         call(`/api/feed-items/${itemId}/rewrite`, {
           cookie,
-          json: { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'twitter' },
+          json: { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary' },
         }),
       ),
     );

@@ -33,7 +33,8 @@ export const newPasswordSchema = z
 export function safeReturnPath(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 2048) return null;
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return /[\u0000-\u001f]/.test(value) ? null : value;
+  // Browsers drop tabs and newlines from URLs, so "/\t/evil.example" would become "//evil.example".
+  return [...value].some((char) => char.charCodeAt(0) < 0x20) ? null : value;
 }
 
 export const loginSchema = z.object({
