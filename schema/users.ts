@@ -62,3 +62,26 @@ export const rateLimits = sqliteTable('rate_limits', {
   windowStart: integer().notNull(),
   count: integer().notNull(),
 });
+
+// Passwords for reader apps (Google Reader and Fever APIs): random secrets shown once, stored only as
+// SHA-256 (they carry 160 bits, so a slow hash adds nothing). `feverKeyHash` is the SHA-256 of the
+// Fever API's md5("email:password"), kept so a Fever client can be recognised by its api_key alone.
+export const appPasswords = sqliteTable(
+  'app_passwords',
+  {
+    id: integer().primaryKey({ autoIncrement: true }),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    secretHash: text().notNull(),
+    feverKeyHash: text().notNull(),
+    lastUsedAt: integer({ mode: 'timestamp_ms' }),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [
+    index('app_passwords_user_idx').on(t.userId),
+    uniqueIndex('app_passwords_secret_unique').on(t.secretHash),
+    uniqueIndex('app_passwords_fever_key_unique').on(t.feverKeyHash),
+  ],
+);

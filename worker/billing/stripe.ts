@@ -7,7 +7,7 @@ import { processedEvents, users } from '../../schema';
 import type { Db } from '../db/client';
 import type { Bindings } from '../env';
 import { ApiError } from '../lib/errors';
-import { log } from '../lib/log';
+import { errorFields, log } from '../lib/log';
 import { topUpCredits } from './credits';
 import { PLANS } from './plans';
 
@@ -124,4 +124,17 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event) {
     .values({ id: event.id, kind: `stripe:${event.type}`, processedAt: new Date() })
     .onConflictDoNothing();
   return { applied, reason: applied ? 'applied' : 'ignored' };
+}
+
+/** Ends a subscription now (the account is going away): Stripe bills it no more. */
+export async function cancelSubscription(env: Bindings, subscriptionId: string) {
+  const { stripe } = await createStripe(env);
+  try {
+    await stripe.subscriptions.cancel(subscriptionId);
+  } catch (error) {
+    // Already cancelled or unknown at Stripe: nothing left to bill.
+    if ((error as { code?: string }).code === 'resource_missing') return;
+    log.warn('stripe.cancel_failed', { subscriptionId, ...errorFields(error) });
+    throw new ApiError('UPSTREAM_FAILED', 'We could not cancel your subscription with Stripe. Please try again.');
+  }
 }

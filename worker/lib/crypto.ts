@@ -23,10 +23,12 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-export async function sha256Hex(text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', encoder.encode(text)));
+async function digestHex(algorithm: 'SHA-256' | 'MD5', text: string): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest(algorithm, encoder.encode(text)));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
+
+export const sha256Hex = (text: string) => digestHex('SHA-256', text);
 
 /** Compares in time independent of where the inputs differ. */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
@@ -38,4 +40,15 @@ export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 export function randomToken(): string {
   return toBase64Url(randomBytes(32));
+}
+
+/** MD5 as hex: only where a protocol demands it (the Fever API's api_key), never to protect a secret. */
+// Workers' WebCrypto offers MD5 beyond the standard's algorithms.
+export const md5Hex = (text: string) => digestHex('MD5', text);
+
+const BASE32_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+
+/** `length` characters of lower-case base32, 5 random bits each. */
+export function randomBase32(length: number): string {
+  return Array.from(randomBytes(length), (byte) => BASE32_ALPHABET[byte & 31]).join('');
 }

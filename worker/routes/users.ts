@@ -1,31 +1,89 @@
-import { eq } from 'drizzle-orm';
+// The signed-in person's own account (spec §7 Users, issue 14): who they are, their name and time
+// zone, their password, an export of everything they made, and deleting the account.
 import { Hono } from 'hono';
+import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { users } from '../../schema';
 import { nextDeliveryAt } from '../ai/digest';
+import { hashPassword, verifyPassword } from '../auth/password';
+import { deleteUserSessions, SESSION_COOKIE } from '../auth/session';
+import { cancelSubscription } from '../billing/stripe';
+import { changePasswordSchema, deleteAccountSchema } from '../contracts/account';
+import { nameSchema } from '../contracts/auth';
+import { deleteAccount, exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
+import type { Db } from '../db/client';
 import { getPreferences, savePreferences } from '../db/preferences';
-import { toCurrentUser } from '../db/users';
-import { type AuthedEnv, adminUserIds } from '../env';
+import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
+import { type AuthedEnv, adminUserIds, type Bindings } from '../env';
+import { ApiError } from '../lib/errors';
 import { isValidTimeZone } from '../lib/time';
 import { validate } from '../lib/validate';
+import { limitAttempts } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
+import { appPasswordRoutes } from './app-passwords';
 
-const updateMeSchema = z.object({
-  timezone: z.string().max(64).refine(isValidTimeZone, 'Unknown time zone'),
-});
+const updateMeSchema = z
+  .object({
+    name: nameSchema.optional(),
+    timezone: z.string().max(64).refine(isValidTimeZone, 'Unknown time zone').optional(),
+  })
+  .refine((body) => body.name !== undefined || body.timezone !== undefined, 'Nothing to change');
+
+/** A scheduled digest keeps its local hour (spec §9: 9:00, 18:00) in a new time zone. */
+async function setTimeZone(db: Db, userId: number, timezone: string) {
+  const user = await setUserTimeZone(db, userId, timezone);
+  const preferences = await getPreferences(db, userId);
+  const next = nextDeliveryAt(preferences.frequency, Date.now(), timezone);
+  await savePreferences(db, userId, {}, next === null ? null : new Date(next));
+  return user;
+}
 
 export const userRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
+  .route('/me/app-passwords', appPasswordRoutes)
   .get('/me', (c) => c.json(toCurrentUser(c.var.user, adminUserIds(c.env))))
-  // The browser reports its time zone: date filters and digest deliveries follow the person's clock.
   .patch('/me', validate('json', updateMeSchema), async (c) => {
-    const { timezone } = c.req.valid('json');
-    const [user] = await c.var.db.update(users).set({ timezone }).where(eq(users.id, c.var.user.id)).returning();
-    if (timezone !== c.var.user.timezone) {
-      // A scheduled digest keeps its local hour (spec §9: 9:00, 18:00) in the new zone.
-      const preferences = await getPreferences(c.var.db, c.var.user.id);
-      const next = nextDeliveryAt(preferences.frequency, Date.now(), timezone);
-      await savePreferences(c.var.db, c.var.user.id, {}, next === null ? null : new Date(next));
+    const { name, timezone } = c.req.valid('json');
+    let user: UserRow = c.var.user;
+    if (name !== undefined) user = (await renameUser(c.var.db, user.id, name)) ?? user;
+    if (timezone !== undefined && timezone !== user.timezone) {
+      user = (await setTimeZone(c.var.db, user.id, timezone)) ?? user;
     }
-    return c.json(toCurrentUser(user ?? c.var.user, adminUserIds(c.env)));
+    return c.json(toCurrentUser(user, adminUserIds(c.env)));
+  })
+  .post('/me/password', validate('json', changePasswordSchema), async (c) => {
+    const { currentPassword, newPassword } = c.req.valid('json');
+    const user = c.var.user;
+    if (!user.passwordHash) {
+      throw new ApiError('BAD_REQUEST', 'Your account has no password yet. Use the emailed link to set one first.');
+    }
+    await limitAttempts(c.var.db, 'change-password', user.email, c.req.header('cf-connecting-ip') ?? 'local');
+    if (!(await verifyPassword(currentPassword, user.passwordHash, c.env.PASSWORD_PEPPER))) {
+      throw new ApiError('BAD_REQUEST', 'Current password is incorrect');
+    }
+    await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword, c.env.PASSWORD_PEPPER));
+    // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
+    await deleteUserSessions(c.var.db, user.id, c.var.sessionId);
+    return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
+  })
+  .get('/me/export', async (c) => {
+    const data = await exportAccount(c.var.db, c.var.user.id);
+    const day = new Date().toISOString().slice(0, 10);
+    c.header('content-disposition', `attachment; filename="feedloom-export-${day}.json"`);
+    return c.json(data);
+  })
+  .delete('/me', validate('json', deleteAccountSchema), async (c) => {
+    const { confirm } = c.req.valid('json');
+    const user = c.var.user;
+    if (confirm !== user.email) throw new ApiError('BAD_REQUEST', "Type your account's email to confirm");
+    await endSubscription(c.env, user);
+    const imageKeys = await deleteAccount(c.var.db, user.id);
+    if (imageKeys && imageKeys.length > 0) await c.env.IMAGES.delete(imageKeys);
+    deleteCookie(c, SESSION_COOKIE, { path: '/' });
+    return c.body(null, 204);
   });
+
+/** A paying person who deletes their account must not be charged again: the subscription ends first. */
+async function endSubscription(env: Bindings, user: UserRow) {
+  if (!user.stripeSubscriptionId || !env.STRIPE_SECRET_KEY) return;
+  await cancelSubscription(env, user.stripeSubscriptionId);
+}

@@ -38,6 +38,7 @@ export const router = createBrowserRouter([
             children: [
               { path: 'home', lazy: () => import('./routes/app/home') },
               { path: 'ai-generated', lazy: () => import('./routes/app/ai-generated') },
+              { path: 'account', lazy: () => import('./routes/app/account') },
               { path: 'preferences', lazy: () => import('./routes/app/preferences') },
               { path: 'payment', lazy: () => import('./routes/app/payment') },
               { path: 'payment-success', lazy: () => import('./routes/app/payment-success') },

@@ -24,7 +24,7 @@ export const api = {
   post: <T>(url: string, body?: unknown, init?: RequestInit) => request<T>('POST', url, body, init),
   put: <T>(url: string, body?: unknown, init?: RequestInit) => request<T>('PUT', url, body, init),
   patch: <T>(url: string, body?: unknown, init?: RequestInit) => request<T>('PATCH', url, body, init),
-  delete: <T>(url: string, init?: RequestInit) => request<T>('DELETE', url, undefined, init),
+  delete: <T>(url: string, body?: unknown, init?: RequestInit) => request<T>('DELETE', url, body, init),
 };
 
 const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;

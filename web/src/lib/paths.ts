@@ -15,6 +15,7 @@ export const paths = {
     resetPassword: '/auth/reset-password',
   },
   aiGenerated: '/ai-generated',
+  account: '/account',
   preferences: '/preferences',
   emailSettings: '/preferences#email-settings',
   payment: '/payment',

@@ -1,5 +1,5 @@
-// The account menu of the top bar (spec §2): headed "My Account", with Preferences, Admin Dashboard (admin
-// only) and Logout. The avatar shows the first two characters of the username, upper-cased.
+// The account menu of the top bar (spec §2): headed "My Account", with Account (issue 14), Preferences, Admin
+// Dashboard (admin only) and Logout. The avatar shows the first two characters of the username, upper-cased.
 import type { CurrentUser } from '@contracts/auth';
 import { useNavigate } from 'react-router';
 import {
@@ -9,7 +9,7 @@ import {
   DropdownMenuLink,
   DropdownMenuSeparator,
 } from '@/components/ui/dropdown-menu';
-import { ChevronDownIcon, LogOutIcon, ShieldIcon, SlidersIcon } from '@/components/ui/icons';
+import { ChevronDownIcon, LogOutIcon, ShieldIcon, SlidersIcon, UserIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast-store';
 import { useLogout } from '@/features/auth/api/logout';
 import { apiErrorMessage } from '@/lib/api-client';
@@ -48,6 +48,9 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
         <span className="block truncate text-xs font-normal text-muted-foreground">{user.name}</span>
       </DropdownMenuLabel>
       <DropdownMenuSeparator />
+      <DropdownMenuLink to={paths.account}>
+        <UserIcon /> Account
+      </DropdownMenuLink>
       <DropdownMenuLink to={paths.preferences}>
         <SlidersIcon /> Preferences
       </DropdownMenuLink>

@@ -213,3 +213,10 @@ export const AlertIcon = (props: IconProps) => (
     <path d="M12 7v6M12 16.5v.5" />
   </Icon>
 );
+
+export const UserIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21a8 8 0 0 1 16 0" />
+  </Icon>
+);

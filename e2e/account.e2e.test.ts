@@ -1,0 +1,140 @@
+// The account page in Chromium (issue 14): rename, change the password (another browser's session
+// ends), download the export, then delete the account by typing its email; the email can sign up again.
+// Saves /account at 1280 and 390 px into e2e/screenshots/.
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from './browser';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+const baseURL = inject('baseURL');
+const email = `account.${Date.now()}@example.com`;
+const password = 'correct horse battery';
+const newPassword = 'a brand new secret';
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+type Mail = { to: string; text: string };
+
+const url = (path: string) => new URL(path, baseURL).href;
+const post = (path: string, body: unknown) =>
+  fetch(url(path), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL },
+    body: JSON.stringify(body),
+  });
+
+/** Registers through the API and sets the password from the emailed link. */
+async function register() {
+  expect((await post('/api/auth/register', { name: 'Ada Account', email })).status).toBe(201);
+  const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as Mail[];
+  const token = /password-setup\?token=([\w-]+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')?.[1];
+  expect(token).toBeTruthy();
+  expect((await post('/api/auth/set-password', { token, password })).status).toBe(200);
+}
+
+async function signIn(page: Page, secret: string) {
+  await page.goto(url('/auth/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(secret);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((target) => target.pathname === '/home');
+}
+
+describe('the account page', () => {
+  let desktop: Browser;
+  let other: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await register();
+    desktop = await openBrowser({ width: 1280, height: 800 });
+    other = await openBrowser({ width: 1280, height: 800 });
+    page = desktop.page;
+    await signIn(page, password);
+    await signIn(other.page, password);
+  });
+
+  afterAll(async () => {
+    await desktop?.close();
+    await other?.close();
+  });
+
+  it('opens from the account menu and renames the person', async () => {
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('link', { name: 'Account', exact: true }).click();
+    await page.waitForURL((target) => target.pathname === '/account');
+    await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
+    expect(await page.getByText(`You sign in as ${email}.`).isVisible()).toBe(true);
+
+    await page.getByLabel('Name').fill('Ada King');
+    await page.getByRole('button', { name: 'Save Name' }).click();
+    await page.getByText('Name saved', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByText('Ada King', { exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.screenshot({ path: 'e2e/screenshots/account-1280.png', fullPage: true });
+    const phone = await openBrowser({ width: 390, height: 844 });
+    try {
+      await phone.context.addCookies(await desktop.context.cookies());
+      await phone.page.goto(url('/account'));
+      await phone.page.getByRole('heading', { name: 'Delete account' }).waitFor();
+      await phone.page.screenshot({ path: 'e2e/screenshots/account-390.png', fullPage: true });
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it('changes the password: a wrong current one is refused, then the other browser is signed out', async () => {
+    await page.getByLabel('Current password').fill('not my password');
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Current password is incorrect').waitFor();
+
+    await page.getByLabel('Current password').fill(password);
+    await page.getByLabel('New password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change Password' }).click();
+    await page.getByText('Password changed', { exact: true }).waitFor();
+
+    await other.page.goto(url('/home'));
+    await other.page.waitForURL((target) => target.pathname === '/auth/login');
+    await page.goto(url('/home'));
+    await page.getByRole('heading', { name: 'My Feed' }).waitFor();
+  });
+
+  it('downloads everything as a JSON file', async () => {
+    await page.goto(url('/account'));
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download my data' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^feedloom-export-\d{4}-\d\d-\d\d\.json$/);
+    const saved = await download.path();
+    const data = JSON.parse(readFileSync(saved, 'utf8')) as { profile: { email: string; name: string } };
+    expect(data.profile).toMatchObject({ email, name: 'Ada King' });
+  });
+
+  it('deletes the account once its email is typed, and the email can sign up again', async () => {
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    const confirm = dialog.getByRole('button', { name: 'Delete my account' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your email').fill('someone.else@example.com');
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your email').fill(email.toUpperCase());
+    await confirm.click();
+    await page.getByText('Account deleted', { exact: true }).waitFor();
+    await page.waitForURL((target) => target.pathname === '/auth');
+
+    const login = await post('/api/auth/login', { username: email, password: newPassword });
+    expect(login.status).toBe(401);
+    await register();
+    await signIn(page, password);
+    await page.getByRole('heading', { name: 'My Feed' }).waitFor();
+  });
+});

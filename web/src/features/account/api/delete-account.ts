@@ -1,0 +1,26 @@
+// DELETE /api/users/me {confirm: "<the account's email>"} → 204. Everything cached belonged to the
+// deleted account, so the cache is emptied and the person is signed out.
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
+import { api } from '@/lib/api-client';
+
+export function deleteAccount(confirm: string): Promise<void> {
+  return api.delete<void>('/api/users/me', { confirm });
+}
+
+export function deleteAccountMutationOptions() {
+  return mutationOptions({ mutationKey: ['users', 'me', 'delete'], mutationFn: deleteAccount });
+}
+
+/** Callbacks go to the mutation itself: clearing the user unmounts the page that started the delete. */
+export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...deleteAccountMutationOptions(),
+    onSuccess: () => {
+      queryClient.clear();
+      queryClient.setQueryData(currentUserQueryKey, null);
+      onSuccess?.();
+    },
+  });
+}

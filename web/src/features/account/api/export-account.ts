@@ -1,0 +1,21 @@
+// GET /api/users/me/export: everything the person made, saved as a JSON file by the browser.
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+
+export async function exportAccount(): Promise<void> {
+  const response = await fetch('/api/users/me/export', { credentials: 'include' });
+  if (!response.ok) throw new Error(`${response.status}: ${await response.text()}`);
+  const name =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'feedloom-export.json';
+  const url = URL.createObjectURL(await response.blob());
+  const link = Object.assign(document.createElement('a'), { href: url, download: name });
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
+export function exportAccountMutationOptions() {
+  return mutationOptions({ mutationKey: ['users', 'me', 'export'], mutationFn: exportAccount });
+}
+
+export function useExportAccount() {
+  return useMutation(exportAccountMutationOptions());
+}

@@ -1,0 +1,21 @@
+// PATCH /api/users/me {name} → the signed-in user, renamed; the cached user is replaced with it.
+import type { CurrentUser } from '@contracts/auth';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
+import { api } from '@/lib/api-client';
+
+export function updateName(name: string): Promise<CurrentUser> {
+  return api.patch<CurrentUser>('/api/users/me', { name });
+}
+
+export function updateNameMutationOptions() {
+  return mutationOptions({ mutationKey: ['users', 'me', 'name'], mutationFn: updateName });
+}
+
+export function useUpdateName() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...updateNameMutationOptions(),
+    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+  });
+}

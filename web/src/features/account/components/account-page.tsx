@@ -1,0 +1,22 @@
+// /account (issue 14): the person's name and email, password, an export of their data, and deleting
+// the account (the privacy policy promises access and deletion).
+import type { CurrentUser } from '@contracts/auth';
+import { PageHeader } from '@/components/ui/page-header';
+import { DeleteAccountSection } from './delete-account-section';
+import { ExportSection } from './export-section';
+import { PasswordSection } from './password-section';
+import { ProfileSection } from './profile-section';
+
+export function AccountPage({ user }: { user: CurrentUser }) {
+  return (
+    <>
+      <PageHeader title="Account" description="Your profile, password and data." />
+      <div className="grid max-w-3xl gap-6">
+        <ProfileSection user={user} />
+        <PasswordSection user={user} />
+        <ExportSection />
+        <DeleteAccountSection user={user} />
+      </div>
+    </>
+  );
+}

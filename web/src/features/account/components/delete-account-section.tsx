@@ -1,0 +1,87 @@
+// Deleting the account: the person types their email to confirm. Everything of theirs goes, a Pro
+// subscription is cancelled, and they land on the welcome screen signed out.
+import type { CurrentUser } from '@contracts/auth';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardDescription, CardHeader } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useDeleteAccount } from '../api/delete-account';
+
+export function DeleteAccountSection({ user }: { user: CurrentUser }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const navigate = useNavigate();
+  const remove = useDeleteAccount({
+    onSuccess: () => {
+      toast({ title: 'Account deleted', description: 'Your account and everything in it are gone.' });
+      navigate(paths.auth.welcome, { replace: true });
+    },
+  });
+  const matches = typed.trim().toLowerCase() === user.email;
+
+  return (
+    <Card className="border-destructive/40">
+      <CardHeader className="gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div className="grid gap-1.5">
+          <h2 className="text-lg font-semibold">Delete account</h2>
+          <CardDescription>
+            Deletes your feeds and what you have read, AI generations and their images, WordPress sites, app passwords
+            and preferences, and cancels a Pro subscription. This cannot be undone.
+          </CardDescription>
+        </div>
+        <Button variant="destructive" onClick={() => setOpen(true)}>
+          Delete Account
+        </Button>
+      </CardHeader>
+      <Dialog
+        open={open}
+        onOpenChange={(next) => {
+          setOpen(next);
+          if (!next) setTyped('');
+        }}
+        title="Delete your account?"
+        description="Everything in your account is deleted at once and for good. Type your email to confirm."
+      >
+        <form
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!matches) return;
+            remove.mutate(typed, {
+              onError: (error) =>
+                toast({
+                  variant: 'destructive',
+                  title: 'Could not delete your account',
+                  description: apiErrorMessage(error) ?? 'Please try again.',
+                }),
+            });
+          }}
+        >
+          <Field
+            label="Your email"
+            name="confirm"
+            type="email"
+            autoComplete="off"
+            placeholder={user.email}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="outline" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
+              {remove.isPending ? 'Deleting...' : 'Delete my account'}
+            </Button>
+          </div>
+        </form>
+      </Dialog>
+    </Card>
+  );
+}

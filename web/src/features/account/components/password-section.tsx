@@ -1,0 +1,103 @@
+// Changing the password needs the current one; every other device is signed out. An account made
+// with a magic link has no password yet: the reset link sets one.
+
+import { changePasswordSchema } from '@contracts/account';
+import type { CurrentUser } from '@contracts/auth';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { useForgotPassword } from '@/features/auth/api/forgot-password';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useChangePassword } from '../api/change-password';
+
+export function PasswordSection({ user }: { user: CurrentUser }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const change = useChangePassword();
+  const resetLink = useForgotPassword();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(changePasswordSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    change.mutate(result.data, {
+      onSuccess: ({ message }) => {
+        form.reset();
+        toast({ title: 'Password changed', description: message });
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not change your password',
+          description: apiErrorMessage(error) ?? 'Please try again.',
+        }),
+    });
+  };
+
+  const sendResetLink = () =>
+    resetLink.mutate(
+      { email: user.email },
+      {
+        onSuccess: () =>
+          toast({ title: 'Check your email', description: `We sent a link to set a new password to ${user.email}.` }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Could not send the link',
+            description: apiErrorMessage(error) ?? 'Please try again.',
+          }),
+      },
+    );
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Password</h2>
+        <CardDescription>Changing it signs you out on every other device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+          {/* Lets password managers file the new password under the right account. */}
+          <input type="hidden" name="username" autoComplete="username" value={user.email} readOnly />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword}
+          />
+          <Field
+            label="New password"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            error={errors.newPassword}
+            hint="At least 8 characters."
+          />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            {/* A plain button, not Button: the link look never wraps, and this sentence must on a phone. */}
+            <button
+              type="button"
+              className="text-left text-sm font-medium text-primary underline-offset-4 hover:underline disabled:opacity-50"
+              onClick={sendResetLink}
+              disabled={resetLink.isPending}
+            >
+              No password yet, or forgot it? Email me a link
+            </button>
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Changing...' : 'Change Password'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,59 @@
+// The person's name (editable) and sign-in email.
+import type { CurrentUser } from '@contracts/auth';
+import { nameSchema } from '@contracts/auth';
+import { type FormEvent, useState } from 'react';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useUpdateName } from '../api/update-name';
+
+const nameFormSchema = z.object({ name: nameSchema });
+
+export function ProfileSection({ user }: { user: CurrentUser }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const rename = useUpdateName();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(nameFormSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    rename.mutate(result.data.name, {
+      onSuccess: () => toast({ title: 'Name saved', description: 'Your name has been updated.' }),
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not save your name',
+          description: apiErrorMessage(error) ?? 'Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Profile</h2>
+        <CardDescription>
+          You sign in as <span className="font-medium text-foreground">{user.email}</span>.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
+          <Field label="Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} />
+          <Button type="submit" disabled={rename.isPending}>
+            {rename.isPending ? 'Saving...' : 'Save Name'}
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

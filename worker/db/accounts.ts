@@ -1,0 +1,121 @@
+// A person's whole account: their name, the export of everything they made, and deleting it all.
+// Rows that belong to the person go by the foreign keys' ON DELETE CASCADE from `users`; what is shared
+// (feeds) goes only when nobody follows it any more, and R2 images are the caller's to delete.
+import { and, asc, desc, eq, inArray, isNotNull, notExists } from 'drizzle-orm';
+import { aiGenerations, categories, emails, feeds, subscriptions, users, wordpressSites } from '../../schema';
+import { listAppPasswords } from './app-passwords';
+import type { Db } from './client';
+import { toGeneration } from './generations';
+import { getPreferences } from './preferences';
+
+export async function renameUser(db: Db, userId: number, name: string) {
+  const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning();
+  return user ?? null;
+}
+
+export async function setUserTimeZone(db: Db, userId: number, timezone: string) {
+  const [user] = await db.update(users).set({ timezone }).where(eq(users.id, userId)).returning();
+  return user ?? null;
+}
+
+/** Everything the person made, as plain JSON (OPML stays at its own export). */
+export async function exportAccount(db: Db, userId: number, now = Date.now()) {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) return null;
+  const [categoryRows, subscriptionRows, generationRows, preferences, sites, appPasswords] = await Promise.all([
+    db
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(eq(categories.userId, userId))
+      .orderBy(asc(categories.name)),
+    db
+      .select({
+        feedId: feeds.id,
+        name: subscriptions.name,
+        url: feeds.url,
+        websiteUrl: feeds.siteUrl,
+        categoryId: subscriptions.categoryId,
+        includeInAi: subscriptions.includeInAi,
+        createdAt: subscriptions.createdAt,
+      })
+      .from(subscriptions)
+      .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
+      .where(eq(subscriptions.userId, userId))
+      .orderBy(asc(subscriptions.name)),
+    db
+      .select()
+      .from(aiGenerations)
+      .where(eq(aiGenerations.userId, userId))
+      .orderBy(desc(aiGenerations.createdAt), desc(aiGenerations.id)),
+    getPreferences(db, userId),
+    db
+      .select({ name: wordpressSites.name, url: wordpressSites.url, username: wordpressSites.username })
+      .from(wordpressSites)
+      .where(eq(wordpressSites.userId, userId))
+      .orderBy(asc(wordpressSites.id)),
+    listAppPasswords(db, userId),
+  ]);
+  const categoryName = new Map(categoryRows.map((category) => [category.id, category.name]));
+  return {
+    exportedAt: new Date(now).toISOString(),
+    profile: {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      plan: user.plan,
+      credits: user.credits,
+      timezone: user.timezone,
+      createdAt: user.createdAt.toISOString(),
+    },
+    categories: categoryRows.map((category) => ({ name: category.name })),
+    subscriptions: subscriptionRows.map(({ categoryId, createdAt, ...subscription }) => ({
+      ...subscription,
+      category: categoryId === null ? null : (categoryName.get(categoryId) ?? null),
+      createdAt: createdAt.toISOString(),
+    })),
+    generations: generationRows.map(toGeneration),
+    preferences,
+    wordpressSites: sites,
+    appPasswords: appPasswords.map(({ name, createdAt, lastUsedAt }) => ({ name, createdAt, lastUsedAt })),
+  };
+}
+
+export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccount>>>;
+
+/**
+ * Deletes the person and everything that is theirs. Returns the R2 keys of their generated images for
+ * the caller to delete, or null when the account was already gone (a second, concurrent delete).
+ */
+export async function deleteAccount(db: Db, userId: number) {
+  const [followed, images] = await Promise.all([
+    db.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+    db
+      .select({ key: aiGenerations.imageKey })
+      .from(aiGenerations)
+      .where(and(eq(aiGenerations.userId, userId), isNotNull(aiGenerations.imageKey))),
+  ]);
+  const [, deleted] = await db.batch([
+    // The send log names the person's address; it goes with them rather than outliving the account.
+    db.delete(emails).where(eq(emails.userId, userId)),
+    db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
+  ]);
+  if (deleted.length === 0) return null;
+  await deleteUnfollowedFeeds(
+    db,
+    followed.map((row) => row.feedId),
+  );
+  return images.flatMap((row) => (row.key ? [row.key] : []));
+}
+
+/** Of these feeds, deletes those nobody follows any more: the cron never picks them again. */
+async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
+  // D1 binds at most 100 parameters per statement.
+  for (let start = 0; start < feedIds.length; start += 90) {
+    const chunk = feedIds.slice(start, start + 90);
+    const followers = db
+      .select({ feedId: subscriptions.feedId })
+      .from(subscriptions)
+      .where(eq(subscriptions.feedId, feeds.id));
+    await db.delete(feeds).where(and(inArray(feeds.id, chunk), notExists(followers)));
+  }
+}

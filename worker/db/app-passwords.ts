@@ -1,0 +1,106 @@
+// App passwords: what reader apps (Google Reader and Fever APIs) sign in with, so they never see the
+// account password (magic-link accounts have none). Each is a random secret shown once; only hashes are
+// stored, and revoking one deletes its row, so a client using it is refused on its next call.
+import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { appPasswords, users } from '../../schema';
+import { md5Hex, randomBase32, sha256Hex } from '../lib/crypto';
+import type { Db } from './client';
+
+export const MAX_APP_PASSWORDS = 20;
+// Record "last used" at most this often: reader apps sync every few minutes, a write each time tells nothing.
+const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
+
+export type AppPasswordSummary = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
+
+const summaryColumns = {
+  id: appPasswords.id,
+  name: appPasswords.name,
+  createdAt: appPasswords.createdAt,
+  lastUsedAt: appPasswords.lastUsedAt,
+};
+
+function toSummary(row: { id: number; name: string; createdAt: Date; lastUsedAt: Date | null }): AppPasswordSummary {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** The Fever API's api_key for this email and password: md5("email:password"), as its clients compute it. */
+export const feverApiKey = (email: string, password: string) => md5Hex(`${email}:${password}`);
+
+/** Creates an app password; null when the person already has the most allowed. */
+export async function createAppPassword(db: Db, userId: number, email: string, name: string, now = Date.now()) {
+  const [existing] = await db.select({ n: count() }).from(appPasswords).where(eq(appPasswords.userId, userId));
+  if ((existing?.n ?? 0) >= MAX_APP_PASSWORDS) return null;
+  // 160 random bits in lower-case base32: easy to paste, and nothing an app might mangle.
+  const password = randomBase32(32);
+  const [row] = await db
+    .insert(appPasswords)
+    .values({
+      userId,
+      name,
+      secretHash: await sha256Hex(password),
+      feverKeyHash: await sha256Hex(await feverApiKey(email, password)),
+      createdAt: new Date(now),
+    })
+    .returning(summaryColumns);
+  if (!row) throw new Error('app password insert returned nothing');
+  return { ...toSummary(row), password };
+}
+
+export async function listAppPasswords(db: Db, userId: number) {
+  const rows = await db
+    .select(summaryColumns)
+    .from(appPasswords)
+    .where(eq(appPasswords.userId, userId))
+    .orderBy(desc(appPasswords.createdAt), desc(appPasswords.id));
+  return rows.map(toSummary);
+}
+
+/** Revokes one of the person's app passwords; false when it is not theirs or already gone. */
+export async function revokeAppPassword(db: Db, userId: number, appPasswordId: number) {
+  const removed = await db
+    .delete(appPasswords)
+    .where(and(eq(appPasswords.userId, userId), eq(appPasswords.id, appPasswordId)))
+    .returning({ id: appPasswords.id });
+  return removed.length > 0;
+}
+
+async function userBySecret(
+  db: Db,
+  column: typeof appPasswords.secretHash | typeof appPasswords.feverKeyHash,
+  hash: string,
+  now: number,
+) {
+  const [row] = await db
+    .select({ user: users, appPasswordId: appPasswords.id })
+    .from(appPasswords)
+    .innerJoin(users, eq(users.id, appPasswords.userId))
+    .where(eq(column, hash))
+    .limit(1);
+  if (!row) return null;
+  await db
+    .update(appPasswords)
+    .set({ lastUsedAt: new Date(now) })
+    .where(
+      and(
+        eq(appPasswords.id, row.appPasswordId),
+        or(isNull(appPasswords.lastUsedAt), lt(appPasswords.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))),
+      ),
+    );
+  return { user: row.user, appPasswordId: row.appPasswordId };
+}
+
+/** The person an email and app password belong to (Google Reader ClientLogin), or null. */
+export async function findUserByAppPassword(db: Db, email: string, password: string, now = Date.now()) {
+  const found = await userBySecret(db, appPasswords.secretHash, await sha256Hex(password), now);
+  return found && found.user.email === email ? found : null;
+}
+
+/** The person a Fever api_key belongs to, or null. */
+export async function findUserByFeverKey(db: Db, apiKey: string, now = Date.now()) {
+  return userBySecret(db, appPasswords.feverKeyHash, await sha256Hex(apiKey.toLowerCase()), now);
+}

@@ -1,0 +1,30 @@
+// App passwords for reader apps (issue 15): created with the password shown once, listed without
+// secrets, revoked at once. Mounted under /api/users/me/app-passwords.
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { appPasswordNameSchema } from '../contracts/account';
+import { createAppPassword, listAppPasswords, MAX_APP_PASSWORDS, revokeAppPassword } from '../db/app-passwords';
+import type { AuthedEnv } from '../env';
+import { ApiError, notFound } from '../lib/errors';
+import { idParam } from '../lib/ids';
+import { validate } from '../lib/validate';
+import { requireUser } from '../middleware/session';
+
+const appPasswordParam = z.object({ appPasswordId: idParam('Invalid app password ID') });
+
+export const appPasswordRoutes = new Hono<AuthedEnv>()
+  .use(requireUser)
+  .get('/', async (c) => c.json(await listAppPasswords(c.var.db, c.var.user.id)))
+  .post('/', validate('json', appPasswordNameSchema), async (c) => {
+    const { name } = c.req.valid('json');
+    const created = await createAppPassword(c.var.db, c.var.user.id, c.var.user.email, name);
+    if (!created) {
+      throw new ApiError('CONFLICT', `You can have at most ${MAX_APP_PASSWORDS} app passwords. Revoke one first.`);
+    }
+    return c.json(created, 201);
+  })
+  .delete('/:appPasswordId', validate('param', appPasswordParam), async (c) => {
+    const { appPasswordId } = c.req.valid('param');
+    if (!(await revokeAppPassword(c.var.db, c.var.user.id, appPasswordId))) throw notFound('App password');
+    return c.body(null, 204);
+  });
