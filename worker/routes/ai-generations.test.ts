@@ -4,7 +4,6 @@ import { and, eq, like } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations, creditLedger, digestRuns, items, preferences } from '../../schema';
 import { aiLimits } from '../ai/client';
-import { nextDeliveryAt } from '../ai/digest';
 import { modelInfo } from '../ai/models';
 import { OFFLINE_LABEL } from '../ai/offline';
 import { CHARS_PER_TOKEN } from '../ai/prompts';
@@ -27,6 +26,7 @@ import {
   useFakeAi,
   useOfflineAi,
 } from '../test/ai';
+import { pinClock } from '../test/clock';
 import { hoursAgo } from '../test/feeds';
 import { call, db, latestEmailTo, signUp, uniqueEmail } from '../test/helpers';
 
@@ -67,6 +67,8 @@ describe('preferences', () => {
   });
 
   it('saves every field and schedules the next delivery in the person’s zone', async () => {
+    // 13:30 UTC is 22:30 in Tokyo: the next daily digest is 9:00 there the next morning.
+    pinClock('2026-06-15T13:30:00Z');
     const { cookie, userId } = await signUp();
     await call('/api/users/me', { cookie, method: 'PATCH', json: { timezone: 'Asia/Tokyo' } });
     const body = {
@@ -82,11 +84,7 @@ describe('preferences', () => {
     };
     const saved = await json<Preferences>(await call('/api/preferences', { cookie, method: 'PATCH', json: body }));
     expect(saved).toMatchObject({ ...body, emailDelivery: 'digest@example.com' });
-    const expected = nextDeliveryAt('daily', Date.now(), 'Asia/Tokyo') ?? 0;
-    expect(Math.abs(Date.parse(saved.nextDeliveryAt ?? '') - expected)).toBeLessThan(60_000 * 60 * 24);
-    expect(new Date(saved.nextDeliveryAt ?? '').toLocaleString('en-GB', { timeZone: 'Asia/Tokyo' })).toMatch(
-      /09:00:00$/,
-    );
+    expect(saved.nextDeliveryAt).toBe('2026-06-16T00:00:00.000Z');
 
     const email = await call('/api/preferences/email', {
       cookie,

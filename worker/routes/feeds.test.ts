@@ -12,6 +12,7 @@ import { feeds, items, users } from '../../schema';
 import type { CategoryWithFeeds, FeedCount, FeedItem } from '../contracts/feeds';
 import { refreshFeed } from '../feeds/refresh';
 import worker from '../index';
+import { pinClock } from '../test/clock';
 import { hitsOf, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
@@ -198,10 +199,14 @@ describe('reading', () => {
   });
 
   it('filters by date and sorts both ways, a page at a time', async () => {
+    // A minute after midnight UTC (the person's zone): "Just now" is still today, an hour ago is not
+    // (worker/routes/date-filters.test.ts checks the filters at every hour).
+    pinClock('2026-06-15T00:01:00Z');
     const { cookie } = await signUp();
     const url = await scriptFeed(uniqueName(), {
       body: rss('Dated', [
         { guid: 'now', title: 'Just now', pubDate: new Date(Date.now() - 60_000) },
+        { guid: 'h1', title: 'An hour ago', pubDate: hoursAgo(1) },
         { guid: 'd3', title: 'Three days ago', pubDate: hoursAgo(72) },
         { guid: 'd20', title: 'Twenty days ago', pubDate: hoursAgo(480) },
         { guid: 'd60', title: 'Two months ago', pubDate: hoursAgo(1440) },
@@ -210,16 +215,23 @@ describe('reading', () => {
     await addFeed(cookie, url);
     const titles = async (query: string) => (await itemsOf(cookie, query)).items.map((i) => i.title);
     expect(await titles('dateFilter=today')).toEqual(['Just now']);
-    expect(await titles('dateFilter=last7days')).toEqual(['Just now', 'Three days ago']);
-    expect(await titles('dateFilter=last30days')).toHaveLength(3);
-    expect(await titles('sort=oldest')).toEqual(['Two months ago', 'Twenty days ago', 'Three days ago', 'Just now']);
+    expect(await titles('dateFilter=yesterday')).toEqual(['An hour ago']);
+    expect(await titles('dateFilter=last7days')).toEqual(['Just now', 'An hour ago', 'Three days ago']);
+    expect(await titles('dateFilter=last30days')).toHaveLength(4);
+    expect(await titles('sort=oldest')).toEqual([
+      'Two months ago',
+      'Twenty days ago',
+      'Three days ago',
+      'An hour ago',
+      'Just now',
+    ]);
     expect((await call('/api/feed-items?dateFilter=someday', { cookie })).status).toBe(400);
 
     const first = await itemsOf(cookie, 'limit=3');
     expect(first.items).toHaveLength(3);
     expect(first.nextCursor).not.toBeNull();
     const second = await itemsOf(cookie, `limit=3&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
-    expect(second.items.map((i) => i.title)).toEqual(['Two months ago']);
+    expect(second.items.map((i) => i.title)).toEqual(['Twenty days ago', 'Two months ago']);
     expect(second.nextCursor).toBeNull();
   });
 
@@ -321,24 +333,25 @@ describe('refreshing', () => {
   });
 
   it('records an error, backs off, keeps the items, and clears the error once the feed recovers', async () => {
+    pinClock('2026-06-15T12:00:00Z');
     const { cookie } = await signUp();
     const name = uniqueName();
     const url = await scriptFeed(name, { body: rss('Flaky', [{ guid: '1', title: 'Kept' }]) });
     await addFeed(cookie, url);
     const feed = await feedRowByUrl(url);
     await scriptFeed(name, { body: 'Server error', status: 500, contentType: 'text/plain' });
-    const before = Date.now();
+    const now = Date.now();
     expect(await refreshFeed(refreshDeps(), feed.id)).toMatchObject({
       kind: 'failed',
       error: 'The server answered 500',
     });
     const failed = await feedRowByUrl(url);
     expect(failed).toMatchObject({ errorCount: 1, lastError: 'The server answered 500' });
-    expect(failed.nextFetchAt.getTime()).toBeGreaterThan(before + 10 * 60_000);
+    expect(failed.nextFetchAt.getTime()).toBeGreaterThan(now + 10 * 60_000);
     await refreshFeed(refreshDeps(), feed.id);
     const twice = await feedRowByUrl(url);
     expect(twice.errorCount).toBe(2);
-    expect(twice.nextFetchAt.getTime() - Date.now()).toBeGreaterThan(failed.nextFetchAt.getTime() - before);
+    expect(twice.nextFetchAt.getTime()).toBeGreaterThan(failed.nextFetchAt.getTime());
     expect((await itemsOf(cookie)).items.map((i) => i.title)).toEqual(['Kept']);
     const detail = await (await call(`/api/feeds/${feed.id}`, { cookie })).json();
     expect(detail).toMatchObject({ lastError: 'The server answered 500' });
@@ -367,11 +380,12 @@ describe('refreshing', () => {
   });
 
   it('respects the ttl and Retry-After when scheduling the next check', async () => {
+    pinClock('2026-06-15T12:00:00Z');
     const { cookie } = await signUp();
     const url = await scriptFeed(uniqueName(), { body: rss('Slow', [{ guid: '1', title: 'One' }], '<ttl>180</ttl>') });
     await addFeed(cookie, url);
     const feed = await feedRowByUrl(url);
-    expect(feed.nextFetchAt.getTime() - Date.now()).toBeGreaterThanOrEqual(179 * 60_000);
+    expect(feed.nextFetchAt.getTime() - Date.now()).toBeGreaterThanOrEqual(180 * 60_000);
   });
 
   it('the cron queues due feeds and leases them so the next tick does not queue them again', async () => {
