@@ -1,13 +1,15 @@
 // Two Vitest projects: `worker` runs inside workerd with local D1/R2/Queues and the migrations
 // applied (the platform as it runs in production); `web` runs the SPA's unit tests in happy-dom.
 // The browser suite lives apart (e2e/vitest.config.ts, `npm run test:e2e`).
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 
-// wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA.
+// wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA, only
+// the development sample feeds that the Worker reads from its assets (as `vite build` copies them).
 mkdirSync('dist/client', { recursive: true });
+cpSync('web/public/dev', 'dist/client/dev', { recursive: true });
 
 export default defineConfig({
   test: {

@@ -25,6 +25,32 @@ export function ensureDevVars(file = FILE) {
   return true;
 }
 
+/** The KEY=value lines of .dev.vars (an absent file has none), as wrangler reads them. */
+export function readDevVars(file = FILE) {
+  if (!existsSync(file)) return {};
+  const vars = {};
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    const match = line.match(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/);
+    if (match?.[1]) vars[match[1]] = match[2]?.replace(/^(['"])(.*)\1$/, '$2') ?? '';
+  }
+  return vars;
+}
+
+/**
+ * FETCH_ALLOW_HOSTS for a development server at `appUrl`: what is already listed plus the server's own
+ * host, so the Worker may fetch what it serves itself (the sample feeds). Never used in production.
+ * @param {string} appUrl
+ * @param {string | undefined} listed
+ */
+export function allowOwnOrigin(appUrl, listed) {
+  const hosts = (listed ?? '')
+    .split(',')
+    .map((host) => host.trim())
+    .filter(Boolean);
+  const own = new URL(appUrl).host;
+  return [...new Set([...hosts, own])].join(',');
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (ensureDevVars()) console.log('Wrote fresh local secrets to .dev.vars');
 }

@@ -3,6 +3,7 @@
 // /api/health. Each caller adds only what is its own (state folder, vars, logging).
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { allowOwnOrigin, readDevVars } from './dev-vars.mjs';
 
 /** Without these wrangler tries to reach Cloudflare (metrics, error reports) and prints stack traces. */
 export const wranglerEnv = {
@@ -27,8 +28,24 @@ export function freePort() {
 }
 
 /**
+ * Resolves true when nothing listens on `port` (on any address, as wrangler will listen), false when
+ * it is taken.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+export function isPortFree(port) {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, () => server.close(() => resolve(true)));
+  });
+}
+
+/**
  * Spawns `wrangler dev` (local, --test-scheduled so the crons can be ticked, no interactive bar) in its
- * own process group. `vars` become `--var KEY:value`; `extraArgs` go before them.
+ * own process group. `vars` become `--var KEY:value`; `extraArgs` go before them. It always runs as
+ * development (ENVIRONMENT, unless `vars` says otherwise), and its own origin (APP_URL) joins
+ * FETCH_ALLOW_HOSTS so that the Worker can fetch what it serves itself, such as the sample feeds.
  * @param {{ port: number, vars?: Record<string, string>, extraArgs?: string[], cwd?: string,
  *   stdio?: import('node:child_process').StdioOptions }} options
  * @returns {import('node:child_process').ChildProcess}
@@ -36,7 +53,14 @@ export function freePort() {
 export function spawnWranglerDev({ port, vars = {}, extraArgs = [], cwd, stdio = ['ignore', 'pipe', 'pipe'] }) {
   const args = ['wrangler', 'dev', '--local', '--port', String(port), '--test-scheduled'];
   args.push('--show-interactive-dev-session=false', ...extraArgs);
-  for (const [key, value] of Object.entries(vars)) args.push('--var', `${key}:${value}`);
+  const devVars = readDevVars(cwd ? `${cwd.replace(/\/$/, '')}/.dev.vars` : undefined);
+  const appUrl = vars.APP_URL ?? devVars.APP_URL ?? `http://localhost:${port}`;
+  const allVars = {
+    ENVIRONMENT: 'development',
+    ...vars,
+    FETCH_ALLOW_HOSTS: allowOwnOrigin(appUrl, vars.FETCH_ALLOW_HOSTS ?? devVars.FETCH_ALLOW_HOSTS),
+  };
+  for (const [key, value] of Object.entries(allVars)) args.push('--var', `${key}:${value}`);
   return spawn('npx', args, { cwd, env: wranglerEnv, stdio, detached: true });
 }
 

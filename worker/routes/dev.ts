@@ -1,6 +1,6 @@
-// Development-only tools: the outbox behind /dev/mailbox, and the hooks `npm run bench` needs (feed
-// refresh progress, the stored item identities, making feeds due, and D1 cost per refresh and per page
-// read from D1's result meta). Anywhere else these answer 404.
+// Development-only tools: the outbox behind /dev/mailbox, the sample feeds (dev-sample-feeds.ts), and
+// the hooks `npm run bench` needs (feed refresh progress, the stored item identities, making feeds due,
+// and D1 cost per refresh and per page read from D1's result meta). Anywhere else these answer 404.
 import { between, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
@@ -16,6 +16,7 @@ import { safeFetch } from '../feeds/safe-fetch';
 import { enqueueRefreshes, selectDueFeeds } from '../jobs/enqueue-refreshes';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { sampleFeedRoutes } from './dev-sample-feeds';
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
 
@@ -24,6 +25,7 @@ export const devRoutes = new Hono<AppEnv>()
     if (!isDevelopment(c.env)) throw notFound('Page');
     await next();
   })
+  .route('/sample-feeds', sampleFeedRoutes)
   .get('/outbox', async (c) => {
     const rows = await c.var.db
       .select({

@@ -4,6 +4,7 @@
 // GET /__requests?prefix=…, and cleared with DELETE /__requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { routeDevServer } from './dev-server';
 import { routeFeeds } from './feeds';
 import { routeOpenAi } from './openai';
 import { routeReplicate } from './replicate';
@@ -23,6 +24,7 @@ const routes: FakeRoute[] = [
   routeStripe,
   routeOpenAi,
   routeReplicate,
+  routeDevServer,
 ];
 
 export async function startFakeUpstream() {

@@ -1,0 +1,70 @@
+// "Add sample feeds": in development a person follows four real feeds of different shapes in one call,
+// with items, images and unread counts; outside development the route does not exist.
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
+import { call, signUp } from '../test/helpers';
+import { SAMPLE_CATEGORY, SAMPLE_FEEDS } from './dev-sample-feeds';
+
+const saved = { APP_URL: env.APP_URL, ENVIRONMENT: env.ENVIRONMENT };
+afterEach(() => {
+  Object.assign(env, saved);
+});
+
+describe('sample feeds', () => {
+  it('follows four differently shaped feeds with items, images and unread counts, once', async () => {
+    // In a worker test nothing listens on the app's own origin; the fake upstream serves the same files.
+    env.APP_URL = env.FAKE_UPSTREAM_URL;
+    const { cookie } = await signUp();
+    const added = await call('/api/dev/sample-feeds', { method: 'POST', cookie });
+    expect(added.status).toBe(200);
+    expect(await added.json()).toEqual({ followed: SAMPLE_FEEDS.length });
+
+    const sidebar = (await (await call('/api/categories/with-feeds', { cookie })).json()) as CategoryWithFeeds[];
+    const samples = sidebar.find((category) => category.name === SAMPLE_CATEGORY);
+    expect(samples?.feeds.map((feed) => feed.name).sort()).toEqual(SAMPLE_FEEDS.map((feed) => feed.name).sort());
+    expect(samples?.unreadCount).toBeGreaterThanOrEqual(30);
+
+    const items = (await (await call('/api/feed-items?limit=100', { cookie })).json()) as FeedItem[];
+    for (const sample of SAMPLE_FEEDS)
+      expect(
+        items.some((item) => item.source === sample.name),
+        sample.name,
+      ).toBe(true);
+    const imageBase = `${env.FAKE_UPSTREAM_URL}/api/dev/sample-feeds/images/`;
+    const withImages = items.filter((item) => item.thumbnail?.startsWith(imageBase));
+    expect(withImages.length).toBeGreaterThanOrEqual(10);
+    // Every image the items show is one this server has: no picture waits for the internet.
+    for (const item of items)
+      if (item.thumbnail) expect(item.thumbnail.startsWith(imageBase), item.thumbnail).toBe(true);
+
+    const again = await call('/api/dev/sample-feeds', { method: 'POST', cookie });
+    expect(await again.json()).toEqual({ followed: 0 });
+  });
+
+  it('serves the feeds and their images on the app’s own origin', async () => {
+    env.APP_URL = 'http://localhost:5173';
+    const feed = await call('/api/dev/sample-feeds/guardian.rss');
+    expect(feed.status).toBe(200);
+    expect(feed.headers.get('content-type')).toContain('application/rss+xml');
+    const text = await feed.text();
+    expect(text).toContain('<title>The Guardian</title>');
+    expect(text).toContain('url="http://localhost:5173/api/dev/sample-feeds/images/guardian-1.svg"');
+    expect(text).not.toContain('localhost:8787');
+
+    const image = await call('/api/dev/sample-feeds/images/guardian-1.svg');
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await image.text()).toContain('<svg');
+    expect((await call('/api/dev/sample-feeds/images/missing.svg')).status).toBe(404);
+    expect((await call('/api/dev/sample-feeds/LICENSES.md')).status).toBe(404);
+  });
+
+  it('asks for a session, and answers 404 outside development', async () => {
+    expect((await call('/api/dev/sample-feeds', { method: 'POST' })).status).toBe(401);
+    const { cookie } = await signUp();
+    env.ENVIRONMENT = 'production';
+    expect((await call('/api/dev/sample-feeds', { method: 'POST', cookie })).status).toBe(404);
+    expect((await call('/api/dev/sample-feeds/guardian.rss')).status).toBe(404);
+  });
+});

@@ -1,0 +1,82 @@
+// "Add sample feeds" (development only, mounted under /api/dev): a working reader offline in one click.
+// The samples are real feeds of four shapes (RSS with images, Atom, JSON Feed, a podcast) shipped in
+// web/public/dev/sample-feeds/ with their licences; this server serves them on its own origin, and
+// following them takes the one path every feed takes (followFeed → safeFetch → parse → refresh), so the
+// cron refreshes them later like any feed. What makes that possible is configuration, not a second code
+// path: the scripts that run a development server (scripts/wrangler-dev.mjs, web/vite.config.ts) add
+// the server's own host to FETCH_ALLOW_HOSTS; production never lists it, and answers 404 here anyway.
+import { Hono } from 'hono';
+import { findOrCreateCategory } from '../db/categories';
+import type { AppEnv } from '../env';
+import { followFeed } from '../feeds/follow';
+import { ApiError, notFound } from '../lib/errors';
+import { requireUser } from '../middleware/session';
+
+export const SAMPLE_FEEDS = [
+  { file: 'guardian.rss', name: 'The Guardian', contentType: 'application/rss+xml' },
+  { file: 'aws-blog.atom', name: 'AWS Blog', contentType: 'application/atom+xml' },
+  { file: 'inessential.json', name: 'inessential', contentType: 'application/feed+json' },
+  { file: 'bombcast.rss', name: 'Giant Bombcast', contentType: 'application/rss+xml' },
+] as const;
+
+export const SAMPLE_CATEGORY = 'Samples';
+const SAMPLE_PATH = '/api/dev/sample-feeds/';
+/** The origin written in the files' image links; replaced by the serving origin (see LICENSES.md there). */
+const ORIGIN_IN_FILES = 'http://localhost:8787';
+const IMAGE_NAME = /^[a-z0-9-]+\.svg$/;
+
+const sampleUrl = (appUrl: string, file: string) => new URL(`${SAMPLE_PATH}${file}`, appUrl).href;
+
+/** The sample file from the static assets, or null (a missing file answers the SPA's index.html). */
+async function readAsset(assets: Fetcher, requestUrl: string, path: string) {
+  const response = await assets.fetch(new URL(`/dev/sample-feeds/${path}`, requestUrl));
+  if (!response.ok || response.headers.get('content-type')?.includes('text/html')) return null;
+  return response;
+}
+
+export const sampleFeedRoutes = new Hono<AppEnv>()
+  /** Follows every sample feed the person does not follow yet, in a "Samples" category: { followed }. */
+  .post('/', requireUser, async (c) => {
+    const user = c.var.user;
+    if (!user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
+    const category = await findOrCreateCategory(c.var.db, user.id, SAMPLE_CATEGORY);
+    let followed = 0;
+    for (const sample of SAMPLE_FEEDS) {
+      try {
+        // The samples are a development aid: all four are followed whatever the plan's feed limit.
+        await followFeed(
+          c.var.db,
+          c.env.FETCH_ALLOW_HOSTS,
+          { id: user.id, plan: 'pro' },
+          { url: sampleUrl(c.env.APP_URL, sample.file), name: sample.name, categoryId: category.id, includeInAi: true },
+        );
+        followed++;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'CONFLICT') continue;
+        if (error instanceof ApiError && /private network/.test(error.message)) {
+          throw new ApiError(
+            'UNPROCESSABLE',
+            `The sample feeds are served by this server (${new URL(c.env.APP_URL).host}), which FETCH_ALLOW_HOSTS must list: npm start and npm run dev add it.`,
+          );
+        }
+        throw error;
+      }
+    }
+    return c.json({ followed });
+  })
+  .get('/images/:name', async (c) => {
+    const name = c.req.param('name');
+    const asset = IMAGE_NAME.test(name) ? await readAsset(c.env.ASSETS, c.req.url, `images/${name}`) : null;
+    if (!asset) throw notFound('Image');
+    return new Response(asset.body, {
+      headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' },
+    });
+  })
+  .get('/:file', async (c) => {
+    const sample = SAMPLE_FEEDS.find((feed) => feed.file === c.req.param('file'));
+    const asset = sample ? await readAsset(c.env.ASSETS, c.req.url, sample.file) : null;
+    if (!sample || !asset) throw notFound('Sample feed');
+    const origin = new URL(c.env.APP_URL).origin;
+    const text = (await asset.text()).replaceAll(`${ORIGIN_IN_FILES}${SAMPLE_PATH}`, `${origin}${SAMPLE_PATH}`);
+    return new Response(text, { headers: { 'content-type': `${sample.contentType}; charset=utf-8` } });
+  });
