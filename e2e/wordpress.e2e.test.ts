@@ -236,7 +236,10 @@ describe('WordPress publishing, plans and admin in the browser', () => {
     await screenshot(page, 'publish-dialog-open-1280', false);
     expect(await dialog.getByLabel('WordPress site').inputValue()).not.toBe('');
     expect(await dialog.getByRole('radio', { name: /Draft/ }).isChecked()).toBe(true);
+    // The post carries the article's own title, not the platform's label, and can be tagged.
+    expect(await dialog.getByLabel('Title').inputValue()).toBe('The lighthouse gets a new lens');
     await dialog.getByRole('checkbox', { name: /News/ }).check();
+    await dialog.getByLabel('Tags').fill('lighthouses, Energy');
     await dialog.getByRole('button', { name: 'Save as Draft' }).click();
 
     await dialog.getByText('Saved as a draft in WordPress').waitFor();
@@ -251,7 +254,12 @@ describe('WordPress publishing, plans and admin in the browser', () => {
     );
     const post = requests.find((request) => request.method === 'POST' && request.path === '/wp/ok/wp-json/wp/v2/posts');
     expect(post).toBeDefined();
-    expect(JSON.parse(post?.body ?? '{}')).toMatchObject({ title: generation.title, status: 'draft', categories: [1] });
+    expect(JSON.parse(post?.body ?? '{}')).toMatchObject({
+      title: 'The lighthouse gets a new lens',
+      status: 'draft',
+      categories: [1],
+      tags: [expect.any(Number), 5],
+    });
 
     // Closing resets the dialog: it opens on the form again.
     await dialog.getByRole('button', { name: 'Close', exact: true }).first().click();

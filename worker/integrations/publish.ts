@@ -1,28 +1,39 @@
-// Publishing a generation to a person's WordPress site (spec §4 "WordPress publish"): the
-// generation's image goes up as the featured image first, then the post, as a draft or published.
-import { and, eq } from 'drizzle-orm';
-import { aiGenerations } from '../../schema';
-import type { PublishResult } from '../contracts/wordpress';
+// Publishing a generation to a person's WordPress site (spec §4 "WordPress publish") as a blogger would:
+// the article's own title (never the platform label), a body that does not repeat it as a heading, the
+// chosen categories and tags, and a featured image uploaded first, as a draft or published.
+import {
+  type FeaturedImageSource,
+  type PublishResult,
+  suggestedPostTitle,
+  withoutLeadingHeading,
+} from '../contracts/wordpress';
 import type { Db } from '../db/client';
+import { getGeneration } from '../db/generations';
 import { siteCredentials } from '../db/wordpress-sites';
+import type { Bindings } from '../env';
 import { sanitizeHtml } from '../feeds/sanitize';
-import { ApiError, notFound } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { escapeHtml } from '../lib/html';
-import { createPost, uploadMedia } from './wordpress';
+import { featuredImageSource, loadFeaturedImage } from './featured-image';
+import { createPost, resolveTagIds, uploadMedia } from './wordpress';
 
 export type PublishRequest = {
   generationId: number;
   wordpressSiteId: number;
   status: 'draft' | 'publish';
   categories: number[];
-  featuredImage?: boolean | string | null;
+  featuredImage?: boolean | FeaturedImageSource | null;
+  title?: string;
+  tags: string[];
 };
 
-type Deps = { db: Db; images: R2Bucket; encryptionKey: string; allowHosts: string };
+type Deps = { db: Db; env: Bindings };
 
 /** Plain-text generations become paragraphs; HTML ones are sanitised again on the way out. */
 function toPostHtml(content: string) {
-  if (/<\/?(p|h[1-6]|ul|ol|li|blockquote|div|br)[\s>/]/i.test(content)) return sanitizeHtml(content);
+  if (/<\/?(p|h[1-6]|ul|ol|li|blockquote|div|br)[\s>/]/i.test(content)) {
+    return withoutLeadingHeading(sanitizeHtml(content));
+  }
   return content
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
@@ -30,32 +41,23 @@ function toPostHtml(content: string) {
 }
 
 export async function publishGeneration(deps: Deps, userId: number, request: PublishRequest): Promise<PublishResult> {
-  const [generation] = await deps.db
-    .select()
-    .from(aiGenerations)
-    .where(and(eq(aiGenerations.id, request.generationId), eq(aiGenerations.userId, userId)));
-  if (!generation) throw notFound('Generation');
+  const generation = await getGeneration(deps.db, userId, request.generationId);
   if (!generation.content && !generation.imageKey) {
     throw new ApiError('CONFLICT', 'This generation is still in progress. Publish it once it has content.');
   }
-  const credentials = await siteCredentials(deps.db, deps.encryptionKey, userId, request.wordpressSiteId);
+  const { allowHosts, key } = { allowHosts: deps.env.FETCH_ALLOW_HOSTS, key: deps.env.ENCRYPTION_KEY };
+  const credentials = await siteCredentials(deps.db, key, userId, request.wordpressSiteId);
 
-  let featuredMedia: number | undefined;
-  if (request.featuredImage && generation.imageKey) {
-    const image = await deps.images.get(generation.imageKey);
-    if (image) {
-      featuredMedia = await uploadMedia(credentials, deps.allowHosts, {
-        bytes: await image.arrayBuffer(),
-        contentType: image.httpMetadata?.contentType ?? 'image/jpeg',
-        filename: `feedloom-${generation.id}.jpg`,
-      });
-    }
-  }
-  const post = await createPost(credentials, deps.allowHosts, {
-    title: generation.title,
+  const tags = await resolveTagIds(credentials, allowHosts, request.tags);
+  const imageSource = featuredImageSource(request.featuredImage);
+  const image = imageSource ? await loadFeaturedImage(deps, userId, generation, imageSource) : null;
+  const featuredMedia = image ? await uploadMedia(credentials, allowHosts, image) : undefined;
+  const post = await createPost(credentials, allowHosts, {
+    title: request.title ?? suggestedPostTitle(generation),
     content: toPostHtml(generation.content ?? ''),
     status: request.status,
     categories: request.categories,
+    tags,
     featuredMedia,
   });
   return {

@@ -1,11 +1,12 @@
 // A WordPress REST API client (https://developer.wordpress.org/rest-api/): application-password
-// Basic auth, users/me to check credentials, categories, media upload and posts. Every call goes
+// Basic auth, users/me to check credentials, categories (every page), tags, media upload and posts. Every call goes
 // through safeFetch, and every failure becomes a message a person can act on.
+
+import type { WordPressTerm } from '../contracts/wordpress';
 import { SafeFetchError, safeFetch } from '../feeds/safe-fetch';
 import { ApiError } from '../lib/errors';
 
 export type WordPressCredentials = { url: string; username: string; applicationPassword: string };
-export type WordPressCategory = { id: number; name: string; count: number };
 
 const TIMEOUT_MS = 15_000;
 
@@ -35,12 +36,24 @@ function explain(status: number, body: WordPressErrorBody | null): string {
   return body?.message ? `WordPress said: ${body.message.slice(0, 200)}` : `WordPress answered ${status}.`;
 }
 
+type CallInit = { method?: string; headers?: Record<string, string>; body?: BodyInit };
+
 async function callWordPress<T>(
   credentials: WordPressCredentials,
   allowHosts: string,
   path: string,
-  init: { method?: string; headers?: Record<string, string>; body?: BodyInit } = {},
+  init: CallInit = {},
 ): Promise<T> {
+  return (await requestWordPress<T>(credentials, allowHosts, path, init)).body;
+}
+
+/** One REST call: the parsed body and the response headers (pagination lives in X-WP-TotalPages). */
+async function requestWordPress<T>(
+  credentials: WordPressCredentials,
+  allowHosts: string,
+  path: string,
+  init: CallInit = {},
+): Promise<{ body: T; headers: Headers }> {
   let response: Awaited<ReturnType<typeof safeFetch>>;
   try {
     response = await safeFetch(endpoint(credentials.url, path), {
@@ -74,7 +87,7 @@ async function callWordPress<T>(
   }
   if (response.status >= 400)
     throw new ApiError('UPSTREAM_FAILED', explain(response.status, body as WordPressErrorBody));
-  return body as T;
+  return { body: body as T, headers: response.headers };
 }
 
 export async function verifyCredentials(credentials: WordPressCredentials, allowHosts: string) {
@@ -83,13 +96,57 @@ export async function verifyCredentials(credentials: WordPressCredentials, allow
   return { id: me.id, name: me.name ?? credentials.username };
 }
 
+/** WordPress answers at most 100 terms a page; a site with thousands of categories is rare. */
+const PER_PAGE = 100;
+const MAX_PAGES = 20;
+
+const toTerms = (rows: unknown) =>
+  (Array.isArray(rows) ? (rows as WordPressTerm[]) : []).map(({ id, name, count }) => ({ id, name, count }));
+
+/** Every category, page by page as the REST API's X-WP-TotalPages header says, most used first. */
 export async function listWordPressCategories(credentials: WordPressCredentials, allowHosts: string) {
-  const rows = await callWordPress<{ id: number; name: string; count: number }[]>(
-    credentials,
-    allowHosts,
-    'categories?per_page=100&orderby=count&order=desc',
+  const categories: WordPressTerm[] = [];
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const { body, headers } = await requestWordPress<unknown>(
+      credentials,
+      allowHosts,
+      `categories?per_page=${PER_PAGE}&page=${page}&orderby=count&order=desc`,
+    );
+    categories.push(...toTerms(body));
+    const totalPages = Number(headers.get('x-wp-totalpages') ?? '1');
+    if (!(page < totalPages)) break;
+  }
+  return categories;
+}
+
+/** The site's most used tags, offered as suggestions. */
+export async function listPopularTags(credentials: WordPressCredentials, allowHosts: string) {
+  return toTerms(
+    await callWordPress<unknown>(credentials, allowHosts, `tags?per_page=${PER_PAGE}&orderby=count&order=desc`),
   );
-  return (Array.isArray(rows) ? rows : []).map(({ id, name, count }) => ({ id, name, count }));
+}
+
+/** The ids of tags by name: an existing tag of that name (any case) is reused, otherwise it is created. */
+export async function resolveTagIds(credentials: WordPressCredentials, allowHosts: string, names: string[]) {
+  const ids: number[] = [];
+  for (const name of [...new Set(names.map((tag) => tag.trim()).filter(Boolean))]) {
+    const found = toTerms(
+      await callWordPress<unknown>(
+        credentials,
+        allowHosts,
+        `tags?search=${encodeURIComponent(name)}&per_page=${PER_PAGE}`,
+      ),
+    ).find((tag) => tag.name.toLowerCase() === name.toLowerCase());
+    const created = found
+      ? found
+      : await callWordPress<{ id: number }>(credentials, allowHosts, 'tags', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ name }),
+        });
+    if (!ids.includes(created.id)) ids.push(created.id);
+  }
+  return ids;
 }
 
 export async function uploadMedia(
@@ -108,7 +165,14 @@ export async function uploadMedia(
 export async function createPost(
   credentials: WordPressCredentials,
   allowHosts: string,
-  post: { title: string; content: string; status: 'draft' | 'publish'; categories: number[]; featuredMedia?: number },
+  post: {
+    title: string;
+    content: string;
+    status: 'draft' | 'publish';
+    categories: number[];
+    tags: number[];
+    featuredMedia?: number;
+  },
 ) {
   const created = await callWordPress<{ id: number; link?: string }>(credentials, allowHosts, 'posts', {
     method: 'POST',
@@ -118,6 +182,7 @@ export async function createPost(
       content: post.content,
       status: post.status,
       categories: post.categories,
+      tags: post.tags,
       ...(post.featuredMedia ? { featured_media: post.featuredMedia } : {}),
     }),
   });

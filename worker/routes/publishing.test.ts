@@ -72,6 +72,7 @@ describe('WordPress sites', () => {
         { id: 1, name: 'News', count: 3 },
         { id: 2, name: 'Tech', count: 1 },
       ],
+      tags: expect.arrayContaining([expect.objectContaining({ id: 5, name: 'Energy' })]),
     });
   });
 

@@ -7,7 +7,7 @@ import { createSite, deleteSite, getSite, listSites, siteCredentials, updateSite
 import type { AuthedEnv } from '../env';
 import { isPublicUrl } from '../feeds/safe-fetch';
 import { publishGeneration } from '../integrations/publish';
-import { listWordPressCategories, verifyCredentials } from '../integrations/wordpress';
+import { listPopularTags, listWordPressCategories, verifyCredentials } from '../integrations/wordpress';
 import { ApiError } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
@@ -97,13 +97,13 @@ export const wordpressRoutes = new Hono<AuthedEnv>()
       c.var.user.id,
       c.req.valid('param').siteId,
     );
-    return c.json({ categories: await listWordPressCategories(credentials, c.env.FETCH_ALLOW_HOSTS) });
+    const [categories, tags] = await Promise.all([
+      listWordPressCategories(credentials, c.env.FETCH_ALLOW_HOSTS),
+      listPopularTags(credentials, c.env.FETCH_ALLOW_HOSTS),
+    ]);
+    return c.json({ categories, tags });
   })
   .post('/publish', requirePro, validate('json', publishSchema), async (c) => {
-    const result = await publishGeneration(
-      { db: c.var.db, images: c.env.IMAGES, encryptionKey: c.env.ENCRYPTION_KEY, allowHosts: c.env.FETCH_ALLOW_HOSTS },
-      c.var.user.id,
-      c.req.valid('json'),
-    );
+    const result = await publishGeneration({ db: c.var.db, env: c.env }, c.var.user.id, c.req.valid('json'));
     return c.json(result);
   });

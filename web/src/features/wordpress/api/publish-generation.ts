@@ -1,6 +1,7 @@
 // POST /api/wordpress/publish (spec §4, §7): a generation becomes a WordPress post, as a draft or
-// published, with categories and optionally the generation's image as featured image.
-import type { PublishResult } from '@contracts/wordpress';
+// published, with its title, categories, tags and a featured image (the generation's, the article's, or
+// a new one).
+import type { FeaturedImageSource, PublishResult } from '@contracts/wordpress';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
@@ -11,7 +12,10 @@ export type PublishInput = {
   wordpressSiteId: number;
   status: 'draft' | 'publish';
   categories: number[];
-  featuredImage: boolean;
+  /** Where the featured image comes from, or false for none. */
+  featuredImage: FeaturedImageSource | false;
+  title: string;
+  tags: string[];
 };
 
 export function publishGeneration(input: PublishInput): Promise<PublishResult> {

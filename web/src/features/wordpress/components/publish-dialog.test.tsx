@@ -35,7 +35,14 @@ describe('initialSiteId', () => {
   });
 });
 
-const generation = { id: 42, title: 'Ten things about feeds', imageUrl: '/api/images/42.jpg', content: '<p>Hi</p>' };
+const generation = {
+  id: 42,
+  title: 'Blog Post (1000-1200 words): Ten things about feeds',
+  imageUrl: '/api/images/42.jpg',
+  content: '<p>Hi</p>',
+  contentType: 'blog_post',
+  origin: 'rewrite',
+};
 
 type Call = { method: string; path: string; body: unknown };
 
@@ -51,13 +58,15 @@ function fakeApi(publishAnswer: () => Response) {
       const body = init?.body ? JSON.parse(String(init.body)) : undefined;
       calls.push({ method, path: input, body });
       if (input === '/api/wordpress/sites') return json([site(1, 'Blog'), site(2, 'News', true)]);
-      if (input === '/api/wordpress/sites/1/info') return json({ categories: [{ id: 7, name: 'Diary', count: 1 }] });
+      if (input === '/api/wordpress/sites/1/info')
+        return json({ categories: [{ id: 7, name: 'Diary', count: 1 }], tags: [] });
       if (input === '/api/wordpress/sites/2/info') {
         return json({
           categories: [
             { id: 1, name: 'World', count: 3 },
             { id: 2, name: 'Tech', count: 1 },
           ],
+          tags: [{ id: 5, name: 'Energy', count: 4 }],
         });
       }
       if (input === '/api/wordpress/publish') return publishAnswer();
@@ -103,6 +112,18 @@ async function waitFor<T>(find: () => T | null | undefined): Promise<T> {
 const button = (name: string) =>
   Array.from(container.querySelectorAll('button')).find((element) => element.textContent?.trim() === name);
 const siteSelect = () => container.querySelector<HTMLSelectElement>('select');
+const field = <T extends HTMLElement>(label: string) => {
+  const id = Array.from(container.querySelectorAll('label')).find((element) => element.textContent === label)?.htmlFor;
+  return id ? (document.getElementById(id) as T | null) : null;
+};
+const type = (element: HTMLInputElement | HTMLSelectElement | null, value: string) =>
+  act(async () => {
+    if (!element) return;
+    // React tracks the value it set; the native setter makes the change visible to its onChange.
+    const prototype = element instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+    Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(element, value);
+    element.dispatchEvent(new Event(element instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+  });
 const checkbox = (label: string) =>
   Array.from(container.querySelectorAll('label'))
     .find((element) => element.textContent?.includes(label))
@@ -117,14 +138,22 @@ async function openDialog() {
 const click = (element: HTMLElement | null | undefined) => act(async () => element?.click());
 
 describe('PublishToWordPressButton', () => {
-  it('opens on the default site with its categories, draft, and the image as featured image', async () => {
+  it('opens on the default site with its categories, draft, the article’s title and the image as featured image', async () => {
     fakeApi(() => new Response('{}'));
     await openDialog();
 
     expect(siteSelect()?.value).toBe('2');
     expect(checkbox('World')?.checked).toBe(false);
     expect(radio('draft')?.checked).toBe(true);
-    expect(checkbox('featured image')?.checked).toBe(true);
+    expect(field<HTMLInputElement>('Title')?.value).toBe('Ten things about feeds');
+    expect(field<HTMLSelectElement>('Featured image')?.value).toBe('generation');
+    expect(Array.from(field<HTMLSelectElement>('Featured image')?.options ?? []).map((o) => o.value)).toEqual([
+      'none',
+      'generation',
+      'item',
+      'generate',
+    ]);
+    await waitFor(() => container.querySelector('datalist option[value="Energy"]'));
   });
 
   it('forgets every choice when the dialog is closed and opened again', async () => {
@@ -133,7 +162,7 @@ describe('PublishToWordPressButton', () => {
 
     await click(checkbox('Tech'));
     await click(radio('publish'));
-    await click(checkbox('featured image'));
+    await type(field<HTMLSelectElement>('Featured image'), 'none');
     await act(async () => {
       const select = siteSelect();
       if (!select) return;
@@ -150,7 +179,7 @@ describe('PublishToWordPressButton', () => {
     expect(siteSelect()?.value).toBe('2');
     expect(checkbox('Tech')?.checked).toBe(false);
     expect(radio('draft')?.checked).toBe(true);
-    expect(checkbox('featured image')?.checked).toBe(true);
+    expect(field<HTMLSelectElement>('Featured image')?.value).toBe('generation');
   });
 
   it('sends the choices, shows the result with the post link, and opens on the form again', async () => {
@@ -166,6 +195,8 @@ describe('PublishToWordPressButton', () => {
     );
     await openDialog();
     await click(checkbox('World'));
+    await type(field<HTMLInputElement>('Tags'), 'energy, grids ,, energy');
+    await type(field<HTMLSelectElement>('Featured image'), 'item');
     await click(button('Save as Draft'));
 
     const link = await waitFor(() => container.querySelector<HTMLAnchorElement>('a[href="https://news.example/?p=9"]'));
@@ -176,7 +207,9 @@ describe('PublishToWordPressButton', () => {
       wordpressSiteId: 2,
       status: 'draft',
       categories: [1],
-      featuredImage: true,
+      featuredImage: 'item',
+      title: 'Ten things about feeds',
+      tags: ['energy', 'grids'],
     });
 
     await click(button('Close'));

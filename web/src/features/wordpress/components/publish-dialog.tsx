@@ -16,9 +16,16 @@ import { useWordPressSites } from '../api/get-sites';
 import { type PublishResult, usePublishGeneration } from '../api/publish-generation';
 import { InlineAlert } from './inline-alert';
 import { ProFeatureNotice } from './pro-feature-notice';
-import { initialChoices, type PublishChoices, PublishForm } from './publish-form';
+import { initialChoices, type PublishChoices, PublishForm, type PublishSource, tagNames } from './publish-form';
 
-export type PublishableGeneration = { id: number; title: string; imageUrl: string | null; content: string | null };
+export type PublishableGeneration = {
+  id: number;
+  title: string;
+  imageUrl: string | null;
+  content: string | null;
+  contentType: string;
+  origin: string;
+};
 
 const FAILURE_TEXT = 'Failed to publish to WordPress';
 
@@ -81,13 +88,17 @@ function PublishPanel({ generation, onClose }: { generation: PublishableGenerati
 type PublishFlowProps = { sites: WordPressSite[]; generation: PublishableGeneration; onClose: () => void };
 
 function PublishFlow({ sites, generation, onClose }: PublishFlowProps) {
-  const hasImage = Boolean(generation.imageUrl);
-  const [choices, setChoices] = useState<PublishChoices>(() => initialChoices(sites, hasImage));
+  const source: PublishSource = {
+    ...generation,
+    hasImage: Boolean(generation.imageUrl),
+    fromArticle: generation.origin === 'rewrite',
+  };
+  const [choices, setChoices] = useState<PublishChoices>(() => initialChoices(sites, source));
   const publish = usePublishGeneration();
 
   const onSubmit = () =>
     publish.mutate(
-      { generationId: generation.id, ...choices, featuredImage: hasImage && choices.featuredImage },
+      { generationId: generation.id, ...choices, title: choices.title.trim(), tags: tagNames(choices.tags) },
       {
         onSuccess: (result) =>
           result.success
@@ -118,7 +129,7 @@ function PublishFlow({ sites, generation, onClose }: PublishFlowProps) {
   return (
     <PublishForm
       sites={sites}
-      hasImage={hasImage}
+      source={source}
       choices={choices}
       onChange={setChoices}
       onSubmit={onSubmit}

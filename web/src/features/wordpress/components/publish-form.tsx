@@ -1,10 +1,14 @@
 // The choices of the publish dialog (spec §4 "WordPress publish"): the site (the default one preselected,
-// else the first), the site's categories, draft or publish, and the generation's image as featured image.
+// else the first), the post's title (the article's own), the site's categories (every one), tags (the
+// site's own suggested), draft or publish, and the featured image: the generation's, the article's, or
+// a new one drawn for IMAGE_CREDITS.
 // The choices are state of the dialog's body, which is mounted only while the dialog is open, so closing
 // the dialog resets them.
-import type { WordPressSite } from '@contracts/wordpress';
+import { IMAGE_CREDITS } from '@contracts/ai';
+import { type FeaturedImageSource, suggestedPostTitle, type WordPressSite } from '@contracts/wordpress';
 import { type FormEvent, type ReactNode, useId } from 'react';
 import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,20 +17,50 @@ import { cn } from '@/lib/cn';
 import { useWordPressSiteInfo } from '../api/get-site-info';
 import type { PublishInput } from '../api/publish-generation';
 
-export type PublishChoices = Omit<PublishInput, 'generationId'>;
+export type PublishChoices = Omit<PublishInput, 'generationId' | 'tags'> & {
+  /** As typed: comma-separated tag names. */
+  tags: string;
+};
+
+/** What the form needs to know about the generation it publishes. */
+export type PublishSource = {
+  title: string;
+  content: string | null;
+  contentType: string;
+  hasImage: boolean;
+  /** A rewrite is of one article, which may have an image of its own. */
+  fromArticle: boolean;
+};
 
 /** The site the dialog opens with: the default one, else the first. */
 export function initialSiteId(sites: readonly WordPressSite[]): number | undefined {
   return (sites.find((site) => site.isDefault) ?? sites[0])?.id;
 }
 
-export function initialChoices(sites: readonly WordPressSite[], hasImage: boolean): PublishChoices {
-  return { wordpressSiteId: initialSiteId(sites) ?? 0, status: 'draft', categories: [], featuredImage: hasImage };
+export function initialChoices(sites: readonly WordPressSite[], source: PublishSource): PublishChoices {
+  return {
+    wordpressSiteId: initialSiteId(sites) ?? 0,
+    status: 'draft',
+    categories: [],
+    featuredImage: source.hasImage ? 'generation' : false,
+    title: suggestedPostTitle(source),
+    tags: '',
+  };
 }
+
+/** Typed tags as names: split at commas, trimmed, without blanks or repeats. */
+export const tagNames = (typed: string) => [
+  ...new Set(
+    typed
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean),
+  ),
+];
 
 type PublishFormProps = {
   sites: readonly WordPressSite[];
-  hasImage: boolean;
+  source: PublishSource;
   choices: PublishChoices;
   onChange: (choices: PublishChoices) => void;
   onSubmit: () => void;
@@ -39,8 +73,18 @@ const statuses = [
   { value: 'publish', label: 'Publish', description: 'Live on your site right away.' },
 ] as const;
 
-export function PublishForm({ sites, hasImage, choices, onChange, onSubmit, onCancel, pending }: PublishFormProps) {
+export function PublishForm({ sites, source, choices, onChange, onSubmit, onCancel, pending }: PublishFormProps) {
   const siteFieldId = useId();
+  const titleFieldId = useId();
+  const tagsFieldId = useId();
+  const imageFieldId = useId();
+  const info = useWordPressSiteInfo(choices.wordpressSiteId || undefined);
+  const imageOptions: [FeaturedImageSource | 'none', string][] = [
+    ['none', 'No featured image'],
+    ...(source.hasImage ? [['generation', "The generation's image"] as [FeaturedImageSource, string]] : []),
+    ...(source.fromArticle ? [['item', "The article's own image"] as [FeaturedImageSource, string]] : []),
+    ['generate', `A new image made for the post (${IMAGE_CREDITS === 1 ? '1 credit' : `${IMAGE_CREDITS} credits`})`],
+  ];
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onSubmit();
@@ -64,11 +108,47 @@ export function PublishForm({ sites, hasImage, choices, onChange, onSubmit, onCa
         </Select>
       </div>
 
+      <div className="grid gap-2">
+        <Label htmlFor={titleFieldId}>Title</Label>
+        <Input
+          id={titleFieldId}
+          value={choices.title}
+          maxLength={200}
+          required
+          onChange={(event) => onChange({ ...choices, title: event.target.value })}
+        />
+      </div>
+
       <CategoryPicker
         siteId={choices.wordpressSiteId}
         selected={choices.categories}
         onChange={(categories) => onChange({ ...choices, categories })}
       />
+
+      <div className="grid gap-2">
+        <Label htmlFor={tagsFieldId}>Tags</Label>
+        <Input
+          id={tagsFieldId}
+          value={choices.tags}
+          placeholder="Comma-separated, e.g. energy, storage"
+          list={`${tagsFieldId}-suggestions`}
+          onChange={(event) => onChange({ ...choices, tags: event.target.value })}
+        />
+        <datalist id={`${tagsFieldId}-suggestions`}>
+          {(info.data?.tags ?? []).map((tag) => (
+            <option key={tag.id} value={tag.name} />
+          ))}
+        </datalist>
+        {info.data?.tags.length ? (
+          <p className="text-xs text-muted-foreground">
+            Used on this site:{' '}
+            {info.data.tags
+              .slice(0, 8)
+              .map((tag) => tag.name)
+              .join(', ')}
+          </p>
+        ) : null}
+      </div>
 
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Status</legend>
@@ -98,23 +178,29 @@ export function PublishForm({ sites, hasImage, choices, onChange, onSubmit, onCa
         </div>
       </fieldset>
 
-      {hasImage ? (
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={choices.featuredImage}
-            onChange={(event) => onChange({ ...choices, featuredImage: event.target.checked })}
-            className="size-4 accent-primary"
-          />
-          Use the generation's image as featured image
-        </label>
-      ) : null}
+      <div className="grid gap-2">
+        <Label htmlFor={imageFieldId}>Featured image</Label>
+        <Select
+          id={imageFieldId}
+          value={choices.featuredImage || 'none'}
+          onChange={(event) => {
+            const value = event.target.value as FeaturedImageSource | 'none';
+            onChange({ ...choices, featuredImage: value === 'none' ? false : value });
+          }}
+        >
+          {imageOptions.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </Select>
+      </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" disabled={pending || !choices.wordpressSiteId}>
+        <Button type="submit" disabled={pending || !choices.wordpressSiteId || !choices.title.trim()}>
           {pending ? 'Publishing...' : choices.status === 'draft' ? 'Save as Draft' : 'Publish'}
         </Button>
       </div>
