@@ -344,6 +344,58 @@ describe('feeds and reading in the browser', () => {
     expect(await card(page, 'Beta launches a loom').count()).toBe(0);
   });
 
+  it('edits a feed after adding it: name, category and Include in AI', async () => {
+    await sidebarFeed(page, 'Alpha Weekly').click();
+    await page.getByRole('heading', { name: 'Alpha Weekly', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Feed' });
+    expect(await dialog.getByLabel('Category').inputValue()).not.toBe('none');
+    expect(await dialog.getByLabel('Include in AI').isChecked()).toBe(true);
+    await dialog.getByLabel('Name').fill('');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('Feed name is required').waitFor();
+    await dialog.getByLabel('Name').fill('Alpha Daily');
+    await dialog.getByLabel('Category').selectOption({ label: 'General' });
+    await dialog.getByLabel('Include in AI').uncheck();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Feed updated', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Alpha Daily', level: 1 }).waitFor();
+    expect(await page.locator('main').getByText('General', { exact: true }).isVisible()).toBe(true);
+    await sidebarFeed(page, 'Alpha Daily').waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    expect(await dialog.getByLabel('Include in AI').isChecked()).toBe(false);
+    await dialog.getByLabel('Category').selectOption({ label: 'Tech' });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Feed updated', { exact: true }).waitFor();
+    await page.locator('main').getByText('Tech', { exact: true }).waitFor();
+  });
+
+  it('renames a category, then deletes it, its feeds moving to General', async () => {
+    await sidebar(page).getByRole('link', { name: /^Tech/ }).click();
+    await page.getByRole('heading', { name: 'Tech', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Rename', exact: true }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Category' });
+    await rename.getByLabel('Name').fill('Technology');
+    await rename.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('Category renamed', { exact: true }).waitFor();
+    await page.getByRole('heading', { name: 'Technology', level: 1 }).waitFor();
+    await sidebar(page)
+      .getByRole('link', { name: /^Technology/ })
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const remove = page.getByRole('dialog', { name: 'Delete Category' });
+    await remove.getByText('Its feeds are kept and move to General.', { exact: false }).waitFor();
+    await remove.getByRole('button', { name: 'Delete Category' }).click();
+    await page.getByText('Category deleted', { exact: true }).waitFor();
+    await page.waitForURL((target) => target.pathname === '/home');
+    await expectCount(sidebar(page).getByRole('link', { name: /^Technology/ }), 0);
+    await sidebarFeed(page, 'Alpha Daily').click();
+    await page.getByRole('heading', { name: 'Alpha Daily', level: 1 }).waitFor();
+    expect(await page.locator('main').getByText('General', { exact: true }).isVisible()).toBe(true);
+  });
+
   it('shows a feed and deletes it', async () => {
     await sidebarFeed(page, 'Beta News').click();
     await page.waitForURL((target) => target.pathname.startsWith('/feed/'));

@@ -4,6 +4,7 @@ import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { lazy, Suspense, useState } from 'react';
 import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
+import { useCategories } from '@/features/categories/api/get-categories';
 import { feedQueryOptions, parseFeedId } from '@/features/feeds/api/get-feed';
 import { feedItemsQueryOptions } from '@/features/feeds/api/get-feed-items';
 import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
@@ -36,10 +37,12 @@ function FeedRoute({ feedId }: { feedId: string }) {
   const language = useLanguagePreference();
   const [dateFilter, setDateFilter] = useState<DateFilter>('none');
   const [rewriteItem, setRewriteItem] = useState<FeedItem | null>(null);
+  const categories = useCategories();
   const id = parseFeedId(feedId);
   return (
     <>
       <FeedPage
+        categories={categories.data ?? []}
         feedId={feedId}
         dateFilter={dateFilter}
         onDateFilterChange={setDateFilter}

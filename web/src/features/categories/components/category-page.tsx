@@ -1,13 +1,16 @@
 // /category/{id} (spec §2): the category's name, `Collection of feeds under the "{name}" category`, the
 // language selector and Generate Summary (`headerActions`), then the items (`children`); both are
-// composed by the route, as they belong to other features. "Error loading category" on failure.
-import type { ReactNode } from 'react';
+// composed by the route, as they belong to other features; Rename and Delete (its feeds move to General).
+// "Error loading category" on failure.
+import { type ReactNode, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, FolderIcon } from '@/components/ui/icons';
+import { AlertIcon, FolderIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { parseCategoryId, useCategory } from '../api/get-category';
+import { DeleteCategoryDialog, RenameCategoryDialog } from './category-dialogs';
 
 export type CategoryPageProps = {
   categoryId: string;
@@ -60,8 +63,26 @@ function LoadedCategoryPage({
   const { name } = category.data;
   return (
     <div className="grid gap-6">
-      <header className="grid gap-4 border-b border-border pb-6">
-        <div className="flex items-start gap-3">
+      <CategoryHeader category={{ id, name }} headerActions={headerActions} />
+      {children}
+    </div>
+  );
+}
+
+function CategoryHeader({
+  category,
+  headerActions,
+}: {
+  category: { id: number; name: string };
+  headerActions?: ReactNode;
+}) {
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const { name } = category;
+  return (
+    <header className="grid gap-4 border-b border-border pb-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="flex min-w-0 items-start gap-3">
           <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
             <FolderIcon className="size-5" />
           </span>
@@ -70,9 +91,18 @@ function LoadedCategoryPage({
             <p className="text-sm text-muted-foreground">Collection of feeds under the "{name}" category</p>
           </div>
         </div>
-        {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
-      </header>
-      {children}
-    </div>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setRenaming(true)}>
+            <PencilIcon /> Rename
+          </Button>
+          <Button variant="outline" onClick={() => setDeleting(true)} className="text-destructive">
+            <TrashIcon /> Delete
+          </Button>
+        </div>
+      </div>
+      {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
+      <RenameCategoryDialog category={category} open={renaming} onOpenChange={setRenaming} />
+      <DeleteCategoryDialog category={category} open={deleting} onOpenChange={setDeleting} />
+    </header>
   );
 }

@@ -8,12 +8,6 @@ export const RefreshIcon = (props: IconProps) => (
   </Icon>
 );
 
-export const TrashIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-  </Icon>
-);
-
 export const CheckCheckIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M2 12.5l4.5 4.5L16 7.5M12 16l1 1 9-9.5" />

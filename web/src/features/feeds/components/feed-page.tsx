@@ -1,20 +1,21 @@
 // /feed/{id} (spec §2): the feed's favicon, name, category badge ("General" without one), description and
-// "Visit website"; delete, the language selector and Generate Summary (given by the route as
+// "Visit website"; edit (name, category, Include in AI), delete, the language selector and Generate Summary (given by the route as
 // `headerActions`, since they belong to other features); the feed's last refresh error if any; then its
 // items with a date filter that starts at none. A non-numeric id loads nothing.
-import type { DateFilter, FeedDetail, FeedItem } from '@contracts/feeds';
+import type { Category, DateFilter, FeedDetail, FeedItem } from '@contracts/feeds';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Favicon } from '@/components/ui/favicon';
-import { AlertIcon, ExternalLinkIcon } from '@/components/ui/icons';
+import { AlertIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { parseFeedId, useFeed } from '../api/get-feed';
 import { DeleteFeedDialog } from './delete-feed-dialog';
-import { TrashIcon } from './feed-icons';
+import { EditFeedDialog } from './edit-feed-dialog';
+
 import { FeedItemsView } from './feed-items-view';
 import { MarkAllReadButton } from './mark-all-read-button';
 
@@ -26,6 +27,8 @@ export type FeedPageProps = {
   headerActions?: ReactNode;
   credits: number;
   onRewrite: (item: FeedItem) => void;
+  /** The person's categories, offered by the edit dialog (owned by the categories feature). */
+  categories: readonly Category[];
 };
 
 export function FeedPage(props: FeedPageProps) {
@@ -55,7 +58,7 @@ function LoadedFeedPage({ id, ...props }: FeedPageProps & { id: number }) {
   }
   return (
     <div className="grid gap-6">
-      <FeedHeader feed={feed.data} headerActions={props.headerActions} />
+      <FeedHeader feed={feed.data} headerActions={props.headerActions} categories={props.categories} />
       {feed.data.lastError ? (
         <p role="alert" className="flex gap-2 rounded-lg border border-destructive/40 p-3 text-sm">
           <AlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" />
@@ -75,8 +78,11 @@ function LoadedFeedPage({ id, ...props }: FeedPageProps & { id: number }) {
   );
 }
 
-function FeedHeader({ feed, headerActions }: { feed: FeedDetail; headerActions?: ReactNode }) {
+type FeedHeaderProps = { feed: FeedDetail; headerActions?: ReactNode; categories: readonly Category[] };
+
+function FeedHeader({ feed, headerActions, categories }: FeedHeaderProps) {
   const [deleting, setDeleting] = useState(false);
+  const [editing, setEditing] = useState(false);
   return (
     <header className="grid gap-4 border-b border-border pb-6">
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -100,13 +106,19 @@ function FeedHeader({ feed, headerActions }: { feed: FeedDetail; headerActions?:
             </div>
           </div>
         </div>
-        <Button variant="outline" onClick={() => setDeleting(true)} className="text-destructive">
-          <TrashIcon /> Delete
-        </Button>
+        <div className="flex gap-2">
+          <Button variant="outline" onClick={() => setEditing(true)}>
+            <PencilIcon /> Edit
+          </Button>
+          <Button variant="outline" onClick={() => setDeleting(true)} className="text-destructive">
+            <TrashIcon /> Delete
+          </Button>
+        </div>
       </div>
       {feed.description ? <p className="max-w-3xl text-sm text-muted-foreground">{feed.description}</p> : null}
       {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
       <DeleteFeedDialog feedId={feed.id} open={deleting} onOpenChange={setDeleting} />
+      <EditFeedDialog feed={feed} categories={categories} open={editing} onOpenChange={setEditing} />
     </header>
   );
 }

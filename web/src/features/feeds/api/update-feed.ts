@@ -1,0 +1,21 @@
+// PATCH /api/feeds/{id} {name?, categoryId?, includeInAi?} → the feed as its page shows it. What a person
+// sets on a feed lives on their subscription; the lists, the sidebar and the page refresh afterwards.
+import type { FeedDetail } from '@contracts/feeds';
+import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshFeedLists } from './query-keys';
+
+export type UpdateFeedInput = { feedId: number; name: string; categoryId: number | null; includeInAi: boolean };
+
+export function updateFeed({ feedId, ...changes }: UpdateFeedInput): Promise<FeedDetail> {
+  return api.patch<FeedDetail>(`/api/feeds/${feedId}`, changes);
+}
+
+export function updateFeedMutationOptions() {
+  return mutationOptions({ mutationKey: ['feeds', 'update'], mutationFn: updateFeed });
+}
+
+export function useUpdateFeed() {
+  const queryClient = useQueryClient();
+  return useMutation({ ...updateFeedMutationOptions(), onSuccess: () => refreshFeedLists(queryClient) });
+}
