@@ -19,6 +19,8 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
+              // A database no migration touched: worker/db/migrations.test.ts upgrades it step by step.
+              d1Databases: { UPGRADE_DB: 'feedloom-upgrade-test' },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations('migrations'),
                 SESSION_SECRET: 'test-session-secret-0123456789abcdef',

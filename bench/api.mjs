@@ -50,20 +50,25 @@ export function apiSeedSql() {
     for (let n = start; n < Math.min(total, start + ROWS_PER_INSERT); n++) {
       const id = n + 1;
       const feed = FIRST_FEED_ID + (n % FEEDS);
+      // Within its feed, item n is the (n / FEEDS)-th newest: numbered oldest first, as refreshFeed does.
+      const seq = ITEMS_PER_FEED - Math.floor(n / FEEDS);
       const content = [1, 2, 3, 4, 5].map((k) => paragraph(n * 10 + k)).join('');
       rows.push(
-        `(${id}, ${feed}, '${n.toString(16).padStart(64, '0')}', ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(content)}, 'https://site.example/items/${n}', ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, 'Author ${n % 17}', ${now - n * 240_000}, ${now - n * 240_000})`,
+        `(${id}, ${feed}, ${seq}, '${n.toString(16).padStart(64, '0')}', ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(content)}, 'https://site.example/items/${n}', ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, 'Author ${n % 17}', ${now - n * 240_000}, ${now - n * 240_000})`,
       );
-      if (n % 10 < 3) reads.push(`(${user}, ${id}, ${feed}, ${now})`);
+      if (n % 10 < 3) reads.push(`(${user}, ${feed}, ${seq}, 1, ${now})`);
     }
     lines.push(
-      `insert into items (id, feed_id, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,
+      `insert into items (id, feed_id, seq, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,
     );
     if (reads.length > 0)
-      lines.push(`insert into item_reads (user_id, item_id, feed_id, read_at) values ${reads.join(', ')};`);
+      lines.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads.join(', ')};`);
   }
-  // refreshFeed keeps feeds.item_count; items seeded by SQL need it set the same way.
-  lines.push('update feeds set item_count = (select count(*) from items where items.feed_id = feeds.id);');
+  // refreshFeed keeps each feed's last sequence number, and read marks move their subscription's counter.
+  lines.push(
+    'update feeds set last_seq = (select coalesce(max(seq), 0) from items where items.feed_id = feeds.id);',
+    `update subscriptions set read_adjust = -(select count(*) from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id);`,
+  );
   return lines.join('\n');
 }
 

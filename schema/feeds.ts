@@ -1,5 +1,6 @@
 // Feeds are shared: one row per normalised URL, fetched once however many people follow it.
 // What a person sets on a feed (name, category, include in AI) lives on their subscription.
+import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
@@ -32,12 +33,23 @@ export const feeds = sqliteTable(
     lastFetchedAt: integer({ mode: 'timestamp_ms' }),
     nextFetchAt: integer({ mode: 'timestamp_ms' }).notNull(),
     errorCount: integer().notNull().default(0),
-    // Items stored for this feed, kept by refreshFeed: unread = itemCount − the person's reads of it.
-    itemCount: integer().notNull().default(0),
+    // Every item gets the next sequence number of its feed when first stored (lastSeq); retention deletes
+    // a prefix of that sequence (trimmedSeq), so the feed holds exactly the items trimmedSeq < seq ≤ lastSeq
+    // and a person's unread count is arithmetic on two rows (worker/db/read-state.ts).
+    lastSeq: integer().notNull().default(0),
+    trimmedSeq: integer().notNull().default(0),
+    // SHA-256 of the last body parsed: an unchanged 200 is recognised without touching items.
+    contentHash: text(),
     lastError: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    // Which of the cron's pick slices the feed falls in (worker/db/refresh-leases.ts).
+    pickSlot: integer().generatedAlwaysAs(sql`id % 64`, { mode: 'virtual' }),
   },
-  (t) => [uniqueIndex('feeds_url_unique').on(t.url), index('feeds_next_fetch_idx').on(t.nextFetchAt)],
+  (t) => [
+    uniqueIndex('feeds_url_unique').on(t.url),
+    index('feeds_next_fetch_idx').on(t.nextFetchAt),
+    index('feeds_pick_idx').on(t.pickSlot, t.nextFetchAt),
+  ],
 );
 
 export const subscriptions = sqliteTable(
@@ -53,6 +65,10 @@ export const subscriptions = sqliteTable(
     name: text().notNull(),
     categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
     includeInAi: integer({ mode: 'boolean' }).notNull().default(true),
+    // Read watermark: every item of the feed with seq ≤ readSeq is read, unless a read mark says otherwise.
+    readSeq: integer().notNull().default(0),
+    // (kept-unread marks at or below readSeq) − (read marks above it), among items the feed still holds.
+    readAdjust: integer().notNull().default(0),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
@@ -76,6 +92,8 @@ export const items = sqliteTable(
     link: text(),
     thumbnail: text(),
     author: text(),
+    // Position in the feed's arrival order (1, 2, 3 …): read watermarks and retention work on it.
+    seq: integer().notNull().default(0),
     // The feed's date, or the time we first saw the item when the feed gives none.
     pubDate: integer({ mode: 'timestamp_ms' }).notNull(),
     articleContent: text(),
@@ -85,26 +103,30 @@ export const items = sqliteTable(
   (t) => [
     uniqueIndex('items_feed_guid_unique').on(t.feedId, t.guidHash),
     index('items_feed_pub_idx').on(t.feedId, t.pubDate, t.id),
+    uniqueIndex('items_feed_seq_unique').on(t.feedId, t.seq),
   ],
 );
 
-export const itemReads = sqliteTable(
-  'item_reads',
+/**
+ * Read marks: the exceptions to a subscription's read watermark. `isRead` true above the watermark (an
+ * item read on its own), false at or below it (an item kept unread). Marking all read moves the
+ * watermark and deletes the marks under it, so this table holds only what a watermark cannot say.
+ */
+export const readMarks = sqliteTable(
+  'read_marks',
   {
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: integer()
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    // The item's feed, copied here so a feed's read count is one index range (the sidebar's unread counts).
     feedId: integer().notNull(),
-    readAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    seq: integer().notNull(),
+    isRead: integer({ mode: 'boolean' }).notNull(),
+    markedAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.userId, t.itemId] }),
-    index('item_reads_item_idx').on(t.itemId),
-    index('item_reads_user_feed_idx').on(t.userId, t.feedId),
+    primaryKey({ columns: [t.userId, t.feedId, t.seq] }),
+    // Retention prunes a feed's marks with its items.
+    index('read_marks_feed_seq_idx').on(t.feedId, t.seq),
   ],
 );
 

@@ -4,6 +4,7 @@ import { categories, subscriptions } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import type { Db } from './client';
+import { unreadCountSql } from './read-state';
 
 export async function listCategories(db: Db, userId: number) {
   return db
@@ -84,13 +85,14 @@ type FeedWithCounts = {
 
 /**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
- * "General" (id null). One query: subscriptions joined to their unread counts, plus empty categories.
+ * "General" (id null). One query: subscriptions joined to their feeds, whose unread counts are arithmetic
+ * on the two rows (read-state.ts), plus empty categories.
  */
 export async function listCategoriesWithFeeds(db: Db, userId: number): Promise<CategoryWithFeeds[]> {
   const rows = await db.all<FeedWithCounts>(sql`
     select s.category_id, c.name as category_name, f.id as feed_id, s.name, f.url, f.site_url, f.favicon_url,
            f.last_error,
-           f.item_count - (select count(*) from item_reads r where r.user_id = ${userId} and r.feed_id = f.id) as unread
+           ${unreadCountSql} as unread
     from subscriptions s
     join feeds f on f.id = s.feed_id
     left join categories c on c.id = s.category_id

@@ -1,7 +1,7 @@
 // Feeds a person follows. The `feeds` row is shared by everyone who follows its URL; the person's
 // name, category and AI choice live on their subscription. Every function takes the user id first.
-import { and, asc, count, eq, inArray, notExists, sql } from 'drizzle-orm';
-import { categories, feeds, itemReads, items, subscriptions } from '../../schema';
+import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
+import { categories, feeds, readMarks, subscriptions } from '../../schema';
 import { PLANS, type Plan } from '../billing/plans';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
@@ -144,10 +144,9 @@ export async function unsubscribe(db: Db, userId: number, feedId: number) {
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
     .returning({ id: subscriptions.id });
   if (removed.length === 0) throw notFound('Feed');
-  const feedItemIds = db.select({ id: items.id }).from(items).where(eq(items.feedId, feedId));
   const followers = db.select({ one: sql`1` }).from(subscriptions).where(eq(subscriptions.feedId, feedId));
   await db.batch([
-    db.delete(itemReads).where(and(eq(itemReads.userId, userId), inArray(itemReads.itemId, feedItemIds))),
+    db.delete(readMarks).where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, feedId))),
     db.delete(feeds).where(and(eq(feeds.id, feedId), notExists(followers))),
   ]);
 }

@@ -228,7 +228,8 @@ export async function selectSourceItemIds(db: Db, userId: number, scope: SourceS
   if (scope.to != null) conditions.push(sql`i.pub_date < ${scope.to}`);
   if (scope.forDigest) {
     conditions.push(sql`s.include_in_ai = 1`);
-    conditions.push(sql`not exists (select 1 from item_reads r where r.user_id = ${userId} and r.item_id = i.id)`);
+    conditions.push(sql`coalesce((select m.is_read from read_marks m
+      where m.user_id = s.user_id and m.feed_id = i.feed_id and m.seq = i.seq), i.seq <= s.read_seq) = 0`);
   }
   const rows = await db.all<{ id: number }>(sql`
     select i.id from subscriptions s join items i on i.feed_id = s.feed_id

@@ -1,7 +1,7 @@
 // EXPLAIN QUERY PLAN on the exact SQL behind GET /api/feed-items (home, by feed, by category, unread,
 // date filter, a later page), GET /api/categories/with-feeds and PATCH /api/feed-items/{id}. A recording
 // D1 captures what the real data-access functions send; every statement must reach `items` and
-// `item_reads` through an index (SEARCH), never by scanning them. Other tables may be scanned through an
+// `read_marks` through an index (SEARCH), never by scanning them. Other tables may be scanned through an
 // index (`SCAN s USING INDEX …`).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -46,10 +46,10 @@ async function statementsOf(work: (db: ReturnType<typeof createDb>) => Promise<u
   return log;
 }
 
-/** Names under which `items` and `item_reads` appear in the statement: the tables and their aliases. */
+/** Names under which `items` and `read_marks` appear in the statement: the tables and their aliases. */
 function guardedNames(sql: string) {
   const names = new Set<string>();
-  for (const match of sql.matchAll(/\b(?:from|join)\s+["`]?(items|item_reads)["`]?(?:\s+(?:as\s+)?(\w+))?/gi)) {
+  for (const match of sql.matchAll(/\b(?:from|join)\s+["`]?(items|read_marks)["`]?(?:\s+(?:as\s+)?(\w+))?/gi)) {
     names.add((match[1] as string).toLowerCase());
     const alias = match[2]?.toLowerCase();
     if (alias && !['on', 'where', 'left', 'inner', 'join', 'order', 'limit', 'group', 'set'].includes(alias)) {
@@ -59,7 +59,7 @@ function guardedNames(sql: string) {
   return names;
 }
 
-/** Plan lines that scan `items` or `item_reads` (by name or alias), with or without an index. */
+/** Plan lines that scan `items` or `read_marks` (by name or alias), with or without an index. */
 async function scansOf(statement: Statement) {
   const plan = await env.DB.prepare(`explain query plan ${statement.sql}`)
     .bind(...statement.params)
@@ -113,7 +113,7 @@ beforeAll(async () => {
   const feed = first(
     await db
       .insert(feeds)
-      .values({ url: 'https://plans.example/feed.xml', nextFetchAt: now, createdAt: now })
+      .values({ url: 'https://plans.example/feed.xml', nextFetchAt: now, createdAt: now, lastSeq: 3 })
       .returning({ id: feeds.id }),
   );
   await db
@@ -126,6 +126,7 @@ beforeAll(async () => {
         [1, 2, 3].map((n) => ({
           feedId: feed.id,
           guidHash: `guid-${n}`,
+          seq: 4 - n,
           title: `Item ${n}`,
           pubDate: new Date(now.getTime() - n * 60_000),
           createdAt: now,

@@ -3,11 +3,19 @@
 // sanitise → upsert in batches → keep the newest 500 → schedule the next check → record or clear the
 // error. Expected outcomes are values, not exceptions; a failing feed is rescheduled with backoff and
 // shows its error, it is never dropped.
-import { desc, eq } from 'drizzle-orm';
-import { feeds, items } from '../../schema';
 import type { Db } from '../db/client';
+import {
+  type FeedRow,
+  findFeed,
+  type ItemValues,
+  recentItemDates,
+  recordRefreshFailure,
+  recordRefreshSuccess,
+  storeItems,
+} from '../db/item-store';
 import { sha256Hex } from '../lib/crypto';
 import { faviconFor } from './favicon';
+import { capItem } from './item-size';
 import { FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
 import { type SafeFetchResponse, safeFetch } from './safe-fetch';
 import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
@@ -15,22 +23,19 @@ import { nextCheckAt } from './schedule';
 
 export const MAX_ITEMS_PER_FEED = 500;
 const DESCRIPTION_CHARS = 500;
-// D1 allows 100 bound parameters per statement: 10 columns × 9 rows = 90.
-const ROWS_PER_INSERT = 9;
 
 export type RefreshOutcome =
   | { kind: 'gone' }
   | { kind: 'not-modified' }
+  | { kind: 'unchanged' }
   | { kind: 'updated'; received: number; stored: number }
   | { kind: 'failed'; error: string };
 
 export type RefreshDeps = { db: Db; allowHosts: string; fetchFeed?: typeof safeFetch };
 
-type FeedRow = typeof feeds.$inferSelect;
-
 export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.now()): Promise<RefreshOutcome> {
   const { db } = deps;
-  const [feed] = await db.select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
+  const feed = await findFeed(db, feedId);
   if (!feed) return { kind: 'gone' };
 
   let response: SafeFetchResponse;
@@ -43,26 +48,32 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
   } catch (error) {
     return recordFailure(db, feed, errorMessage(error), now);
   }
-
-  if (response.status === 304) {
-    await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {});
-    return { kind: 'not-modified' };
-  }
   if (response.status >= 400) {
     return recordFailure(db, feed, `The server answered ${response.status}`, now, response.headers.get('retry-after'));
   }
-
-  let parsed: ParsedFeed;
   try {
-    parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
+    return await storeResponse(db, feed, response, now);
   } catch (error) {
-    return recordFailure(db, feed, errorMessage(error), now);
+    // Whatever fails after the fetch (a D1 error, a bug) is the feed's error too: shown, retried with backoff.
+    const reason =
+      error instanceof FeedParseError ? error.message : `Its items could not be stored (${errorMessage(error)})`;
+    return recordFailure(db, feed, reason, now);
   }
+}
 
+/** 304, the same bytes as last time, or new content: each writes only what changed. */
+async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse, now: number): Promise<RefreshOutcome> {
+  const contentHash = response.status === 304 ? feed.contentHash : await sha256Hex(response.body);
+  if (response.status === 304 || contentHash === feed.contentHash) {
+    // Nothing new: one row written, the feed's own.
+    await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {});
+    return { kind: response.status === 304 ? 'not-modified' : 'unchanged' };
+  }
+  const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
-  await upsertItems(db, feed.id, rows, now);
-  await trimItems(db, feed.id);
+  await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
+    contentHash,
     title: feed.title ?? (parsed.title || null),
     siteUrl: parsed.link ?? feed.siteUrl,
     description: parsed.description ? htmlToText(parsed.description).slice(0, DESCRIPTION_CHARS) : feed.description,
@@ -83,17 +94,6 @@ function conditionalHeaders(feed: FeedRow): Record<string, string> {
 
 const errorMessage = (error: unknown) =>
   error instanceof FeedParseError || error instanceof Error ? error.message : 'The feed could not be read';
-
-type ItemValues = {
-  guidHash: string;
-  title: string;
-  description: string | null;
-  content: string | null;
-  link: string | null;
-  thumbnail: string | null;
-  author: string | null;
-  pubDate: number;
-};
 
 /** Identity by guid, else link, else a hash of title and content; the newest 500, duplicates dropped. */
 async function normaliseItems(parsed: ParsedFeed, baseUrl: string, now: number): Promise<ItemValues[]> {
@@ -128,7 +128,7 @@ async function toItemValues(item: ParsedItem, guidHash: string, pubDate: number,
   const imageEnclosure = item.enclosures.find((e) =>
     e.type ? e.type.startsWith('image/') : /\.(jpe?g|png|gif|webp)$/i.test(e.url),
   );
-  return {
+  return capItem({
     guidHash,
     title: item.title.trim() || summaryText?.slice(0, 120) || 'Untitled',
     description: summaryText,
@@ -137,70 +137,7 @@ async function toItemValues(item: ParsedItem, guidHash: string, pubDate: number,
     thumbnail: imageEnclosure?.url ?? (content ? firstImage(content) : null),
     author: item.author,
     pubDate,
-  };
-}
-
-/** Inserts new items and updates changed ones, in one D1 batch of multi-row statements. */
-async function upsertItems(db: Db, feedId: number, rows: ItemValues[], now: number) {
-  if (rows.length === 0) return;
-  const d1 = db.$client;
-  const statements: D1PreparedStatement[] = [];
-  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
-    const chunk = rows.slice(start, start + ROWS_PER_INSERT);
-    const placeholders = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
-    const values = chunk.flatMap((row) => [
-      feedId,
-      row.guidHash,
-      row.title,
-      row.description,
-      row.content,
-      row.link,
-      row.thumbnail,
-      row.author,
-      row.pubDate,
-      now,
-    ]);
-    statements.push(
-      d1
-        .prepare(
-          `insert into items (feed_id, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at)
-           values ${placeholders}
-           on conflict (feed_id, guid_hash) do update set
-             title = excluded.title, description = excluded.description, content = excluded.content,
-             link = excluded.link, thumbnail = excluded.thumbnail, author = excluded.author
-           where items.title is not excluded.title or items.content is not excluded.content
-              or items.link is not excluded.link or items.description is not excluded.description`,
-        )
-        .bind(...values),
-    );
-  }
-  await d1.batch(statements);
-}
-
-/** Keeps the newest 500 and records how many the feed now holds (the sidebar's unread counts use it). */
-async function trimItems(db: Db, feedId: number) {
-  const d1 = db.$client;
-  await d1.batch([
-    d1
-      .prepare(
-        `delete from items where feed_id = ?1 and id not in
-           (select id from items where feed_id = ?1 order by pub_date desc, id desc limit ?2)`,
-      )
-      .bind(feedId, MAX_ITEMS_PER_FEED),
-    d1
-      .prepare('update feeds set item_count = (select count(*) from items where feed_id = ?1) where id = ?1')
-      .bind(feedId),
-  ]);
-}
-
-async function recentItemDates(db: Db, feedId: number) {
-  const rows = await db
-    .select({ pubDate: items.pubDate })
-    .from(items)
-    .where(eq(items.feedId, feedId))
-    .orderBy(desc(items.pubDate))
-    .limit(20);
-  return rows.map((row) => row.pubDate.getTime());
+  });
 }
 
 async function scheduleAfterSuccess(
@@ -220,18 +157,13 @@ async function scheduleAfterSuccess(
     retryAfter: response.headers.get('retry-after'),
     errorCount: 0,
   });
-  await db
-    .update(feeds)
-    .set({
-      ...metadata,
-      etag: response.headers.get('etag') ?? feed.etag,
-      lastModified: response.headers.get('last-modified') ?? feed.lastModified,
-      lastFetchedAt: new Date(now),
-      nextFetchAt: next,
-      errorCount: 0,
-      lastError: null,
-    })
-    .where(eq(feeds.id, feed.id));
+  await recordRefreshSuccess(db, feed.id, {
+    ...metadata,
+    etag: response.headers.get('etag') ?? feed.etag,
+    lastModified: response.headers.get('last-modified') ?? feed.lastModified,
+    lastFetchedAt: new Date(now),
+    nextFetchAt: next,
+  });
 }
 
 async function recordFailure(db: Db, feed: FeedRow, error: string, now: number, retryAfter?: string | null) {
@@ -244,10 +176,12 @@ async function recordFailure(db: Db, feed: FeedRow, error: string, now: number, 
     retryAfter: retryAfter ?? null,
     errorCount,
   });
-  await db
-    .update(feeds)
-    .set({ errorCount, lastError: error.slice(0, 500), lastFetchedAt: new Date(now), nextFetchAt: next })
-    .where(eq(feeds.id, feed.id));
+  await recordRefreshFailure(db, feed.id, {
+    errorCount,
+    lastError: error.slice(0, 500),
+    lastFetchedAt: new Date(now),
+    nextFetchAt: next,
+  });
   return { kind: 'failed' as const, error };
 }
 

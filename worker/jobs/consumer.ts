@@ -6,9 +6,10 @@ import type { Bindings } from '../env';
 import { errorFields, log } from '../lib/log';
 import { runJob } from './handlers';
 import { jobMessage } from './messages';
+import { runPool } from './pool';
 
 const DEAD_LETTER_QUEUE = 'feedloom-jobs-dead';
-const CONCURRENCY = 5;
+const CONCURRENCY = 3;
 
 /** 10 s, 40 s, 160 s … capped at an hour: exponential, so a struggling upstream gets room. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
@@ -50,15 +51,4 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings) {
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
     }
   });
-}
-
-async function runPool<T>(values: readonly T[], size: number, work: (value: T) => Promise<void>) {
-  let next = 0;
-  const worker = async () => {
-    while (next < values.length) {
-      const value = values[next++] as T;
-      await work(value);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(size, values.length) }, worker));
 }

@@ -5,7 +5,7 @@ import { createDb } from '../db/client';
 import type { Bindings } from '../env';
 import { log } from '../lib/log';
 import { enqueue, enqueueMany } from './enqueue';
-import { enqueueRefreshes, selectDueFeeds } from './enqueue-refreshes';
+import { queuePicks } from './enqueue-refreshes';
 
 export const CRON_EVERY_5_MINUTES = '*/5 * * * *';
 export const CRON_DAILY = '0 3 * * *';
@@ -13,10 +13,8 @@ export const CRON_DAILY = '0 3 * * *';
 export async function dispatchCron(cron: string, env: Bindings) {
   switch (cron) {
     case CRON_EVERY_5_MINUTES: {
-      const db = createDb(env.DB);
-      const queued = await enqueueRefreshes(env, db, await selectDueFeeds(db));
-      log.info('cron.feeds_queued', { queued });
-      log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, db) });
+      log.info('cron.picks_queued', { queued: await queuePicks(env) });
+      log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, createDb(env.DB)) });
       break;
     }
     case CRON_DAILY: {

@@ -12,15 +12,27 @@ import { refreshFeed } from '../feeds/refresh';
 import { log } from '../lib/log';
 import { RATE_WINDOW_MS } from '../middleware/rate-limit';
 import { enqueue } from './enqueue';
+import { pickDueFeeds } from './enqueue-refreshes';
 import type { JobMessage, JobOf } from './messages';
+import { runPool } from './pool';
+
+/** Feeds of one message refreshed at once; with the consumer's own concurrency, within Workers' 6 connections. */
+const FEEDS_AT_ONCE = 2;
 
 type Handler<Type extends JobMessage['type']> = (job: JobOf<Type>, env: Bindings, db: Db) => Promise<void>;
 type Handlers = { [Type in JobMessage['type']]: Handler<Type> };
 
 export const handlers: Handlers = {
   'refresh-feed': async (job, env, db) => {
-    const outcome = await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, job.feedId);
-    if (outcome.kind === 'failed') log.warn('feed.refresh_failed', { feedId: job.feedId, error: outcome.error });
+    await refreshAndLog(env, db, job.feedId);
+  },
+  'refresh-feeds': async (job, env, db) => {
+    // Side by side, a few at a time: each waits on its site. A failure is the feed's, recorded on it.
+    await runPool(job.feedIds, FEEDS_AT_ONCE, (feedId) => refreshAndLog(env, db, feedId));
+  },
+  'pick-feeds': async (job, env, db) => {
+    const picked = await pickDueFeeds(env, db, job.slice);
+    if (picked.length > 0) log.info('cron.feeds_queued', { slice: job.slice, queued: picked.length });
   },
   'import-opml': async (job, env, db) => {
     const { next } = await importOpmlChunk(db, env.FETCH_ALLOW_HOSTS, job.importId, job.offset);
@@ -47,6 +59,11 @@ export const handlers: Handlers = {
     ]);
   },
 };
+
+async function refreshAndLog(env: Bindings, db: Db, feedId: number) {
+  const outcome = await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, feedId);
+  if (outcome.kind === 'failed') log.warn('feed.refresh_failed', { feedId, error: outcome.error });
+}
 
 export function runJob(job: JobMessage, env: Bindings, db: Db) {
   return (handlers[job.type] as Handler<typeof job.type>)(job as never, env, db);

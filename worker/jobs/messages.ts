@@ -6,6 +6,15 @@ const id = z.number().int().positive();
 
 export const refreshFeedMessage = z.object({ type: z.literal('refresh-feed'), feedId: id });
 
+/** Several feeds in one message: Queues bill per message (worker/jobs/enqueue-refreshes.ts). */
+export const refreshFeedsMessage = z.object({
+  type: z.literal('refresh-feeds'),
+  feedIds: z.array(id).min(1).max(10),
+});
+
+/** One slice of the feeds for the cron's pick (worker/db/refresh-leases.ts). */
+export const pickFeedsMessage = z.object({ type: z.literal('pick-feeds'), slice: z.number().int().min(0).max(63) });
+
 export const importOpmlMessage = z.object({
   type: z.literal('import-opml'),
   importId: id,
@@ -43,6 +52,8 @@ export const resetCreditsMessage = z.object({
 
 export const jobMessage = z.discriminatedUnion('type', [
   refreshFeedMessage,
+  refreshFeedsMessage,
+  pickFeedsMessage,
   importOpmlMessage,
   sendEmailMessage,
   cleanupMessage,

@@ -23,12 +23,13 @@ export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function digestHex(algorithm: 'SHA-256' | 'MD5', text: string): Promise<string> {
-  const digest = new Uint8Array(await crypto.subtle.digest(algorithm, encoder.encode(text)));
+async function digestHex(algorithm: 'SHA-256' | 'MD5', input: string | Uint8Array): Promise<string> {
+  const bytes = typeof input === 'string' ? encoder.encode(input) : input;
+  const digest = new Uint8Array(await crypto.subtle.digest(algorithm, bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export const sha256Hex = (text: string) => digestHex('SHA-256', text);
+export const sha256Hex = (input: string | Uint8Array) => digestHex('SHA-256', input);
 
 /** Compares in time independent of where the inputs differ. */
 export function timingSafeEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -10,10 +10,11 @@ import { readSession, SESSION_COOKIE } from '../auth/session';
 import { listCategoriesWithFeeds } from '../db/categories';
 import { createDb } from '../db/client';
 import { listItems, setItemRead } from '../db/items';
+import { PICK_SLICES } from '../db/refresh-leases';
 import { type AppEnv, isDevelopment } from '../env';
 import { refreshFeed } from '../feeds/refresh';
 import { safeFetch } from '../feeds/safe-fetch';
-import { enqueueRefreshes, selectDueFeeds } from '../jobs/enqueue-refreshes';
+import { pickDueFeeds } from '../jobs/enqueue-refreshes';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { sampleFeedRoutes } from './dev-sample-feeds';
@@ -96,8 +97,8 @@ export const devRoutes = new Hono<AppEnv>()
     return c.json({ outcome, ...meter });
   })
   /**
-   * D1 cost of one cron pick: makes the feeds in [from, to] due, then selects and leases them as the cron
-   * does, with a queue that drops the messages (nothing gets refreshed).
+   * D1 cost of one cron tick's picks: makes the feeds in [from, to] due, then runs every slice's pick as
+   * the queue would, with a queue that drops the messages (nothing gets refreshed).
    */
   .post('/bench/cost/cron', validate('json', feedRange), async (c) => {
     const { from, to } = c.req.valid('json');
@@ -108,8 +109,11 @@ export const devRoutes = new Hono<AppEnv>()
     const meter = newMeter();
     const db = createDb(meteredD1(c.env.DB, meter));
     const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
-    const queued = await enqueueRefreshes({ JOBS: droppingQueue }, db, await selectDueFeeds(db));
-    return c.json({ queued, ...meter });
+    let queued = 0;
+    for (let slice = 0; slice < PICK_SLICES; slice++) {
+      queued += (await pickDueFeeds({ JOBS: droppingQueue }, db, slice)).length;
+    }
+    return c.json({ queued, picks: PICK_SLICES, ...meter });
   })
   /** D1 cost of what a signed-in page reads: the session, a page of items (all, unread), the sidebar, a read mark. */
   .post('/bench/cost/reading', async (c) => {

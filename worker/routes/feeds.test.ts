@@ -388,7 +388,7 @@ describe('refreshing', () => {
     expect(feed.nextFetchAt.getTime() - Date.now()).toBeGreaterThanOrEqual(180 * 60_000);
   });
 
-  it('the cron queues due feeds and leases them so the next tick does not queue them again', async () => {
+  it('the cron queues a pick per slice; the pick leases due feeds so the next tick does not queue them again', async () => {
     const { cookie } = await signUp();
     const url = await scriptFeed(uniqueName(), { body: rss('Due', [{ guid: '1', title: 'One' }]) });
     await addFeed(cookie, url);
@@ -400,6 +400,13 @@ describe('refreshing', () => {
     const ctx = createExecutionContext();
     await worker.scheduled(createScheduledController({ cron: '*/5 * * * *', scheduledTime: Date.now() }), env, ctx);
     await waitOnExecutionContext(ctx);
+    // The queue delivers the feed's slice's pick message to the consumer.
+    const batch = createMessageBatch('feedloom-jobs', [
+      { id: 'pick', timestamp: new Date(), attempts: 1, body: { type: 'pick-feeds', slice: feed.id % 64 } },
+    ]);
+    const pickCtx = createExecutionContext();
+    await worker.queue(batch, env, pickCtx);
+    expect((await getQueueResult(batch, pickCtx)).explicitAcks).toEqual(['pick']);
     expect((await feedRowByUrl(url)).nextFetchAt.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
   });
 

@@ -6,6 +6,7 @@ declare global {
   namespace Cloudflare {
     interface Env extends Secrets {
       TEST_MIGRATIONS: D1Migration[];
+      UPGRADE_DB: D1Database;
       FAKE_UPSTREAM_URL: string;
     }
   }

@@ -54,3 +54,13 @@ export async function hitsOf(name: string) {
 }
 
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+/** Follows a feed through the API as a person does; returns the subscription's feed id. */
+export async function follow(call: (path: string, init: object) => Promise<Response>, cookie: string, url: string) {
+  const response = await call('/api/feeds', {
+    cookie,
+    json: { url, name: 'Followed', categoryId: null, includeInAi: true },
+  });
+  if (response.status !== 201) throw new Error(`follow failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: number }).id;
+}

@@ -1,0 +1,136 @@
+// Where a refresh writes: the shared feed row and its items. New items take the feed's next sequence
+// numbers (oldest first), changed ones are updated in place, and retention deletes a prefix of the
+// sequence together with the read marks under it, all in one D1 batch (one transaction): a failure
+// leaves nothing half-written.
+import { desc, eq } from 'drizzle-orm';
+import { feeds, items } from '../../schema';
+import type { Db } from './client';
+import { pruneMarksStatements } from './read-state';
+
+export type FeedRow = typeof feeds.$inferSelect;
+
+export type ItemValues = {
+  guidHash: string;
+  title: string;
+  description: string | null;
+  content: string | null;
+  link: string | null;
+  thumbnail: string | null;
+  author: string | null;
+  pubDate: number;
+};
+
+// D1 allows 100 bound parameters per statement: 11 columns × 9 rows = 99.
+const ROWS_PER_INSERT = 9;
+
+export async function findFeed(db: Db, feedId: number) {
+  const [feed] = await db.select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
+  return feed ?? null;
+}
+
+/** Publication dates of the feed's newest items, for its posting rate. */
+export async function recentItemDates(db: Db, feedId: number, count = 20) {
+  const rows = await db
+    .select({ pubDate: items.pubDate })
+    .from(items)
+    .where(eq(items.feedId, feedId))
+    .orderBy(desc(items.pubDate))
+    .limit(count);
+  return rows.map((row) => row.pubDate.getTime());
+}
+
+/** Which of these identities the feed already holds. */
+async function knownIdentities(db: Db, feedId: number, guidHashes: string[]) {
+  const known = new Set<string>();
+  const d1 = db.$client;
+  const { results } = await d1
+    .prepare('select guid_hash from items where feed_id = ?1 and guid_hash in (select value from json_each(?2))')
+    .bind(feedId, JSON.stringify(guidHashes))
+    .all<{ guid_hash: string }>();
+  for (const row of results) known.add(row.guid_hash);
+  return known;
+}
+
+/**
+ * Stores `rows` (newest first) for the feed: new ones numbered after the feed's last sequence number,
+ * oldest first, known ones updated when they changed. Keeps the newest `keep` by sequence. Returns how
+ * many were new.
+ */
+export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep: number, now: number) {
+  const d1 = db.$client;
+  const known =
+    rows.length > 0
+      ? await knownIdentities(
+          db,
+          feed.id,
+          rows.map((row) => row.guidHash),
+        )
+      : new Set();
+  const fresh = rows.filter((row) => !known.has(row.guidHash)).reverse();
+  const seqOf = new Map(fresh.map((row, index) => [row.guidHash, feed.lastSeq + index + 1]));
+  const lastSeq = feed.lastSeq + fresh.length;
+  const trimmedSeq = Math.max(feed.trimmedSeq, lastSeq - keep);
+
+  const statements: D1PreparedStatement[] = [];
+  // Two refreshes racing on one feed would number different items alike: the unique (feed_id, seq) index
+  // refuses the second, whose whole batch rolls back and is retried.
+  statements.push(
+    d1
+      .prepare('update feeds set last_seq = max(last_seq, ?2), trimmed_seq = max(trimmed_seq, ?3) where id = ?1')
+      .bind(feed.id, lastSeq, trimmedSeq),
+  );
+  const ordered = [...fresh, ...rows.filter((row) => known.has(row.guidHash))];
+  for (let start = 0; start < ordered.length; start += ROWS_PER_INSERT) {
+    const chunk = ordered.slice(start, start + ROWS_PER_INSERT);
+    const placeholders = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    const values = chunk.flatMap((row) => [
+      feed.id,
+      row.guidHash,
+      // Known items keep their number: the conflict clause below never touches seq.
+      seqOf.get(row.guidHash) ?? 0,
+      row.title,
+      row.description,
+      row.content,
+      row.link,
+      row.thumbnail,
+      row.author,
+      row.pubDate,
+      now,
+    ]);
+    statements.push(
+      d1
+        .prepare(
+          `insert into items (feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date, created_at)
+           values ${placeholders}
+           on conflict (feed_id, guid_hash) do update set
+             title = excluded.title, description = excluded.description, content = excluded.content,
+             link = excluded.link, thumbnail = excluded.thumbnail, author = excluded.author
+           where items.title is not excluded.title or items.content is not excluded.content
+              or items.link is not excluded.link or items.description is not excluded.description`,
+        )
+        .bind(...values),
+    );
+  }
+  if (trimmedSeq > feed.trimmedSeq) {
+    statements.push(d1.prepare('delete from items where feed_id = ?1 and seq <= ?2').bind(feed.id, trimmedSeq));
+    statements.push(...pruneMarksStatements(d1, feed.id, trimmedSeq));
+  }
+  await d1.batch(statements);
+  return fresh.length;
+}
+
+/** After a fetch that succeeded (200 or 304): validators, metadata, the next check; the error cleared. */
+export async function recordRefreshSuccess(db: Db, feedId: number, changes: Partial<FeedRow>) {
+  await db
+    .update(feeds)
+    .set({ ...changes, errorCount: 0, lastError: null })
+    .where(eq(feeds.id, feedId));
+}
+
+export async function recordRefreshFailure(
+  db: Db,
+  feedId: number,
+  changes: { errorCount: number; lastError: string; lastFetchedAt: Date; nextFetchAt: Date },
+) {
+  await db.update(feeds).set(changes).where(eq(feeds.id, feedId));
+}

@@ -1,0 +1,81 @@
+// A database made by the previous version upgrades with nothing lost: the migrations before read
+// watermarks are applied to an empty database, filled as that version would have, then the rest.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { listCategoriesWithFeeds } from './categories';
+import { createDb } from './client';
+import { listItems } from './items';
+
+const WATERMARKS = '0005_read_watermarks';
+
+async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
+  for (const migration of migrations) {
+    await d1.batch(migration.queries.map((query) => d1.prepare(query)));
+  }
+}
+
+describe('upgrading a database of the previous version', () => {
+  it('keeps every item and every read mark: unread counts and read flags are unchanged', async () => {
+    const d1 = env.UPGRADE_DB;
+    const cut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(WATERMARKS));
+    expect(cut).toBeGreaterThan(0);
+    await apply(d1, env.TEST_MIGRATIONS.slice(0, cut));
+
+    const now = Date.now();
+    const minutesAgo = (n: number) => now - n * 60_000;
+    await d1.batch([
+      d1.prepare(
+        `insert into users (id, email, name, created_at) values (1, 'old@example.com', 'Old', ${now}), (2, 'two@example.com', 'Two', ${now})`,
+      ),
+      d1.prepare(
+        `insert into feeds (id, url, next_fetch_at, created_at, item_count) values
+           (10, 'https://a.example/feed', ${now}, ${now}, 3), (11, 'https://b.example/feed', ${now}, ${now}, 2)`,
+      ),
+      d1.prepare(
+        `insert into subscriptions (user_id, feed_id, name, created_at) values
+           (1, 10, 'A', ${now}), (1, 11, 'B', ${now}), (2, 10, 'A too', ${now})`,
+      ),
+      // Ids out of date order on purpose: numbering follows the dates.
+      d1.prepare(
+        `insert into items (id, feed_id, guid_hash, title, pub_date, created_at) values
+           (100, 10, 'a1', 'A newest', ${minutesAgo(1)}, ${now}), (101, 10, 'a2', 'A oldest', ${minutesAgo(30)}, ${now}),
+           (102, 10, 'a3', 'A middle', ${minutesAgo(10)}, ${now}),
+           (103, 11, 'b1', 'B newer', ${minutesAgo(5)}, ${now}), (104, 11, 'b2', 'B older', ${minutesAgo(50)}, ${now})`,
+      ),
+      d1.prepare(
+        `insert into item_reads (user_id, item_id, feed_id, read_at) values
+           (1, 102, 10, ${now}), (1, 104, 11, ${now}), (2, 100, 10, ${now}), (2, 101, 10, ${now})`,
+      ),
+    ]);
+
+    await apply(d1, env.TEST_MIGRATIONS.slice(cut));
+
+    const db = createDb(d1);
+    const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 10 } as const;
+    const readFlags = async (userId: number) =>
+      (await listItems(db, userId, 'UTC', query)).items.map((item) => [item.title, item.isRead]);
+    expect(await readFlags(1)).toEqual([
+      ['A newest', false],
+      ['B newer', false],
+      ['A middle', true],
+      ['A oldest', false],
+      ['B older', true],
+    ]);
+    expect(await readFlags(2)).toEqual([
+      ['A newest', true],
+      ['A middle', false],
+      ['A oldest', true],
+    ]);
+    const unread = async (userId: number) =>
+      (await listCategoriesWithFeeds(db, userId)).flatMap((group) => group.feeds.map((f) => [f.name, f.unreadCount]));
+    expect(await unread(1)).toEqual([
+      ['A', 2],
+      ['B', 1],
+    ]);
+    expect(await unread(2)).toEqual([['A too', 1]]);
+    const tables = await d1
+      .prepare("select name from sqlite_master where type = 'table' and name = 'item_reads'")
+      .all();
+    expect(tables.results).toEqual([]);
+  });
+});

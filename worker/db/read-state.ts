@@ -1,0 +1,135 @@
+// Read state that stays small whatever people read: per subscription a watermark (every item with
+// seq ≤ read_seq is read) and a signed counter, plus read_marks, the exceptions a watermark cannot say
+// (an item read above it, an item kept unread at or below it). So:
+//   - marking a feed read moves the watermark: one subscription row, plus deleting the marks it covers;
+//   - a feed's unread count is arithmetic on its feed row and the subscription row (unreadCountSql);
+//   - marks under the feed's retention line are pruned with the items (pruneMarksStatements).
+// Sync clients (Google Reader / Fever, issue 15) map onto markItem and markFeedsRead(before).
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/**
+ * Unread items of a subscription `s` of feed `f`: the items above the watermark that the feed still holds,
+ * corrected by the marks, never below 0 nor above what the feed holds.
+ */
+export const unreadCountSql = sql`max(0, min(f.last_seq - f.trimmed_seq,
+  f.last_seq - max(s.read_seq, f.trimmed_seq) + s.read_adjust))`;
+
+/**
+ * Whether item `i` is read for subscription `s`, given the mark `m` left-joined on (user, feed, seq).
+ * The one definition every read path uses.
+ */
+export const isReadSql = sql`coalesce(m.is_read, i.seq <= s.read_seq)`;
+
+export type ItemPosition = { feedId: number; seq: number };
+
+/**
+ * One item read or unread. The default for its position is read at or below the watermark; a mark is
+ * stored only when the wish differs from that default and deleted when it agrees. The subscription's
+ * counter moves by one for each mark added or removed (changes() of the statement before it, in the same
+ * transaction), so the unread count stays exact: 2 rows written at most.
+ */
+export async function markItem(db: Db, userId: number, item: ItemPosition, isRead: boolean) {
+  const d1 = db.$client;
+  // Adding or removing a mark moves the unread count by the same amount: −1 when the wish is read.
+  const step = isRead ? -1 : 1;
+  const keyed = 'user_id = ?1 and feed_id = ?2';
+  await d1.batch([
+    // A mark that says the opposite of the wish goes, whichever side of the watermark it is on.
+    d1
+      .prepare(`delete from read_marks where ${keyed} and seq = ?3 and is_read = ?4`)
+      .bind(userId, item.feedId, item.seq, isRead ? 0 : 1),
+    d1
+      .prepare(`update subscriptions set read_adjust = read_adjust + changes() * ?3 where ${keyed} and changes() > 0`)
+      .bind(userId, item.feedId, step),
+    // A mark is needed when the wish differs from the watermark's default.
+    d1
+      .prepare(
+        `insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
+         select ?1, ?2, ?3, ?4, ?5 from subscriptions where ${keyed} and (?3 <= read_seq) <> ?4
+         on conflict do nothing`,
+      )
+      .bind(userId, item.feedId, item.seq, isRead ? 1 : 0, Date.now()),
+    d1
+      .prepare(`update subscriptions set read_adjust = read_adjust + changes() * ?3 where ${keyed} and changes() > 0`)
+      .bind(userId, item.feedId, step),
+  ]);
+}
+
+/** The person's unread count summed over these feeds (2 rows read per feed). */
+async function unreadOf(db: Db, userId: number, feedIdsJson: string) {
+  const row = await db.get<{ unread: number | null }>(sql`
+    select sum(${unreadCountSql}) as unread from subscriptions s join feeds f on f.id = s.feed_id
+    where s.user_id = ${userId} and s.feed_id in (select value from json_each(${feedIdsJson}))`);
+  return row?.unread ?? 0;
+}
+
+/**
+ * Marks every item of the given feeds read, or only those published before `before`. Without `before`
+ * the watermark moves to the feed's newest item and the marks go: O(1) rows per feed whatever it holds.
+ * With `before`, the watermark moves up to the first item published at or after it (items arrive in date
+ * order almost always); an item that arrived late with an older date gets a read mark of its own.
+ * Returns how many items turned read.
+ */
+export async function markFeedsRead(db: Db, userId: number, feedIds: number[], before?: number) {
+  if (feedIds.length === 0) return 0;
+  const feedIdsJson = JSON.stringify(feedIds);
+  const unreadBefore = await unreadOf(db, userId, feedIdsJson);
+  const d1 = db.$client;
+  // ?1 the person, ?2 the feeds (JSON), ?3 `before`, ?4 now.
+  const mine = 'user_id = ?1 and feed_id in (select value from json_each(?2))';
+  const params = [userId, feedIdsJson, before ?? null, Date.now()];
+  // D1 wants exactly as many values as the statement numbers.
+  const run = (query: string) =>
+    d1.prepare(query).bind(...params.slice(0, Math.max(...[...query.matchAll(/\?(\d)/g)].map((m) => Number(m[1])))));
+  if (before === undefined) {
+    await d1.batch([
+      run(`update subscriptions set read_adjust = 0,
+             read_seq = (select f.last_seq from feeds f where f.id = subscriptions.feed_id)
+           where ${mine}`),
+      run(`delete from read_marks where ${mine}`),
+    ]);
+  } else {
+    // The highest seq under which every item the feed holds is older than `before`.
+    const watermarkBefore = `(select coalesce(min(i.seq), f.last_seq + 1) - 1 from feeds f
+      left join items i on i.feed_id = f.id and i.pub_date >= ?3 where f.id = subscriptions.feed_id)`;
+    const watermarkOfMark = `(select s.read_seq from subscriptions s
+      where s.user_id = read_marks.user_id and s.feed_id = read_marks.feed_id)`;
+    await d1.batch([
+      run(`update subscriptions set read_seq = max(read_seq, ${watermarkBefore}) where ${mine}`),
+      // Marks now under the watermark say nothing more, except an item kept unread that is not older than `before`.
+      run(`delete from read_marks where ${mine} and seq <= ${watermarkOfMark}
+        and (is_read = 1 or not exists (select 1 from items i
+          where i.feed_id = read_marks.feed_id and i.seq = read_marks.seq and i.pub_date >= ?3))`),
+      // Items above the watermark but older than `before` (late arrivals) get read marks.
+      run(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
+        select s.user_id, i.feed_id, i.seq, 1, ?4 from subscriptions s
+        join items i on i.feed_id = s.feed_id and i.seq > s.read_seq and i.pub_date < ?3
+        where s.user_id = ?1 and s.feed_id in (select value from json_each(?2))
+        on conflict do update set is_read = 1, marked_at = excluded.marked_at`),
+      run(`update subscriptions set read_adjust = (select coalesce(sum(case when m.is_read then -1 else 1 end), 0)
+          from read_marks m join feeds f on f.id = m.feed_id
+          where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id and m.seq > f.trimmed_seq)
+        where ${mine}`),
+    ]);
+  }
+  return Math.max(0, unreadBefore - (await unreadOf(db, userId, feedIdsJson)));
+}
+
+/**
+ * Statements that drop the marks of a feed's items at or below `trimmedSeq` (gone by retention) and take
+ * them out of their subscriptions' counters: run in the same batch as the items' deletion.
+ */
+export function pruneMarksStatements(d1: D1Database, feedId: number, trimmedSeq: number) {
+  return [
+    d1
+      .prepare(
+        `update subscriptions set read_adjust = read_adjust - (select coalesce(sum(case when m.is_read then -1 else 1 end), 0)
+           from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = ?1 and m.seq <= ?2)
+         where feed_id = ?1 and exists (select 1 from read_marks m
+           where m.user_id = subscriptions.user_id and m.feed_id = ?1 and m.seq <= ?2)`,
+      )
+      .bind(feedId, trimmedSeq),
+    d1.prepare('delete from read_marks where feed_id = ?1 and seq <= ?2').bind(feedId, trimmedSeq),
+  ];
+}
