@@ -1,5 +1,5 @@
 // Accounts end to end in Chromium (issue 2): register → the dev mailbox → the emailed link → set a password
-// → sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page. Saves the
+// (which signs in) → /home; sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page. Saves the
 // screenshots of landing, sign-in and home at 1280 and 390 px into e2e/screenshots/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -67,11 +67,14 @@ describe('accounts in the browser', () => {
     await page.getByLabel('Name').fill('Ada Lovelace');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.getByText('Registration successful', { exact: true }).waitFor();
     await page.waitForURL((target) => target.pathname === '/auth/email-sent');
     expect(new URL(page.url()).searchParams.get('type')).toBe('password_setup');
+    // One message: the card says to check the email; no toast beside it says to sign in.
+    await page.getByText('Check your email', { exact: true }).waitFor();
+    expect(await page.getByText('Please sign in', { exact: false }).count()).toBe(0);
 
-    await page.goto(url('/dev/mailbox'));
+    await page.getByRole('link', { name: 'dev mailbox' }).click();
+    await page.waitForURL((target) => target.pathname === '/dev/mailbox');
     const newest = page.getByRole('article', { name: 'Selected email' });
     await newest.getByText(`To ${email}`, { exact: false }).waitFor();
     await newest.getByRole('link', { name: /\/auth\/password-setup\?token=/ }).click();
@@ -83,11 +86,14 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Set Password' }).click();
     await page.getByRole('heading', { name: 'Password Set Successfully' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Sign In' }).isVisible()).toBe(true);
-    // The page moves on to sign-in by itself after 2 s.
-    await page.waitForURL((target) => target.pathname === '/auth/login');
+    // Setting the password signed Ada in: after 2 s the page moves on, and sign-in sends her to /home.
+    await page.waitForURL((target) => target.pathname === '/home');
+    await page.getByRole('heading', { name: 'My Feed' }).waitFor();
   });
 
   it('signs in and lands on /home', async () => {
+    await desktop.context.clearCookies();
+    await page.goto(url('/auth/login'));
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
     await screenshot(page, 'sign-in-1280');
     await atPhoneWidth(async (phone) => {

@@ -25,9 +25,13 @@ export function ensureDevVars(file = FILE) {
   return true;
 }
 
-/** The KEY=value lines of .dev.vars (an absent file has none), as wrangler reads them. */
+/**
+ * The KEY=value lines of .dev.vars (an absent file has none), as wrangler reads them.
+ * @returns {Record<string, string | undefined>}
+ */
 export function readDevVars(file = FILE) {
   if (!existsSync(file)) return {};
+  /** @type {Record<string, string>} */
   const vars = {};
   for (const line of readFileSync(file, 'utf8').split('\n')) {
     const match = line.match(/^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/);

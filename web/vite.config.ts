@@ -6,9 +6,17 @@ import { cloudflare } from '@cloudflare/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { allowOwnOrigin, readDevVars } from '../scripts/dev-vars.mjs';
+
+// `npm run dev` serves on PORT (default 5173, and nowhere else: emailed links and the sample feeds name
+// this origin), as development, with its own origin fetchable (scripts/dev-vars.mjs explains why).
+const devPort = Number(process.env.PORT ?? 5173);
+const devOrigin = `http://localhost:${devPort}`;
+const devVars = readDevVars();
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
+  server: { port: devPort, strictPort: true },
   resolve: {
     alias: {
       '@contracts': fileURLToPath(new URL('../worker/contracts', import.meta.url)),
@@ -19,7 +27,20 @@ export default defineConfig(({ command }) => ({
     react(),
     tailwindcss(),
     ...(command === 'serve'
-      ? [cloudflare({ configPath: '../wrangler.toml', persistState: { path: '../.wrangler/state' } })]
+      ? [
+          cloudflare({
+            configPath: '../wrangler.toml',
+            persistState: { path: '../.wrangler/state' },
+            config: (config) => ({
+              vars: {
+                ...config.vars,
+                ENVIRONMENT: 'development',
+                APP_URL: devVars.APP_URL ?? devOrigin,
+                FETCH_ALLOW_HOSTS: allowOwnOrigin(devVars.APP_URL ?? devOrigin, devVars.FETCH_ALLOW_HOSTS),
+              },
+            }),
+          }),
+        ]
       : []),
   ],
   build: {

@@ -346,3 +346,16 @@ describe('time zone', () => {
     expect(await refused.json()).toMatchObject({ message: 'Unknown time zone' });
   });
 });
+
+describe('setting the first password', () => {
+  it('signs the person in when they set their password from the emailed link: no second login', async () => {
+    const email = uniqueEmail();
+    await call('/api/auth/register', { json: { name: 'Grace Hopper', email } });
+    const token = await tokenFromLatestEmail(email);
+    const response = await call('/api/auth/set-password', { json: { token, password: 'a long password' } });
+    expect(response.status).toBe(200);
+    const cookie = sessionCookieOf(response);
+    expect(cookie).not.toBeNull();
+    expect(await (await call('/api/users/me', { cookie })).json()).toMatchObject({ username: email });
+  });
+});

@@ -131,6 +131,9 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await setPasswordHash(c.var.db, consumed.userId, await hashPassword(password, c.env.PASSWORD_PEPPER));
     await deleteUserSessions(c.var.db, consumed.userId, c.var.user?.id === consumed.userId ? c.var.sessionId : null);
+    // The emailed link proved the address and the password was just chosen: asking for both again on
+    // the sign-in page would be a second login for nothing. Every other session stays revoked.
+    if (c.var.user?.id !== consumed.userId) await signIn(c, consumed.userId);
     return c.json({ message: 'Password set successfully' });
   })
   .post('/login', validate('json', loginSchema), async (c) => {

@@ -60,11 +60,20 @@ describe('sample feeds', () => {
     expect((await call('/api/dev/sample-feeds/LICENSES.md')).status).toBe(404);
   });
 
+  it('lists what it would follow, on the app’s own origin', async () => {
+    const listed = await call('/api/dev/sample-feeds');
+    expect(listed.status).toBe(200);
+    expect(await listed.json()).toEqual({
+      feeds: SAMPLE_FEEDS.map((feed) => ({ name: feed.name, url: `${env.APP_URL}/api/dev/sample-feeds/${feed.file}` })),
+    });
+  });
+
   it('asks for a session, and answers 404 outside development', async () => {
     expect((await call('/api/dev/sample-feeds', { method: 'POST' })).status).toBe(401);
     const { cookie } = await signUp();
     env.ENVIRONMENT = 'production';
     expect((await call('/api/dev/sample-feeds', { method: 'POST', cookie })).status).toBe(404);
     expect((await call('/api/dev/sample-feeds/guardian.rss')).status).toBe(404);
+    expect((await call('/api/dev/sample-feeds')).status).toBe(404);
   });
 });

@@ -35,6 +35,10 @@ async function readAsset(assets: Fetcher, requestUrl: string, path: string) {
 }
 
 export const sampleFeedRoutes = new Hono<AppEnv>()
+  /** What "Add sample feeds" would follow; answering at all tells the SPA it runs in development. */
+  .get('/', (c) =>
+    c.json({ feeds: SAMPLE_FEEDS.map(({ name, file }) => ({ name, url: sampleUrl(c.env.APP_URL, file) })) }),
+  )
   /** Follows every sample feed the person does not follow yet, in a "Samples" category: { followed }. */
   .post('/', requireUser, async (c) => {
     const user = c.var.user;

@@ -1,8 +1,10 @@
 // The two "choose a password" pages, /auth/password-setup and /auth/reset-password: both read ?token=,
 // check password (at least 8 characters) and confirmation ("Passwords do not match"), then POST
-// /api/auth/set-password. Success shows a card and redirects to /auth/login after 2000 ms.
+// /api/auth/set-password, which signs the person in. Success shows a card and redirects to /auth/login
+// after 2000 ms, which sends a signed-in person to /home.
 
 import { passwordFormSchema } from '@contracts/auth';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
@@ -12,6 +14,7 @@ import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
+import { currentUserQueryKey } from '../api/get-current-user';
 import { useSetPassword } from '../api/set-password';
 import { AuthShell, textLinkClasses } from './auth-shell';
 import { StatusCard } from './status-card';
@@ -33,13 +36,21 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
   const token = searchParams.get('token');
   const setPassword = useSetPassword();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [errors, setErrors] = useState<FieldErrors>({});
 
+  // Setting the password signs the person in (the server sets the session cookie): once the current
+  // user is read again, /auth/login sends them on to /home, so there is no second login.
+  const readSignedInUser = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: readSignedInUser only uses queryClient
   useEffect(() => {
     if (!setPassword.isSuccess) return;
-    const timer = window.setTimeout(() => navigate(paths.auth.login, { replace: true }), REDIRECT_DELAY_MS);
+    const timer = window.setTimeout(() => {
+      readSignedInUser();
+      navigate(paths.auth.login, { replace: true });
+    }, REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [setPassword.isSuccess, navigate]);
+  }, [setPassword.isSuccess, navigate, queryClient]);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,8 +73,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
     setPassword.mutate(
       { token, password: result.data.password },
       {
-        onSuccess: () =>
-          toast({ title: 'Password set successfully', description: 'You can now sign in with your new password.' }),
+        onSuccess: () => toast({ title: 'Password set successfully', description: 'You are signed in.' }),
         onError: (error) =>
           toast({
             variant: 'destructive',
@@ -93,8 +103,8 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
         <StatusCard
           tone="success"
           title={texts.successTitle}
-          description="You can now sign in with your email and new password. Taking you to sign in..."
-          action={{ label: 'Go to Sign In', to: paths.auth.login }}
+          description="You are signed in. Taking you to your feeds..."
+          action={{ label: 'Go to Sign In', to: paths.auth.login, onClick: readSignedInUser }}
         />
       </AuthShell>
     );

@@ -1,6 +1,7 @@
 // /auth/register (spec §5 Register: a name of at least 2 characters and a valid email). "Create Account"
 // emails a link to create a password; the secondary action signs up with email verification instead
-// (a sign-in link, no password). Either way the person goes to /auth/email-sent after 0.5 s.
+// (a sign-in link, no password). Either way the person goes to /auth/email-sent after 0.5 s, which in
+// development links to the dev mailbox.
 
 import { registerSchema } from '@contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
@@ -44,8 +45,9 @@ export function RegisterScreen() {
     const input = validate();
     if (!input) return;
     register.mutate(input, {
+      // No toast: the "Check your email" page says what happens next, and a "Please sign in" beside it
+      // would say the opposite (there is no password to sign in with until the emailed link sets one).
       onSuccess: (response) => {
-        toast({ title: 'Registration successful', description: 'Your account has been created. Please sign in.' });
         window.setTimeout(
           () => navigate(`${paths.auth.emailSent}?type=password_setup`, { state: { email: response.email } }),
           REDIRECT_DELAY_MS,

@@ -10,7 +10,8 @@ type StatusCardProps = {
   tone: 'success' | 'error';
   title: string;
   description: ReactNode;
-  action?: { label: string; to: string };
+  /** A button-looking link; `onClick` runs before the navigation. */
+  action?: { label: string; to: string; onClick?: () => void };
 };
 
 export function StatusCard({ tone, title, description, action }: StatusCardProps) {
@@ -31,7 +32,7 @@ export function StatusCard({ tone, title, description, action }: StatusCardProps
       </CardHeader>
       {action ? (
         <CardFooter>
-          <Link to={action.to} className={buttonClasses({ className: 'w-full' })}>
+          <Link to={action.to} onClick={action.onClick} className={buttonClasses({ className: 'w-full' })}>
             {action.label}
           </Link>
         </CardFooter>

@@ -96,7 +96,33 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const buttonNamed = (label: string) =>
+  [...container.querySelectorAll('button')].find((button) => button.textContent === label) ?? null;
+
 describe('the add-feed dialog', () => {
+  it('offers "Add sample feeds" only when the server is a development server, and follows them', async () => {
+    stubApi({ 'GET /api/feeds/count': () => json(count) });
+    await render({});
+    expect(buttonNamed('Add sample feeds')).toBeNull();
+    act(() => root.unmount());
+    root = createRoot(container);
+
+    stubApi({
+      'GET /api/feeds/count': () => json(count),
+      'GET /api/dev/sample-feeds': () => json({ feeds: [{ name: 'The Guardian', url: 'http://localhost/a.rss' }] }),
+      'POST /api/dev/sample-feeds': () => json({ followed: 4 }),
+    });
+    const { onOpenChange } = await render({});
+    await act(async () => buttonNamed('Add sample feeds')?.click());
+    await settle();
+    expect(calls.filter((call) => call.method === 'POST').map((call) => call.url)).toEqual(['/api/dev/sample-feeds']);
+    expect(getToasts()[0]).toMatchObject({
+      title: 'Sample feeds added',
+      description: 'You now follow 4 sample feeds.',
+    });
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
   it('shows the spec’s messages for a bad URL and a missing name, and sends nothing', async () => {
     stubApi({ 'GET /api/feeds/count': () => json(count) });
     await render({});

@@ -28,6 +28,7 @@ import {
   shouldFetchPreview,
   validateAddFeedForm,
 } from './add-feed-form';
+import { SampleFeedsButton } from './sample-feeds-button';
 
 export type AddFeedDialogProps = {
   open: boolean;
@@ -231,6 +232,9 @@ function AddFeedForm({ initialUrl = '', categories, createCategory, onDone }: Ad
       </div>
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <div className="sm:mr-auto">
+          <SampleFeedsButton variant="ghost" onAdded={onDone} />
+        </div>
         <Button variant="outline" onClick={onDone}>
           Cancel
         </Button>

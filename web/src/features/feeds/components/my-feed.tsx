@@ -10,6 +10,7 @@ import { AddFeedButton } from './add-feed-button';
 import { ExtensionBanner } from './extension-banner';
 import { FeedItemsView } from './feed-items-view';
 import { OpmlMenu } from './opml-menu';
+import { SampleFeedsButton } from './sample-feeds-button';
 import { useAddFeedLink } from './use-add-feed-link';
 import { WelcomeBlock } from './welcome-block';
 
@@ -26,7 +27,14 @@ export function MyFeed({ credits, onRewrite }: MyFeedProps) {
     return (
       <>
         <PageHeader title="My Feed" description="Your feeds' newest items will appear here." />
-        <WelcomeBlock secondaryAction={<OpmlMenu />} />
+        <WelcomeBlock
+          secondaryAction={
+            <>
+              <SampleFeedsButton size="lg" />
+              <OpmlMenu />
+            </>
+          }
+        />
       </>
     );
   }

@@ -1,0 +1,33 @@
+// Development only: GET /api/dev/sample-feeds lists the sample feeds (answering at all means the app
+// runs in development; 404 elsewhere), POST follows them → {followed}. After a follow the lists refresh.
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { refreshFeedLists } from './query-keys';
+
+export type SampleFeeds = { feeds: { name: string; url: string }[] };
+
+export function getSampleFeeds(): Promise<SampleFeeds> {
+  return api.get<SampleFeeds>('/api/dev/sample-feeds');
+}
+
+export function sampleFeedsQueryOptions() {
+  return queryOptions({ queryKey: ['dev', 'sample-feeds'], queryFn: getSampleFeeds, retry: false });
+}
+
+/** Succeeds only in development. */
+export function useSampleFeeds() {
+  return useQuery(sampleFeedsQueryOptions());
+}
+
+export function addSampleFeeds(): Promise<{ followed: number }> {
+  return api.post<{ followed: number }>('/api/dev/sample-feeds');
+}
+
+export function addSampleFeedsMutationOptions() {
+  return mutationOptions({ mutationKey: ['dev', 'sample-feeds', 'add'], mutationFn: addSampleFeeds });
+}
+
+export function useAddSampleFeeds() {
+  const queryClient = useQueryClient();
+  return useMutation({ ...addSampleFeedsMutationOptions(), onSuccess: () => refreshFeedLists(queryClient) });
+}
