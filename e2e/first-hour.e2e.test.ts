@@ -1,0 +1,129 @@
+// A newcomer's first hour (issue 9), on a fresh database with no internet: sign up through the dev
+// mailbox (setting the password signs in), "Add sample feeds", items with their pictures in My Feed,
+// open one, then Generate Summary with the offline model. Screenshots at 1280 and 390 px.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+const email = `newcomer.${Date.now()}@example.com`;
+const password = 'a first hour password';
+
+type Browser = Awaited<ReturnType<typeof openBrowser>>;
+
+const url = (path: string) => new URL(path, baseURL).href;
+
+async function screenshot(page: Page, name: string) {
+  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
+}
+
+/** The same page at phone width, with the same session. */
+async function atPhoneWidth(from: Browser, path: string, ready: (page: Page) => Promise<unknown>, name: string) {
+  const phone = await openBrowser({ width: 390, height: 844 });
+  try {
+    await phone.context.addCookies(await from.context.cookies());
+    await phone.page.goto(url(path));
+    await ready(phone.page);
+    await screenshot(phone.page, name);
+  } finally {
+    await phone.close();
+  }
+}
+
+/** Pictures that the browser really drew (a broken image has no natural width). */
+const drawnSampleImages = (page: Page) =>
+  page.evaluate(
+    () =>
+      Array.from(document.querySelectorAll<HTMLImageElement>('[data-testid="feed-card"] img')).filter(
+        (image) => image.src.includes('/api/dev/sample-feeds/images/') && image.complete && image.naturalWidth > 0,
+      ).length,
+  );
+
+describe('the first hour, offline', () => {
+  let desktop: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    desktop = await openBrowser({ width: 1280, height: 800 });
+    page = desktop.page;
+  });
+
+  afterAll(async () => {
+    await desktop?.close();
+  });
+
+  it('signs up through the dev mailbox and lands on an empty My Feed, signed in', async () => {
+    await page.goto(url('/auth/register'));
+    await page.getByLabel('Name').fill('New Comer');
+    await page.getByLabel('Email').fill(email);
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.waitForURL((target) => target.pathname === '/auth/email-sent');
+    await page.getByRole('link', { name: 'dev mailbox' }).click();
+    await page
+      .getByRole('article', { name: 'Selected email' })
+      .getByRole('link', { name: /\/auth\/password-setup\?token=/ })
+      .click();
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Set Password' }).click();
+    await page.waitForURL((target) => target.pathname === '/home');
+    await page.getByRole('heading', { name: 'Welcome to Feedloom' }).waitFor();
+  });
+
+  it('adds the sample feeds in one click and shows their items with pictures and unread counts', async () => {
+    await page.getByRole('button', { name: 'Add sample feeds' }).click();
+    await page.getByText('Sample feeds added', { exact: true }).waitFor();
+    await page.getByTestId('feed-card').first().waitFor();
+    await expect.poll(() => page.getByTestId('feed-card').count()).toBeGreaterThanOrEqual(20);
+    await expect.poll(() => drawnSampleImages(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    for (const name of ['The Guardian', 'AWS Blog', 'inessential', 'Giant Bombcast']) {
+      await sidebar.getByRole('link', { name: new RegExp(`^${name}.*\\d+ unread`) }).waitFor();
+    }
+    await screenshot(page, 'first-hour-my-feed-1280');
+    await atPhoneWidth(
+      desktop,
+      '/home',
+      async (phone) => {
+        await phone.getByTestId('feed-card').first().waitFor();
+        await expect.poll(() => drawnSampleImages(phone), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      },
+      'first-hour-my-feed-390',
+    );
+  });
+
+  it('opens an item in the article view', async () => {
+    const first = page.getByTestId('feed-card').filter({ hasText: 'Trump State of the Union' });
+    await first.getByRole('button', { name: /Trump State of the Union/ }).click();
+    const dialog = page.getByRole('dialog', { name: /Trump State of the Union/ });
+    await dialog.waitFor();
+    await dialog.getByText('new American moment', { exact: false }).first().waitFor();
+    await screenshot(page, 'first-hour-article-1280');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => first.getAttribute('data-read')).toBe('true');
+  });
+
+  it('generates a summary of a sample feed with the offline model', async () => {
+    const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
+    await sidebar.getByRole('link', { name: /^The Guardian/ }).click();
+    await page.waitForURL((target) => target.pathname.startsWith('/feed/'));
+    await page.getByRole('button', { name: 'Generate Summary' }).click();
+    await page.getByText('Summary generation started', { exact: true }).waitFor();
+    await page.waitForURL((target) => target.pathname === '/ai-generated');
+    const summary = page.getByRole('article', { name: 'Summary of The Guardian' });
+    await summary.getByText(/offline model/).waitFor({ timeout: 20_000 });
+    expect(await summary.textContent()).toMatch(/State of the Union|Trump/);
+    await screenshot(page, 'first-hour-summary-1280');
+    await atPhoneWidth(
+      desktop,
+      '/ai-generated',
+      (phone) =>
+        phone
+          .getByRole('article', { name: 'Summary of The Guardian' })
+          .getByText(/offline model/)
+          .waitFor(),
+      'first-hour-summary-390',
+    );
+  });
+});
