@@ -1,6 +1,7 @@
 // The Hono app: middleware, one sub-app per resource mounted under /api, one error handler.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import type { AppEnv } from './env';
 import { ApiError } from './lib/errors';
@@ -64,6 +65,11 @@ export const app = new Hono<AppEnv>()
   .onError((error, c) => {
     if (error instanceof ApiError) {
       return c.json({ message: error.message, code: error.code }, error.status);
+    }
+    // Hono's own refusals, e.g. the JSON validator's on a body that does not parse: a 400 with a message.
+    if (error instanceof HTTPException && error.status < 500) {
+      const message = error.status === 400 ? 'The request body is not valid JSON' : error.message || 'Bad request';
+      return c.json({ message, code: 'BAD_REQUEST' }, error.status);
     }
     log.error('request.failed', { requestId: c.var.requestId, path: c.req.path, ...errorFields(error) });
     return c.json({ message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }, 500);

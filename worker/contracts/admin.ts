@@ -4,13 +4,16 @@ import { emailSchema } from './auth';
 
 export const clearGenerationsSchema = z.object({ email: emailSchema });
 
+/** Per call: a mistyped or stolen admin session cannot mint a fortune in one request (issue 10 M2). */
+export const MAX_CREDITS_PER_GRANT = 100;
+
 export const addCreditsSchema = z.object({
   email: emailSchema,
   amount: z
     .number({ error: 'Amount must be a whole number' })
     .int('Amount must be a whole number')
-    .min(-1000, 'Amount must be between -1000 and 1000')
-    .max(1000, 'Amount must be between -1000 and 1000')
+    .min(-MAX_CREDITS_PER_GRANT, `Amount must be between -${MAX_CREDITS_PER_GRANT} and ${MAX_CREDITS_PER_GRANT}`)
+    .max(MAX_CREDITS_PER_GRANT, `Amount must be between -${MAX_CREDITS_PER_GRANT} and ${MAX_CREDITS_PER_GRANT}`)
     .refine((amount) => amount !== 0, 'Amount must not be zero'),
   reason: z
     .string({ error: 'A reason is required' })

@@ -1,5 +1,6 @@
 // Admin tools (issue 5). Every call answers 403 to anyone but the admins of ADMIN_USER_IDS, on the
-// server, and every call is logged (middleware/session.ts requireAdmin).
+// server, and every call is logged (middleware/session.ts requireAdmin). A credit grant is also recorded
+// in the ledger with the admin's id, so who gave what stays in the database, not only in the logs.
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { aiGenerations } from '../../schema';
@@ -36,7 +37,7 @@ export const adminRoutes = new Hono<AuthedEnv>()
   .post('/credits', validate('json', addCreditsSchema), async (c) => {
     const { email, amount, reason } = c.req.valid('json');
     const user = await userByEmail(c.var.db, email);
-    await grantCredits(c.var.db, user.id, amount, `Admin: ${reason}`, `admin:${crypto.randomUUID()}`);
+    await grantCredits(c.var.db, user.id, amount, `Admin ${c.var.user.id}: ${reason}`, `admin:${crypto.randomUUID()}`);
     const updated = await findUserById(c.var.db, user.id);
     log.info('admin.add_credits', { adminId: c.var.user.id, userId: user.id, amount, reason });
     return c.json({ credits: updated?.credits ?? 0, message: `${email} now has ${updated?.credits ?? 0} credits` });

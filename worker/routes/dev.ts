@@ -21,9 +21,21 @@ import { sampleFeedRoutes } from './dev-sample-feeds';
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
 
+/**
+ * Development runs listen on this machine; a dev tool answering on any other host means a deployed
+ * Worker thinks it is in development, and the outbox holds sign-in links. Both must hold.
+ */
+const isLoopbackHost = (hostname: string) =>
+  hostname === 'localhost' ||
+  hostname.endsWith('.localhost') ||
+  hostname === '[::1]' ||
+  /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+
 export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
-    if (!isDevelopment(c.env)) throw notFound('Page');
+    const host = c.req.header('host')?.replace(/:\d+$/, '') ?? '';
+    const onLoopback = isLoopbackHost(new URL(c.req.url).hostname) && (host === '' || isLoopbackHost(host));
+    if (!isDevelopment(c.env) || !onLoopback) throw notFound('Page');
     await next();
   })
   .route('/sample-feeds', sampleFeedRoutes)

@@ -370,7 +370,7 @@ describe('admin', () => {
       });
       expect(await added.json()).toMatchObject({ credits: 12 });
       const ledger = await db.select().from(creditLedger).where(eq(creditLedger.userId, person.userId));
-      expect(ledger.at(-1)).toMatchObject({ delta: 7, reason: 'Admin: Support goodwill' });
+      expect(ledger.at(-1)).toMatchObject({ delta: 7, reason: `Admin ${admin.userId}: Support goodwill` });
       const cleared = await call('/api/admin/clear-generations', {
         cookie: admin.cookie,
         json: { email: person.email },

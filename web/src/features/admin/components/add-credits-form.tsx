@@ -1,5 +1,5 @@
 // Add Credits: gives (or, with a negative amount, takes back) credits through the ledger, with a reason.
-import { addCreditsSchema } from '@contracts/admin';
+import { addCreditsSchema, MAX_CREDITS_PER_GRANT } from '@contracts/admin';
 import { type FormEvent, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -61,10 +61,10 @@ export function AddCreditsForm({ onCreditsChanged }: { onCreditsChanged?: () => 
         type="number"
         inputMode="numeric"
         step={1}
-        min={-1000}
-        max={1000}
+        min={-MAX_CREDITS_PER_GRANT}
+        max={MAX_CREDITS_PER_GRANT}
         placeholder="10"
-        hint="A whole number between -1000 and 1000; negative takes credits away."
+        hint={`A whole number between -${MAX_CREDITS_PER_GRANT} and ${MAX_CREDITS_PER_GRANT}; negative takes credits away.`}
         error={errors.amount}
       />
       <Field
