@@ -15,6 +15,9 @@ export const preferences = sqliteTable(
     language: text().notNull().default('English (US)'),
     aiModel: text().notNull().default('openai/gpt-4o-mini'),
     emailDelivery: text(),
+    // When the owner of emailDelivery followed the confirmation link; until then mail goes to the
+    // account's own address (issue 10 H1). Null while pending or when no address is set.
+    emailDeliveryConfirmedAt: integer({ mode: 'timestamp_ms' }),
     emailFormat: text().notNull().default('html'),
     emailSubjectTemplate: text().notNull().default('Your Feedloom digest for {date}'),
     nextDeliveryAt: integer({ mode: 'timestamp_ms' }),

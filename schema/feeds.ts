@@ -141,7 +141,9 @@ export const opmlImports = sqliteTable(
     status: text({ enum: ['pending', 'done', 'failed'] })
       .notNull()
       .default('pending'),
+    // The outlines still to do; emptied once the import is done (issue 10 M4: no payload kept for ever).
     entries: text({ mode: 'json' }).$type<{ url: string; title: string; category: string | null }[]>().notNull(),
+    total: integer().notNull().default(0),
     added: integer().notNull().default(0),
     skipped: integer().notNull().default(0),
     failed: integer().notNull().default(0),

@@ -1,5 +1,5 @@
 // Connected WordPress sites and the emails we sent.
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
 export const wordpressSites = sqliteTable(
@@ -34,9 +34,18 @@ export const emails = sqliteTable(
     text: text(),
     html: text(),
     error: text(),
+    // What the mail was about, e.g. "generation:12" or "digest:2026-11-22T09:00" (issue 10 H1: every
+    // send says who, to whom, what and when).
+    about: text(),
+    // One key per message: a redelivered job finds its mail already sent and does not send it again.
+    idempotencyKey: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('emails_created_idx').on(t.createdAt)],
+  (t) => [
+    index('emails_created_idx').on(t.createdAt),
+    index('emails_user_kind_created_idx').on(t.userId, t.kind, t.createdAt),
+    uniqueIndex('emails_idempotency_key_unique').on(t.idempotencyKey),
+  ],
 );
 
 // What the dead-letter queue received after every retry failed.

@@ -36,7 +36,14 @@ export const sessions = sqliteTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-export const authTokenPurposes = ['verify', 'magic_link', 'password_setup', 'password_reset'] as const;
+export const authTokenPurposes = [
+  'verify',
+  'magic_link',
+  'password_setup',
+  'password_reset',
+  // Confirms that the owner of a digest delivery address wants Feedloom's mail (issue 10 H1).
+  'delivery_confirm',
+] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 
 export const authTokens = sqliteTable(

@@ -16,6 +16,7 @@ import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
 import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
+import { emailImageRoutes } from './routes/email-images';
 import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
 import { healthRoutes } from './routes/health';
@@ -53,6 +54,7 @@ export const app = new Hono<AppEnv>()
   .route('/credits', creditRoutes)
   .route('/preferences', preferenceRoutes)
   .route('/ai-generations', aiGenerationRoutes)
+  .route('/email-images', emailImageRoutes)
   .route('/opml', opmlRoutes)
   .route('/wordpress', wordpressRoutes)
   .route('/payments', paymentRoutes)

@@ -2,7 +2,7 @@
 // job for that slot and moves the slot on (spec §9, in the person's time zone). The job claims the period
 // in digest_runs first, so a period never sends twice however often the job is delivered; it then writes
 // one generation per chosen content type from the new, unread items of the person's include-in-AI feeds,
-// and emails them when an address is set. Nothing new makes a short "nothing new" digest, also mailed.
+// and emails them to the person's delivery address (their own unless another one was confirmed). Nothing new makes a short "nothing new" digest, also mailed.
 import { eq } from 'drizzle-orm';
 import { users } from '../../schema';
 import {
@@ -24,6 +24,7 @@ import {
   toGeneration,
 } from '../db/generations';
 import { getPreferences, listDueDeliveries, moveNextDelivery } from '../db/preferences';
+import { deliveryAddressOf } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
 import { enqueue, enqueueMany } from '../jobs/enqueue';
@@ -105,7 +106,7 @@ export async function requestDigestNow(
   return period;
 }
 
-type DigestOutcome = { kind: 'already-sent' } | { kind: 'sent'; generations: Generation[]; emailed: boolean };
+type DigestOutcome = { kind: 'already-sent' } | { kind: 'sent'; generations: Generation[] };
 
 export async function sendDigest(
   env: Bindings,
@@ -136,13 +137,11 @@ export async function sendDigest(
     itemIds.length === 0
       ? [await nothingNew(db, userId, preferences, date)]
       : await writeDigest(env, db, userId, preferences, itemIds, date);
-  let emailed = false;
-  if (preferences.emailDelivery) {
-    await mailDigest(env, db, userId, preferences, generations, date, itemIds.length);
-    emailed = true;
-  }
-  log.info('digest.sent', { userId, period, items: itemIds.length, generations: generations.length, emailed });
-  return { kind: 'sent', generations, emailed };
+  // Every digest is mailed: to the confirmed delivery address, else to the account's own (issue 11).
+  const to = deliveryAddressOf(user, preferences);
+  await mailDigest(env, db, { userId, period, to }, preferences, generations, date, itemIds.length);
+  log.info('digest.sent', { userId, period, items: itemIds.length, generations: generations.length });
+  return { kind: 'sent', generations };
 }
 
 async function nothingNew(db: Db, userId: number, preferences: Preferences, date: string) {
@@ -205,31 +204,47 @@ async function writeDigest(
   return generations;
 }
 
+/**
+ * The subject is the person's own template, and it reaches only their own or a confirmed address. It
+ * always names Feedloom, so a template written to look like someone else's mail ("URGENT: verify your
+ * bank account") still reads as Feedloom's digest (issue 10 H1).
+ */
+export function digestSubject(template: string, date: string) {
+  const subject = template.replaceAll('{date}', date);
+  return (/feedloom/i.test(subject) ? subject : `Feedloom digest: ${subject}`).slice(0, 200);
+}
+
 async function mailDigest(
   env: Bindings,
   db: Db,
-  userId: number,
+  delivery: { userId: number; period: string; to: string },
   preferences: Preferences,
   generations: Generation[],
   date: string,
   itemCount: number,
 ) {
-  const to = preferences.emailDelivery as string;
-  const email = renderGenerationsEmail(generations, {
-    subject: preferences.emailSubjectTemplate.replaceAll('{date}', date).slice(0, 200),
+  const email = await renderGenerationsEmail(generations, {
+    subject: digestSubject(preferences.emailSubjectTemplate, date),
     intro:
       itemCount === 0
         ? `Your Feedloom digest for ${date}.`
         : `Your Feedloom digest for ${date}, from ${itemCount} new ${itemCount === 1 ? 'item' : 'items'}.`,
     format: preferences.emailFormat,
-    appUrl: env.APP_URL,
+    env,
   });
-  const message = { to, userId, kind: 'digest', ...email };
+  const message = {
+    to: delivery.to,
+    userId: delivery.userId,
+    kind: 'digest',
+    about: `digest:${delivery.period}`,
+    idempotencyKey: `digest:${delivery.userId}:${delivery.period}`,
+    ...email,
+  };
   try {
     await sendEmail(env, db, message);
   } catch (error) {
     // The period is claimed, so this job must not fail: the email gets its own retries.
-    log.warn('digest.email_retry_queued', { userId, ...errorFields(error) });
+    log.warn('digest.email_retry_queued', { userId: delivery.userId, ...errorFields(error) });
     await enqueue(env, { type: 'send-email', ...message });
   }
 }

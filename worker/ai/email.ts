@@ -1,24 +1,43 @@
 // Emails made of generations: a digest, or one generation someone mails to themselves. The content is
-// sanitised again with images off (no remote image in a mail tracks its opening); an image generation
-// is a link to the app instead. Plain-text format sends the text in a <pre>, since every transport here
-// sends an HTML part too.
+// sanitised again with images off (a remote image in a mail would tell its sender when it was opened);
+// the one image shown is Feedloom's own generated image, served by the app through a signed link
+// (issue 11: the digest carries the image when one was made). Plain-text format sends the text in a
+// <pre>, since every transport here sends an HTML part too.
 import type { EmailFormat, Generation } from '../contracts/ai';
+import { emailImageUrl } from '../email/image-links';
 import type { RenderedEmail } from '../email/templates';
+import type { Bindings } from '../env';
 import { escapeAttribute, escapeText } from '../feeds/html-entities';
 import { sanitizeHtml } from '../feeds/sanitize';
 import { htmlToPlainText } from './format';
 
-type Options = { subject: string; intro: string; format: EmailFormat; appUrl: string; notes?: string[] };
+type Options = {
+  subject: string;
+  intro: string;
+  format: EmailFormat;
+  env: Pick<Bindings, 'APP_URL' | 'SESSION_SECRET'>;
+  notes?: string[];
+};
 
-export function renderGenerationsEmail(generations: Generation[], options: Options): RenderedEmail {
-  const link = `${options.appUrl.replace(/\/+$/, '')}/ai-generated`;
-  const sections = generations.map((generation) => {
+const imageNameOf = (imageUrl: string) => imageUrl.slice(imageUrl.lastIndexOf('/') + 1);
+
+export async function renderGenerationsEmail(generations: Generation[], options: Options): Promise<RenderedEmail> {
+  const link = new URL('/ai-generated', options.env.APP_URL).toString();
+  const images = await Promise.all(
+    generations.map((generation) =>
+      generation.imageUrl ? emailImageUrl(options.env, imageNameOf(generation.imageUrl)) : null,
+    ),
+  );
+  const sections = generations.map((generation, index) => {
     const body =
       generation.status === 'failed'
         ? `<p>This part could not be written: ${escapeText(generation.error ?? 'unknown error')}</p>`
         : sanitizeHtml(generation.content ?? '', undefined, { allowImages: false });
-    const image = generation.imageUrl ? `<p><a href="${escapeAttribute(link)}">View the image in Feedloom</a></p>` : '';
-    return { title: generation.title, html: `${body}${image}` };
+    const imageUrl = images[index];
+    const image = imageUrl
+      ? `<p><img src="${escapeAttribute(imageUrl)}" alt="${escapeAttribute(generation.title)}" width="560" style="max-width:100%;height:auto"></p>`
+      : '';
+    return { title: generation.title, html: `${body}${image}`, imageUrl };
   });
   const notes = (options.notes ?? []).map((note) => `<p><em>${escapeText(note)}</em></p>`).join('');
   const footer = `<p><a href="${escapeAttribute(link)}">Open your AI content in Feedloom</a></p>`;
@@ -29,7 +48,9 @@ export function renderGenerationsEmail(generations: Generation[], options: Optio
     options.intro,
     ...sections.map(
       (section) =>
-        `${section.title}\n${'-'.repeat(Math.min(60, section.title.length))}\n${htmlToPlainText(section.html)}`,
+        `${section.title}\n${'-'.repeat(Math.min(60, section.title.length))}\n${htmlToPlainText(section.html)}${
+          section.imageUrl ? `\nImage: ${section.imageUrl}` : ''
+        }`,
     ),
     ...(options.notes ?? []),
     `Open your AI content in Feedloom: ${link}`,

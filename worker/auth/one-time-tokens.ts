@@ -12,6 +12,7 @@ export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   password_setup: 24 * 60 * MINUTE,
   magic_link: 15 * MINUTE,
   password_reset: 60 * MINUTE,
+  delivery_confirm: 24 * 60 * MINUTE,
 };
 
 export async function issueToken(db: Db, purpose: AuthTokenPurpose, userId: number, email: string, now = Date.now()) {
@@ -43,4 +44,15 @@ export async function consumeToken(db: Db, token: string, purposes: readonly Aut
     )
     .returning({ userId: authTokens.userId, purpose: authTokens.purpose, email: authTokens.email });
   return row ?? null;
+}
+
+/**
+ * Spends every link still open for this person: after a password reset, a sign-in or reset link mailed
+ * earlier (perhaps to someone who had the mailbox then) must not work any more (issue 10 L11).
+ */
+export async function revokeOpenTokens(db: Db, userId: number, now = Date.now()) {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date(now) })
+    .where(and(eq(authTokens.userId, userId), isNull(authTokens.usedAt)));
 }

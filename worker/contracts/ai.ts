@@ -223,6 +223,11 @@ export type PreferencesInput = z.infer<typeof preferencesSchema>;
 export type Preferences = PreferencesInput & {
   /** The next scheduled digest (ISO 8601), or null when the frequency is none. */
   nextDeliveryAt: string | null;
+  /**
+   * Whether the owner of emailDelivery confirmed it. Until then digests and emailed content go to the
+   * account's own address (issue 10 H1).
+   */
+  emailDeliveryConfirmed: boolean;
 };
 export type HasApiKeys = { openrouter: boolean; replicate: boolean };
 export type Credits = { credits: number; isPro: boolean };

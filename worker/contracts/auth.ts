@@ -64,6 +64,7 @@ export const setPasswordSchema = z.object({
 export const verifyQuerySchema = z.object({
   token: z.string({ error: 'Missing token' }).min(1, 'Missing token').max(200),
 });
+export const tokenSchema = verifyQuerySchema;
 
 export const passwordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })

@@ -43,6 +43,7 @@ export function toPreferences(row: Row): Preferences {
       DEFAULT_PREFERENCE_MODEL,
     ),
     emailDelivery: row.emailDelivery,
+    emailDeliveryConfirmed: row.emailDelivery !== null && row.emailDeliveryConfirmedAt !== null,
     emailFormat: oneOf(EMAIL_FORMATS, row.emailFormat, 'html'),
     emailSubjectTemplate: row.emailSubjectTemplate.trim() || DEFAULT_SUBJECT_TEMPLATE,
     nextDeliveryAt: row.nextDeliveryAt?.toISOString() ?? null,
@@ -70,7 +71,7 @@ export async function getPreferences(db: Db, userId: number): Promise<Preference
 export async function savePreferences(
   db: Db,
   userId: number,
-  changes: Partial<PreferencesInput>,
+  changes: Partial<PreferencesInput> & { emailDeliveryConfirmedAt?: Date | null },
   nextDeliveryAt?: Date | null,
 ): Promise<Preferences> {
   await getPreferences(db, userId);

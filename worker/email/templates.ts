@@ -1,4 +1,6 @@
-// Email templates: each renders a subject, plain text and HTML from the same words.
+// Email templates: each renders a subject, plain text and HTML from the same words. Mail about an
+// account goes to addresses nobody has proven yet (anyone can sign up with anyone's email), so it
+// carries no word a stranger wrote: no sign-up name, no subject template (issue 10 L8, H1).
 import { escapeHtml } from '../lib/html';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
@@ -13,19 +15,16 @@ function layout(title: string, paragraphs: string[], action?: { label: string; u
 }
 
 export const templates = {
-  passwordSetup: (name: string, url: string) =>
+  passwordSetup: (url: string) =>
     layout(
       'Set your Feedloom password',
-      [
-        `Hi ${name},`,
-        'Welcome to Feedloom. Choose a password to finish creating your account. This link works for 24 hours.',
-      ],
+      ['Hi,', 'Welcome to Feedloom. Choose a password to finish creating your account. This link works for 24 hours.'],
       { label: 'Create Password', url },
     ),
-  verifyEmail: (name: string, url: string) =>
+  verifyEmail: (url: string) =>
     layout(
       'Verify your email for Feedloom',
-      [`Hi ${name},`, 'Confirm your email address to sign in to Feedloom. This link works for 24 hours.'],
+      ['Hi,', 'Confirm your email address to sign in to Feedloom. This link works for 24 hours.'],
       { label: 'Verify Email', url },
     ),
   magicLink: (url: string) =>
@@ -46,14 +45,24 @@ export const templates = {
       ],
       { label: 'Reset Password', url },
     ),
-  alreadyRegistered: (name: string, loginUrl: string, resetUrl: string) =>
+  alreadyRegistered: (loginUrl: string, resetUrl: string) =>
     layout(
       'You already have a Feedloom account',
       [
-        `Hi ${name},`,
+        'Hi,',
         'Someone tried to create a Feedloom account with this email address, which already has one.',
         `If it was you, sign in at ${loginUrl} or reset your password at ${resetUrl}. Otherwise, ignore this email.`,
       ],
       { label: 'Sign In', url: loginUrl },
+    ),
+  deliveryConfirmation: (accountEmail: string, url: string) =>
+    layout(
+      'Confirm that Feedloom may email you',
+      [
+        `The Feedloom account ${accountEmail} asked to send its AI digests and content to this address.`,
+        'Nothing is sent here until you confirm. This link works for 24 hours.',
+        'If you do not know this account, ignore this email and you will not hear from us again.',
+      ],
+      { label: 'Confirm Address', url },
     ),
 };

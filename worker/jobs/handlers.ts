@@ -5,6 +5,7 @@ import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
 import { resetMonthlyCredits } from '../billing/credits';
 import type { Db } from '../db/client';
+import { sendAccountMail } from '../email/account-mail';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
 import { importOpmlChunk } from '../feeds/import-opml';
@@ -40,6 +41,9 @@ export const handlers: Handlers = {
   },
   'send-email': async (job, env, db) => {
     await sendEmail(env, db, job);
+  },
+  'send-account-email': async (job, env, db) => {
+    await sendAccountMail(env, db, job);
   },
   generate: async (job, env, db) => {
     await runGeneration({ env, db }, job.generationId, 'job');

@@ -29,6 +29,20 @@ export const sendEmailMessage = z.object({
   html: z.string(),
   kind: z.string(),
   userId: z.number().int().nullable().optional(),
+  about: z.string().nullable().optional(),
+  idempotencyKey: z.string().nullable().optional(),
+});
+
+/**
+ * Mail about an account (worker/email/account-mail.ts). It names the person by id, or by the email
+ * typed into a form (the job finds out whether an account exists); never a link.
+ */
+export const sendAccountEmailMessage = z.object({
+  type: z.literal('send-account-email'),
+  kind: z.enum(['password_setup', 'verify', 'magic_link', 'password_reset', 'already_registered', 'delivery_confirm']),
+  userId: id.optional(),
+  email: z.string().max(254).optional(),
+  key: z.string().min(1).max(100),
 });
 
 export const cleanupMessage = z.object({ type: z.literal('cleanup') });
@@ -56,6 +70,7 @@ export const jobMessage = z.discriminatedUnion('type', [
   pickFeedsMessage,
   importOpmlMessage,
   sendEmailMessage,
+  sendAccountEmailMessage,
   cleanupMessage,
   generateMessage,
   sendDigestMessage,

@@ -1,5 +1,7 @@
 // Fixed-window attempt limits kept in D1: one atomic upsert per key per request, so parallel attempts
 // cannot slip past the count. Windows are 15 minutes (issue 2: 10 per email, 100 per IP).
+// Password sign-in counts failures per email *and* IP together, and forgives a success: strangers
+// guessing from elsewhere cannot lock the owner out of their own account (issue 10 L1).
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
@@ -8,12 +10,17 @@ export const RATE_WINDOW_MS = 15 * 60 * 1000;
 export const LIMIT_PER_EMAIL = 10;
 export const LIMIT_PER_IP = 100;
 
-async function countAttempt(db: Db, key: string, now: number): Promise<number> {
-  const windowStart = Math.floor(now / RATE_WINDOW_MS) * RATE_WINDOW_MS;
+async function countAttempt(db: Db, key: string, now: number, delta = 1): Promise<number> {
+  return countInWindow(db, key, Math.floor(now / RATE_WINDOW_MS) * RATE_WINDOW_MS, delta);
+}
+
+/** Adds `delta` to the key's count in the window that starts at `windowStart` (a new window starts at 0). */
+export async function countInWindow(db: Db, key: string, windowStart: number, delta = 1): Promise<number> {
   const row = await db.get<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, 1)
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, max(0, ${delta}))
     on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start then rate_limits.count + 1 else 1 end,
+      count = case when rate_limits.window_start = excluded.window_start
+        then max(0, rate_limits.count + ${delta}) else max(0, ${delta}) end,
       window_start = excluded.window_start
     returning count`);
   return row?.count ?? 1;
@@ -28,4 +35,17 @@ export async function limitAttempts(db: Db, action: string, email: string, ip: s
   if (byEmail > LIMIT_PER_EMAIL || byIp > LIMIT_PER_IP) {
     throw new ApiError('RATE_LIMITED', 'Too many attempts. Please wait 15 minutes and try again.');
   }
+}
+
+/**
+ * Counts a password attempt against this email from this IP, and against the IP; throws 429 once either
+ * is over its limit. Returns `forgive`, to call when the password was right: successes do not count.
+ */
+export async function limitPasswordAttempts(db: Db, email: string, ip: string, now = Date.now()) {
+  const keys = [`login:email-ip:${email}|${ip}`, `login:ip:${ip}`];
+  const [byPair, byIp] = await Promise.all(keys.map((key) => countAttempt(db, key, now)));
+  if ((byPair ?? 0) > LIMIT_PER_EMAIL || (byIp ?? 0) > LIMIT_PER_IP) {
+    throw new ApiError('RATE_LIMITED', 'Too many attempts. Please wait 15 minutes and try again.');
+  }
+  return { forgive: () => Promise.all(keys.map((key) => countAttempt(db, key, now, -1))) };
 }

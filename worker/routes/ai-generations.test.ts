@@ -28,7 +28,7 @@ import {
 } from '../test/ai';
 import { pinClock } from '../test/clock';
 import { hoursAgo } from '../test/feeds';
-import { call, db, latestEmailTo, signUp, uniqueEmail } from '../test/helpers';
+import { call, confirmDeliveryAddress, db, latestEmailTo, signUp, uniqueEmail } from '../test/helpers';
 
 let jobs: ReturnType<typeof holdJobs>;
 beforeEach(() => {
@@ -63,6 +63,7 @@ describe('preferences', () => {
       emailFormat: 'html',
       emailSubjectTemplate: 'Your Feedloom digest for {date}',
       nextDeliveryAt: null,
+      emailDeliveryConfirmed: false,
     });
   });
 
@@ -522,6 +523,7 @@ describe('digests', () => {
       emailDelivery: to,
       emailSubjectTemplate: 'Morning {date} brief',
     });
+    await confirmDeliveryAddress(to);
     await tick();
     const job = jobs.held.find((held) => held.type === 'send-digest' && held.userId === userId);
     expect(job).toMatchObject({
@@ -545,7 +547,7 @@ describe('digests', () => {
     expect(generations.find((g) => g.contentType === 'visual_content')?.content).toMatch(/skipped.*Replicate/);
     expect(await db.select().from(digestRuns).where(eq(digestRuns.userId, userId))).toHaveLength(1);
     const mail = await latestEmailTo(to);
-    expect(mail?.subject).toMatch(/^Morning [A-Z][a-z]{2} \d{1,2}, \d{4} brief$/);
+    expect(mail?.subject).toMatch(/^Feedloom digest: Morning [A-Z][a-z]{2} \d{1,2}, \d{4} brief$/);
     expect(mail?.html).toContain('Topic Analysis');
     expect(mail?.html).not.toMatch(/<img|<script/i);
     expect(mail?.text).toContain('Solar batteries');
@@ -559,6 +561,7 @@ describe('digests', () => {
       method: 'PATCH',
       json: { emailDelivery: to, emailFormat: 'plain_text', emailSubjectTemplate: 'Digest {date}' },
     });
+    await confirmDeliveryAddress(to);
     await call('/api/ai-generations/digest', { cookie: nobody.cookie, method: 'POST' });
     await deliverHeld(jobs.held);
     const [only] = await json<Generation[]>(await call('/api/ai-generations', { cookie: nobody.cookie }));

@@ -1,7 +1,7 @@
 // AI generations (spec §7 and issue 4): the current and previous lists, one generation, its image,
 // email and regenerate, feed and category summaries, and "send me a digest now". Another person's
 // generation or image answers 404.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { requestDigestNow } from '../ai/digest';
 import { renderGenerationsEmail } from '../ai/email';
@@ -9,6 +9,7 @@ import { regenerate, startSummary } from '../ai/rewrite';
 import { categorySummarySchema, feedSummarySchema } from '../contracts/ai';
 import { getGeneration, getGenerationByImage, listGenerations, toGeneration } from '../db/generations';
 import { getPreferences } from '../db/preferences';
+import { deliveryAddressOf, limitGenerationEmails } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
 import type { AuthedEnv } from '../env';
 import { ApiError, notFound } from '../lib/errors';
@@ -27,10 +28,20 @@ const pageQuery = validate(
     limit: z.coerce.number().int().min(1).max(100).default(50),
   }),
 );
-const imageParam = validate(
-  'param',
-  z.object({ imageName: z.string().regex(/^\d{1,16}-[A-Za-z0-9_-]{8,64}\.jpg$/, 'Image not found') }),
-);
+export const imageNameSchema = z.string().regex(/^\d{1,16}-[A-Za-z0-9_-]{8,64}\.jpg$/, 'Image not found');
+const imageParam = validate('param', z.object({ imageName: imageNameSchema }));
+
+/** An image from R2 as the browser (or a mail client) should get it. */
+export async function serveImage(c: Context, key: string) {
+  const object = await c.env.IMAGES.get(key);
+  if (!object) throw notFound('Image');
+  return c.body(object.body, 200, {
+    'content-type': object.httpMetadata?.contentType ?? 'image/jpeg',
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, max-age=86400',
+    'content-disposition': 'inline',
+  });
+}
 
 export const aiGenerationRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
@@ -42,14 +53,7 @@ export const aiGenerationRoutes = new Hono<AuthedEnv>()
   .get('/images/:imageName', imageParam, async (c) => {
     const key = `generations/${c.req.valid('param').imageName}`;
     await getGenerationByImage(c.var.db, c.var.user.id, key);
-    const object = await c.env.IMAGES.get(key);
-    if (!object) throw notFound('Image');
-    return c.body(object.body, 200, {
-      'content-type': object.httpMetadata?.contentType ?? 'image/jpeg',
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'private, max-age=86400',
-      'content-disposition': 'inline',
-    });
+    return serveImage(c, key);
   })
   .post('/feed-summary', validate('json', feedSummarySchema), async (c) => {
     const { feedId, ...input } = c.req.valid('json');
@@ -76,16 +80,23 @@ export const aiGenerationRoutes = new Hono<AuthedEnv>()
   .post('/:generationId/email', generationParam, async (c) => {
     const generation = toGeneration(await getGeneration(c.var.db, c.var.user.id, c.req.valid('param').generationId));
     if (generation.content === null) throw new ApiError('CONFLICT', 'This generation is not ready yet.');
+    await limitGenerationEmails(c.var.db, c.var.user);
     const preferences = await getPreferences(c.var.db, c.var.user.id);
-    const to = preferences.emailDelivery ?? c.var.user.email;
-    const email = renderGenerationsEmail([generation], {
+    const to = deliveryAddressOf(c.var.user, preferences);
+    const email = await renderGenerationsEmail([generation], {
       subject: `Feedloom: ${generation.title}`.slice(0, 200),
       intro: 'Here is the AI content you sent yourself from Feedloom.',
       format: preferences.emailFormat,
-      appUrl: c.env.APP_URL,
+      env: c.env,
     });
     try {
-      await sendEmail(c.env, c.var.db, { to, userId: c.var.user.id, kind: 'generation', ...email });
+      await sendEmail(c.env, c.var.db, {
+        to,
+        userId: c.var.user.id,
+        kind: 'generation',
+        about: `generation:${generation.id}`,
+        ...email,
+      });
     } catch (error) {
       log.warn('generation.email_failed', { requestId: c.var.requestId, ...errorFields(error) });
       throw new ApiError('UPSTREAM_FAILED', 'The email could not be sent. Please try again later.');

@@ -3,45 +3,29 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
-import { consumeToken, issueToken } from '../auth/one-time-tokens';
+import { consumeToken, revokeOpenTokens } from '../auth/one-time-tokens';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, deleteUserSessions, SESSION_COOKIE } from '../auth/session';
-import { emailOnlySchema, loginSchema, registerSchema, setPasswordSchema, verifyQuerySchema } from '../contracts/auth';
+import {
+  emailOnlySchema,
+  loginSchema,
+  registerSchema,
+  setPasswordSchema,
+  tokenSchema,
+  verifyQuerySchema,
+} from '../contracts/auth';
 import { createUser, findUserByEmail, markEmailVerified, setPasswordHash, toCurrentUser } from '../db/users';
-import { sendEmail } from '../email/send';
-import { templates } from '../email/templates';
+import { accountMailJob, sendAccountMailNow } from '../email/account-mail';
+import { confirmDeliveryAddress } from '../email/delivery-address';
 import { type AppEnv, adminUserIds } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
-import { errorFields, log } from '../lib/log';
 import { validate } from '../lib/validate';
-import { limitAttempts } from '../middleware/rate-limit';
+import { limitAttempts, limitPasswordAttempts } from '../middleware/rate-limit';
 
 type Ctx = Context<AppEnv>;
 
 const clientIp = (c: Ctx) => c.req.header('cf-connecting-ip') ?? 'local';
-const link = (c: Ctx, path: string, token?: string) => {
-  const url = new URL(path, c.env.APP_URL);
-  if (token) url.searchParams.set('token', token);
-  return url.toString();
-};
-
-/** Sends now; if the provider fails, the queue retries, so the person is never told an address exists. */
-async function deliver(
-  c: Ctx,
-  to: string,
-  userId: number,
-  kind: string,
-  email: { subject: string; text: string; html: string },
-) {
-  const message = { to, userId, kind, ...email };
-  try {
-    await sendEmail(c.env, c.var.db, message);
-  } catch (error) {
-    log.warn('email.retry_queued', { kind, requestId: c.var.requestId, ...errorFields(error) });
-    await enqueue(c.env, { type: 'send-email', ...message });
-  }
-}
 
 async function signIn(c: Ctx, userId: number) {
   const session = await createSession(c.var.db, c.env.SESSION_SECRET, userId);
@@ -54,28 +38,17 @@ async function signIn(c: Ctx, userId: number) {
   });
 }
 
-/** register and email-signup differ only in the link they mail: password setup, or verification. */
-async function signUp(c: Ctx, input: { name: string; email: string }, purpose: 'password_setup' | 'verify') {
+/**
+ * register and email-signup differ only in the link they mail: password setup, or verification. A
+ * taken email mails its owner a note instead; both paths send one mail now, so they take the same time.
+ */
+async function signUp(c: Ctx, input: { name: string; email: string }, kind: 'password_setup' | 'verify') {
   await limitAttempts(c.var.db, 'register', input.email, clientIp(c));
   const user = await createUser(c.var.db, input);
-  if (!user) {
-    const existing = await findUserByEmail(c.var.db, input.email);
-    if (existing) {
-      const email = templates.alreadyRegistered(
-        existing.name,
-        link(c, '/auth/login'),
-        link(c, '/auth/forgot-password'),
-      );
-      await deliver(c, existing.email, existing.id, 'already_registered', email);
-    }
-    return;
-  }
-  const token = await issueToken(c.var.db, purpose, user.id, user.email);
-  const email =
-    purpose === 'password_setup'
-      ? templates.passwordSetup(user.name, link(c, '/auth/password-setup', token))
-      : templates.verifyEmail(user.name, link(c, '/auth/verify', token));
-  await deliver(c, user.email, user.id, purpose, email);
+  const job = user
+    ? accountMailJob(kind, { userId: user.id })
+    : accountMailJob('already_registered', { email: input.email });
+  await sendAccountMailNow(c.env, c.var.db, job);
 }
 
 export const authRoutes = new Hono<AppEnv>()
@@ -97,30 +70,18 @@ export const authRoutes = new Hono<AppEnv>()
     await signIn(c, user.id);
     return c.json({ user: toCurrentUser(user, adminUserIds(c.env)) });
   })
+  // Both always queue the mail, known email or not: no answer, and no answer time, tells whether an
+  // account exists (issue 10 L2). The job finds the account.
   .post('/magic-link', validate('json', emailOnlySchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitAttempts(c.var.db, 'magic-link', email, clientIp(c));
-    const user = await findUserByEmail(c.var.db, email);
-    if (user) {
-      const token = await issueToken(c.var.db, 'magic_link', user.id, user.email);
-      await deliver(c, user.email, user.id, 'magic_link', templates.magicLink(link(c, '/auth/verify', token)));
-    }
+    await enqueue(c.env, accountMailJob('magic_link', { email }));
     return c.json({ email });
   })
   .post('/forgot-password', validate('json', emailOnlySchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitAttempts(c.var.db, 'forgot-password', email, clientIp(c));
-    const user = await findUserByEmail(c.var.db, email);
-    if (user) {
-      const token = await issueToken(c.var.db, 'password_reset', user.id, user.email);
-      await deliver(
-        c,
-        user.email,
-        user.id,
-        'password_reset',
-        templates.passwordReset(link(c, '/auth/reset-password', token)),
-      );
-    }
+    await enqueue(c.env, accountMailJob('password_reset', { email }));
     return c.json({ email });
   })
   .post('/set-password', validate('json', setPasswordSchema), async (c) => {
@@ -130,6 +91,7 @@ export const authRoutes = new Hono<AppEnv>()
       throw new ApiError('BAD_REQUEST', 'This password link is invalid or has expired. Please request a new one.');
     }
     await setPasswordHash(c.var.db, consumed.userId, await hashPassword(password, c.env.PASSWORD_PEPPER));
+    await revokeOpenTokens(c.var.db, consumed.userId);
     await deleteUserSessions(c.var.db, consumed.userId, c.var.user?.id === consumed.userId ? c.var.sessionId : null);
     // The emailed link proved the address and the password was just chosen: asking for both again on
     // the sign-in page would be a second login for nothing. Every other session stays revoked.
@@ -138,7 +100,7 @@ export const authRoutes = new Hono<AppEnv>()
   })
   .post('/login', validate('json', loginSchema), async (c) => {
     const { username, password, redirect } = c.req.valid('json');
-    await limitAttempts(c.var.db, 'login', username, clientIp(c));
+    const attempts = await limitPasswordAttempts(c.var.db, username, clientIp(c));
     const user = await findUserByEmail(c.var.db, username);
     if (!user?.passwordHash) {
       await burnPasswordCheck(password, c.env.PASSWORD_PEPPER);
@@ -147,11 +109,18 @@ export const authRoutes = new Hono<AppEnv>()
     if (!(await verifyPassword(password, user.passwordHash, c.env.PASSWORD_PEPPER))) {
       throw new ApiError('UNAUTHORIZED', 'Invalid username or password');
     }
+    await attempts.forgive();
     if (needsRehash(user.passwordHash)) {
       await setPasswordHash(c.var.db, user.id, await hashPassword(password, c.env.PASSWORD_PEPPER));
     }
     await signIn(c, user.id);
     return c.json({ user: toCurrentUser(user, adminUserIds(c.env)), ...(redirect ? { redirect } : {}) });
+  })
+  // The owner of a digest delivery address agrees to receive Feedloom's mail (issue 10 H1). No session
+  // needed: the address may belong to someone without an account.
+  .post('/confirm-delivery', validate('json', tokenSchema), async (c) => {
+    const email = await confirmDeliveryAddress(c.var.db, c.req.valid('json').token);
+    return c.json({ email, message: 'Email address confirmed' });
   })
   .post('/logout', async (c) => {
     if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);

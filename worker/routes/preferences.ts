@@ -6,6 +6,7 @@ import { nextDeliveryAt } from '../ai/digest';
 import { imagesConfigured } from '../ai/images';
 import { emailSettingsSchema, type HasApiKeys, updateLanguageSchema, updatePreferencesSchema } from '../contracts/ai';
 import { getPreferences, savePreferences } from '../db/preferences';
+import { savePreferencesWithDelivery } from '../email/delivery-address';
 import type { AuthedEnv } from '../env';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
@@ -18,10 +19,12 @@ export const preferenceRoutes = new Hono<AuthedEnv>()
     const { id, timezone } = c.var.user;
     const frequency = changes.frequency ?? (await getPreferences(c.var.db, id)).frequency;
     const next = nextDeliveryAt(frequency, Date.now(), timezone);
-    return c.json(await savePreferences(c.var.db, id, changes, next === null ? null : new Date(next)));
+    return c.json(
+      await savePreferencesWithDelivery(c.env, c.var.db, c.var.user, changes, next === null ? null : new Date(next)),
+    );
   })
   .patch('/email', validate('json', emailSettingsSchema), async (c) =>
-    c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
+    c.json(await savePreferencesWithDelivery(c.env, c.var.db, c.var.user, c.req.valid('json'))),
   )
   .patch('/language', validate('json', updateLanguageSchema), async (c) =>
     c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),

@@ -1,7 +1,7 @@
 // Helpers for worker tests: call the app as the platform does, and act as a person would.
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import { emails } from '../../schema';
 import { createDb } from '../db/client';
 import worker from '../index';
@@ -40,11 +40,44 @@ export async function latestEmailTo(to: string) {
   return email ?? null;
 }
 
+export const tokenOf = (email: { text: string | null } | null) => email?.text?.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+
 export async function tokenFromLatestEmail(to: string) {
-  const email = await latestEmailTo(to);
-  const match = email?.text?.match(/token=([A-Za-z0-9_-]+)/);
-  if (!match?.[1]) throw new Error(`No link with a token in the latest email to ${to}`);
-  return match[1];
+  const token = tokenOf(await latestEmailTo(to));
+  if (!token) throw new Error(`No link with a token in the latest email to ${to}`);
+  return token;
+}
+
+/**
+ * Waits for a mail that goes through the queue (sign-in and reset links, confirmations): the local
+ * queue delivers it in the background within a couple of seconds. Only mails after `afterId` count.
+ */
+export async function waitForEmail(to: string, subject: string, afterId = 0, timeoutMs = 15_000) {
+  // Counts polls, not Date.now(): a test may have pinned the clock.
+  for (let waited = 0; ; waited += 50) {
+    const [email] = await db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.to, to), eq(emails.subject, subject), gt(emails.id, afterId)))
+      .orderBy(desc(emails.id))
+      .limit(1);
+    if (email) return email;
+    if (waited > timeoutMs) throw new Error(`No "${subject}" mail to ${to} within ${timeoutMs} ms`);
+    await scheduler.wait(50);
+  }
+}
+
+/** The id of the newest mail so far: waitForEmail(…, afterId) then sees only what comes next. */
+export async function lastEmailId() {
+  const [row] = await db.select({ id: emails.id }).from(emails).orderBy(desc(emails.id)).limit(1);
+  return row?.id ?? 0;
+}
+
+/** The owner of `address` follows the confirmation link Feedloom mailed there. */
+export async function confirmDeliveryAddress(address: string) {
+  const token = tokenOf(await waitForEmail(address, 'Confirm that Feedloom may email you'));
+  const response = await call('/api/auth/confirm-delivery', { json: { token } });
+  if (response.status !== 200) throw new Error(`confirm failed: ${response.status} ${await response.text()}`);
 }
 
 let counter = 0;

@@ -15,6 +15,7 @@ const saved: Preferences = {
   emailFormat: 'html',
   emailSubjectTemplate: DEFAULT_SUBJECT_TEMPLATE,
   nextDeliveryAt: null,
+  emailDeliveryConfirmed: false,
 };
 
 describe('the AI preferences form', () => {
