@@ -14,9 +14,10 @@ afterEach(() => {
 describe('sample feeds', () => {
   it('follows four differently shaped feeds with items, images and unread counts, once', async () => {
     // In a worker test nothing listens on the app's own origin; the fake upstream serves the same files.
-    env.APP_URL = env.FAKE_UPSTREAM_URL;
     const { cookie } = await signUp();
-    const added = await call('/api/dev/sample-feeds', { method: 'POST', cookie });
+    env.APP_URL = env.FAKE_UPSTREAM_URL;
+    // The Origin check compares with APP_URL (issue 10 L6), so the request comes from there too.
+    const added = await call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
     expect(added.status).toBe(200);
     expect(await added.json()).toEqual({ followed: SAMPLE_FEEDS.length });
 
@@ -38,7 +39,7 @@ describe('sample feeds', () => {
     for (const item of items)
       if (item.thumbnail) expect(item.thumbnail.startsWith(imageBase), item.thumbnail).toBe(true);
 
-    const again = await call('/api/dev/sample-feeds', { method: 'POST', cookie });
+    const again = await call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
     expect(await again.json()).toEqual({ followed: 0 });
   });
 
