@@ -6,13 +6,12 @@ import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
 import { categoryQueryOptions, parseCategoryId } from '@/features/categories/api/get-category';
 import { CategoryPage } from '@/features/categories/components/category-page';
-import { feedItemsQueryOptions } from '@/features/feeds/api/get-feed-items';
 import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
 import { FeedItemsView } from '@/features/feeds/components/feed-items-view';
 import { LanguageSelect } from '@/features/feeds/components/language-select';
-import { MarkAllReadButton } from '@/features/feeds/components/mark-all-read-button';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '../../layout/signed-in-user';
+import { prefetchItemList } from './prefetch-item-list';
 
 const RewriteDialog = lazy(() =>
   import('@/features/ai/components/rewrite-dialog').then((module) => ({ default: module.RewriteDialog })),
@@ -22,7 +21,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   const categoryId = parseCategoryId(params.categoryId);
   if (categoryId !== null) {
     void queryClient.prefetchQuery(categoryQueryOptions(categoryId));
-    void queryClient.prefetchInfiniteQuery(feedItemsQueryOptions({ scope: { categoryId }, dateFilter: 'none' }));
+    prefetchItemList({ categoryId });
   }
   void queryClient.prefetchQuery(preferencesQueryOptions());
   return null;
@@ -54,11 +53,11 @@ function CategoryRoute({ categoryId }: { categoryId: string }) {
       >
         {id === null ? null : (
           <FeedItemsView
+            userId={user.id}
             scope={{ categoryId: id }}
             dateFilter={dateFilter}
             onDateFilterChange={setDateFilter}
             heading={<h2 className="text-lg font-semibold">Items</h2>}
-            actions={<MarkAllReadButton scope={{ categoryId: id }} />}
             credits={user.credits}
             onRewrite={setRewriteItem}
           />

@@ -6,12 +6,12 @@ import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { feedQueryOptions, parseFeedId } from '@/features/feeds/api/get-feed';
-import { feedItemsQueryOptions } from '@/features/feeds/api/get-feed-items';
 import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
 import { FeedPage } from '@/features/feeds/components/feed-page';
 import { LanguageSelect } from '@/features/feeds/components/language-select';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '../../layout/signed-in-user';
+import { prefetchItemList } from './prefetch-item-list';
 
 const RewriteDialog = lazy(() =>
   import('@/features/ai/components/rewrite-dialog').then((module) => ({ default: module.RewriteDialog })),
@@ -21,7 +21,7 @@ export function loader({ params }: LoaderFunctionArgs) {
   const feedId = parseFeedId(params.feedId);
   if (feedId !== null) {
     void queryClient.prefetchQuery(feedQueryOptions(feedId));
-    void queryClient.prefetchInfiniteQuery(feedItemsQueryOptions({ scope: { feedId }, dateFilter: 'none' }));
+    prefetchItemList({ feedId });
   }
   void queryClient.prefetchQuery(preferencesQueryOptions());
   return null;
@@ -42,6 +42,7 @@ function FeedRoute({ feedId }: { feedId: string }) {
   return (
     <>
       <FeedPage
+        userId={user.id}
         categories={categories.data ?? []}
         feedId={feedId}
         dateFilter={dateFilter}

@@ -2,12 +2,12 @@
 // dialog open the AI feature's rewrite dialog, composed here (features do not import each other).
 import type { FeedItem } from '@contracts/feeds';
 import { lazy, Suspense, useState } from 'react';
-import { feedItemsQueryOptions } from '@/features/feeds/api/get-feed-items';
 import { feedsQueryOptions } from '@/features/feeds/api/get-feeds';
 import { HOME_SCOPE, MyFeed } from '@/features/feeds/components/my-feed';
 import { useDocumentTitle } from '@/lib/document-title';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '../../layout/signed-in-user';
+import { prefetchItemList } from './prefetch-item-list';
 
 const RewriteDialog = lazy(() =>
   import('@/features/ai/components/rewrite-dialog').then((module) => ({ default: module.RewriteDialog })),
@@ -15,7 +15,7 @@ const RewriteDialog = lazy(() =>
 
 export function loader() {
   void queryClient.prefetchQuery(feedsQueryOptions());
-  void queryClient.prefetchInfiniteQuery(feedItemsQueryOptions({ scope: HOME_SCOPE, dateFilter: 'none' }));
+  prefetchItemList(HOME_SCOPE);
   return null;
 }
 
@@ -25,7 +25,7 @@ export function Component() {
   const [rewriteItem, setRewriteItem] = useState<FeedItem | null>(null);
   return (
     <>
-      <MyFeed credits={user.credits} onRewrite={setRewriteItem} />
+      <MyFeed userId={user.id} credits={user.credits} onRewrite={setRewriteItem} />
       {rewriteItem ? (
         <Suspense fallback={null}>
           <RewriteDialog item={rewriteItem} onClose={() => setRewriteItem(null)} />

@@ -49,8 +49,9 @@ export function useFeedItems(params: FeedItemsParams) {
   return useInfiniteQuery(feedItemsQueryOptions(params));
 }
 
-/** Applies `change` to the item with this id in every cached list (read marks, without a refetch). */
+/** Applies `change` to the item with this id in every cached list and its own entry (read marks, without a refetch). */
 export function updateCachedItem(queryClient: QueryClient, itemId: number, change: Partial<FeedItem>): void {
+  queryClient.setQueryData<FeedItem>(feedItemKeys.detail(itemId), (item) => item && { ...item, ...change });
   queryClient.setQueriesData<InfiniteData<FeedItemsPage, string | undefined>>(
     { queryKey: feedItemKeys.lists() },
     (data) =>

@@ -1,12 +1,18 @@
-// POST /api/feed-items/mark-read {feedId | categoryId | all: true} → {marked}.
+// POST /api/feed-items/mark-read {feedId | categoryId | all: true, before?} → {marked}. `before` keeps
+// newer items unread ("older than a day / a week").
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import type { ItemScope } from './get-feed-items';
 import { categoriesWithFeedsKey, feedItemKeys } from './query-keys';
 
-export function markAllRead(scope: ItemScope): Promise<{ marked: number }> {
-  const body = 'feedId' in scope || 'categoryId' in scope ? scope : { all: true };
-  return api.post<{ marked: number }>('/api/feed-items/mark-read', body);
+export type MarkAllReadInput = { scope: ItemScope; before?: Date };
+
+export function markAllRead({ scope, before }: MarkAllReadInput): Promise<{ marked: number }> {
+  const target = 'feedId' in scope || 'categoryId' in scope ? scope : { all: true };
+  return api.post<{ marked: number }>('/api/feed-items/mark-read', {
+    ...target,
+    ...(before ? { before: before.toISOString() } : {}),
+  });
 }
 
 export function markAllReadMutationOptions() {

@@ -15,6 +15,7 @@ export const feedKeys = {
 
 export const feedItemKeys = {
   lists: () => ['feed-items', 'list'] as const,
+  detail: (itemId: number) => ['feed-items', 'detail', itemId] as const,
   content: (itemId: number) => ['feed-items', 'content', itemId] as const,
 };
 

@@ -1,12 +1,12 @@
 // The article dialog (spec §2): full content, author, published date, a link to the original source and
-// "Rewrite with AI". The full article comes from the server (slow the first time): meanwhile, and if it
+// "Rewrite with AI"; previous and next item (buttons, or k and j) and mark unread (m) without closing. The full article comes from the server (slow the first time): meanwhile, and if it
 // fails, the feed's own content is shown ("Failed to load full article content", spec §8). Loaded lazily
 // with DOMPurify.
 import type { FeedItem } from '@contracts/feeds';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ExternalLinkIcon, SparklesIcon } from '@/components/ui/icons';
+import { ArrowLeftIcon, ArrowRightIcon, ExternalLinkIcon, SparklesIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { formatCalendarDate } from '@/lib/dates';
@@ -38,12 +38,46 @@ function publishedOn(value: string): string | null {
 type ArticleDialogProps = {
   item: FeedItem;
   onClose: () => void;
+  /** Absent at the start of the list. */
+  onPrevious?: () => void;
+  /** Absent at the end of the list. */
+  onNext?: () => void;
+  onToggleRead: () => void;
   canRewrite: boolean;
   onRewrite: () => void;
 };
 
-export function ArticleDialog({ item, onClose, canRewrite, onRewrite }: ArticleDialogProps) {
+/** j/k/m inside the open article; typing in a field of it (none today) keeps its keys. */
+function useArticleKeys(handlers: { onPrevious?: () => void; onNext?: () => void; onToggleRead: () => void }) {
+  const latest = useRef(handlers);
+  latest.current = handlers;
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+      const action = { j: latest.current.onNext, k: latest.current.onPrevious, m: latest.current.onToggleRead }[
+        event.key
+      ];
+      if (!action) return;
+      event.preventDefault();
+      action();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+}
+
+export function ArticleDialog({
+  item,
+  onClose,
+  onPrevious,
+  onNext,
+  onToggleRead,
+  canRewrite,
+  onRewrite,
+}: ArticleDialogProps) {
   const article = useArticleContent(item.id);
+  useArticleKeys({ onPrevious, onNext, onToggleRead });
 
   useEffect(() => {
     if (article.isError)
@@ -80,7 +114,18 @@ export function ArticleDialog({ item, onClose, canRewrite, onRewrite }: ArticleD
       ) : (
         <p className="text-sm text-muted-foreground">No description available</p>
       )}
-      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:justify-end">
+      <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
+        <div className="flex gap-2 sm:mr-auto">
+          <Button variant="outline" size="icon" aria-label="Previous item" disabled={!onPrevious} onClick={onPrevious}>
+            <ArrowLeftIcon />
+          </Button>
+          <Button variant="outline" size="icon" aria-label="Next item" disabled={!onNext} onClick={onNext}>
+            <ArrowRightIcon />
+          </Button>
+          <Button variant="outline" onClick={onToggleRead}>
+            {item.isRead ? 'Mark as unread' : 'Mark as read'}
+          </Button>
+        </div>
         {item.link ? (
           <a
             href={item.link}

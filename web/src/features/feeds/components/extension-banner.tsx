@@ -1,4 +1,5 @@
 // The dismissible browser-extension banner of My Feed (spec §2). Dismissal is remembered in localStorage.
+// Phones cannot install browser extensions, so it shows from the `sm` width up.
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { BlocksIcon, DownloadIcon, XIcon } from '@/components/ui/icons';
@@ -28,7 +29,7 @@ export function ExtensionBanner() {
   return (
     <aside
       aria-label="Browser extension"
-      className="relative flex flex-col gap-3 rounded-xl border border-primary/30 bg-primary-soft p-4 pr-12 sm:flex-row sm:items-center"
+      className="relative hidden gap-3 rounded-xl border border-primary/30 bg-primary-soft p-4 pr-12 sm:flex sm:items-center"
     >
       <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary text-primary-foreground">
         <BlocksIcon className="size-5" />

@@ -1,7 +1,8 @@
 // An item list (spec §2 "feed grid"), shared by My Feed, the feed page and the category page: a toolbar
-// (heading, date filter, Refresh Feeds, keyboard help), 6 skeleton cards while loading, the cards, the
-// empty state "No feed items found", and pages loaded as the reader scrolls (or with "Load more").
-// Opening a card shows the article and marks the item read. j/k/o/m/r/? work as use-item-keyboard says.
+// (heading, date filter, order, unread only, cards or rows, mark all as read, Refresh Feeds, keyboard
+// help), 6 skeleton cards while loading, the items, the empty state "No feed items found", and pages
+// loaded as the reader scrolls (or with "Load more"). Opening an item shows the article at `?item=<id>`
+// and marks it read. The keys are use-item-keyboard's.
 import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,34 +11,41 @@ import { AlertIcon, InboxIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type ItemScope, useFeedItems } from '../api/get-feed-items';
+import { useFeeds } from '../api/get-feeds';
 import { useSetItemRead } from '../api/update-feed-item';
-import { DateFilterSelect } from './date-filter-select';
-import { FeedCard, FeedCardSkeleton } from './feed-card';
+import { FeedCardSkeleton } from './feed-card';
+import { ItemCollection } from './item-collection';
 import { KeyboardHelpDialog } from './keyboard-help-dialog';
-import { RefreshFeedsButton, useRefreshWithToast } from './refresh-feeds-button';
+import { useListSettings } from './list-settings';
+import { ListToolbar } from './list-toolbar';
+import { useMarkAllReadWithToast } from './mark-all-read-button';
+import { useRefreshWithToast } from './refresh-feeds-button';
 import { useItemKeyboard } from './use-item-keyboard';
+import { useOpenItem } from './use-open-item';
 
 const loadArticleDialog = () => import('./article-dialog');
 const ArticleDialog = lazy(() => loadArticleDialog().then((module) => ({ default: module.ArticleDialog })));
 
 const SKELETON_CARDS = 6;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type FeedItemsViewProps = {
+  /** Whose list settings (cards or rows, unread only, order) apply. */
+  userId: number;
   scope: ItemScope;
   dateFilter: DateFilter;
   onDateFilterChange: (dateFilter: DateFilter) => void;
   /** The left side of the toolbar, e.g. My Feed's page title. */
   heading?: ReactNode;
-  /** Buttons beside the heading (Add Feed, Mark all as read…). */
+  /** Buttons beside the heading (Add Feed, OPML…). */
   actions?: ReactNode;
-  /** My Feed: with no date filter, split the grid into "Past 24 hours" and "Earlier". */
+  /** My Feed: newest first with no date filter, split the list into "Past 24 hours" and "Earlier". */
   groupRecent?: boolean;
   credits: number;
   onRewrite: (item: FeedItem) => void;
 };
 
 export function FeedItemsView({
+  userId,
   scope,
   dateFilter,
   onDateFilterChange,
@@ -47,11 +55,20 @@ export function FeedItemsView({
   credits,
   onRewrite,
 }: FeedItemsViewProps) {
-  const query = useFeedItems({ scope, dateFilter });
+  const [settings, updateSettings] = useListSettings(userId);
+  const query = useFeedItems({
+    scope,
+    dateFilter,
+    filter: settings.unreadOnly ? 'unread' : 'all',
+    sort: settings.sort,
+  });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const feeds = useFeeds();
+  const favicons = useMemo(() => new Map((feeds.data ?? []).map((feed) => [feed.id, feed.favicon])), [feeds.data]);
   const setRead = useSetItemRead();
   const refresh = useRefreshWithToast('feedId' in scope ? { feedId: scope.feedId } : {});
-  const [openItem, setOpenItem] = useState<FeedItem | null>(null);
+  const markAll = useMarkAllReadWithToast(scope);
+  const article = useOpenItem(items);
   const [helpOpen, setHelpOpen] = useState(false);
   const openButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const canRewrite = credits >= 1;
@@ -61,12 +78,22 @@ export function FeedItemsView({
     if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
   };
 
+  // Whichever way an item opened (a click, a key, a link), it is now read: once per opening, so "Mark as
+  // unread" in the article sticks.
+  const { openItem } = article;
+  const markRead = setRead.mutate;
+  const markedOnOpen = useRef<number | null>(null);
+  useEffect(() => {
+    if (markedOnOpen.current === (openItem?.id ?? null)) return;
+    markedOnOpen.current = openItem?.id ?? null;
+    if (openItem && !openItem.isRead) markRead({ itemId: openItem.id, isRead: true });
+  }, [openItem, markRead]);
+
   const open = (index: number) => {
     const item = items[index];
     if (!item) return;
     select(index);
-    setOpenItem(item);
-    if (!item.isRead) setRead.mutate({ itemId: item.id, isRead: true });
+    article.open(item);
   };
 
   const { activeIndex, select } = useItemKeyboard(items.length, {
@@ -80,40 +107,31 @@ export function FeedItemsView({
       const item = items[index];
       if (item) setRead.mutate({ itemId: item.id, isRead: !item.isRead });
     },
+    onToggleUnreadOnly: () => updateSettings({ unreadOnly: !settings.unreadOnly }),
+    onMarkAllRead: () => markAll.start(),
     onRefresh: refresh.start,
     onHelp: () => setHelpOpen(true),
     onReachEnd: loadMore,
   });
+
+  /** Next or previous from the article: the list's neighbour, loading the next page at the end. */
+  const step = (direction: 1 | -1) => {
+    const index = article.openIndex + direction;
+    const item = items[index];
+    if (item) {
+      select(index);
+      article.show(item);
+    } else if (direction === 1) {
+      loadMore();
+    }
+  };
+  const atListEnd = article.openIndex === items.length - 1 && !hasNextPage;
 
   // Fetch the article dialog's code (and DOMPurify) once there is something to open.
   const hasItems = items.length > 0;
   useEffect(() => {
     if (hasItems) void loadArticleDialog();
   }, [hasItems]);
-
-  const renderGrid = (slice: FeedItem[], offset: number) => (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
-      {slice.map((item, position) => {
-        const index = offset + position;
-        return (
-          <FeedCard
-            key={item.id}
-            item={item}
-            active={index === activeIndex}
-            canRewrite={canRewrite}
-            openRef={(element) => {
-              openButtons.current[index] = element;
-            }}
-            onOpen={() => open(index)}
-            onRewrite={() => {
-              select(index);
-              onRewrite(item);
-            }}
-          />
-        );
-      })}
-    </div>
-  );
 
   let body: ReactNode;
   if (query.isPending) {
@@ -144,40 +162,35 @@ export function FeedItemsView({
         icon={<InboxIcon />}
         title="No feed items found"
         description={
-          dateFilter === 'none'
-            ? 'New items appear here as your feeds publish them.'
-            : 'Nothing was published in this period. Try another date filter.'
+          settings.unreadOnly
+            ? 'You have read everything here. Turn off "Unread only" to see read items.'
+            : dateFilter === 'none'
+              ? 'New items appear here as your feeds publish them.'
+              : 'Nothing was published in this period. Try another date filter.'
         }
       />
     );
-  } else if (groupRecent && dateFilter === 'none') {
-    const since = Date.now() - DAY_MS;
-    const recentCount = items.findIndex((item) => Date.parse(item.pubDate) < since);
-    const split = recentCount === -1 ? items.length : recentCount;
-    body = (
-      <div className="grid gap-8">
-        <section aria-labelledby="items-recent" className="grid gap-4">
-          <h2 id="items-recent" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-            Past 24 hours
-          </h2>
-          {split > 0 ? (
-            renderGrid(items.slice(0, split), 0)
-          ) : (
-            <p className="text-sm text-muted-foreground">Nothing new in the past 24 hours.</p>
-          )}
-        </section>
-        {split < items.length ? (
-          <section aria-labelledby="items-earlier" className="grid gap-4">
-            <h2 id="items-earlier" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
-              Earlier
-            </h2>
-            {renderGrid(items.slice(split), split)}
-          </section>
-        ) : null}
-      </div>
-    );
   } else {
-    body = renderGrid(items, 0);
+    body = (
+      <ItemCollection
+        items={items}
+        view={settings.view}
+        groupRecent={groupRecent && dateFilter === 'none' && settings.sort === 'newest'}
+        favicons={favicons}
+        activeIndex={activeIndex}
+        canRewrite={canRewrite}
+        setOpenButton={(index, element) => {
+          openButtons.current[index] = element;
+        }}
+        onOpen={open}
+        onRewrite={(index) => {
+          const item = items[index];
+          if (!item) return;
+          select(index);
+          onRewrite(item);
+        }}
+      />
+    );
   }
 
   return (
@@ -189,19 +202,15 @@ export function FeedItemsView({
             {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
           </div>
         ) : null}
-        <div className="flex flex-wrap items-center gap-2">
-          <DateFilterSelect value={dateFilter} onChange={onDateFilterChange} />
-          <RefreshFeedsButton refresh={refresh} />
-          <Button
-            variant="ghost"
-            size="icon"
-            aria-label="Keyboard shortcuts"
-            title="Keyboard shortcuts (?)"
-            onClick={() => setHelpOpen(true)}
-          >
-            <kbd className="font-mono text-sm font-semibold">?</kbd>
-          </Button>
-        </div>
+        <ListToolbar
+          dateFilter={dateFilter}
+          onDateFilterChange={onDateFilterChange}
+          settings={settings}
+          onSettingsChange={updateSettings}
+          markAll={markAll}
+          refresh={refresh}
+          onHelp={() => setHelpOpen(true)}
+        />
       </div>
 
       {body}
@@ -219,10 +228,13 @@ export function FeedItemsView({
         <Suspense fallback={null}>
           <ArticleDialog
             item={openItem}
-            onClose={() => setOpenItem(null)}
+            onClose={article.close}
+            onPrevious={article.openIndex > 0 ? () => step(-1) : undefined}
+            onNext={article.openIndex >= 0 && !atListEnd ? () => step(1) : undefined}
+            onToggleRead={() => setRead.mutate({ itemId: openItem.id, isRead: !openItem.isRead })}
             canRewrite={canRewrite}
             onRewrite={() => {
-              setOpenItem(null);
+              article.close();
               onRewrite(openItem);
             }}
           />

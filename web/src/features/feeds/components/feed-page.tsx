@@ -17,9 +17,9 @@ import { DeleteFeedDialog } from './delete-feed-dialog';
 import { EditFeedDialog } from './edit-feed-dialog';
 
 import { FeedItemsView } from './feed-items-view';
-import { MarkAllReadButton } from './mark-all-read-button';
 
 export type FeedPageProps = {
+  userId: number;
   feedId: string;
   dateFilter: DateFilter;
   onDateFilterChange: (dateFilter: DateFilter) => void;
@@ -66,11 +66,11 @@ function LoadedFeedPage({ id, ...props }: FeedPageProps & { id: number }) {
         </p>
       ) : null}
       <FeedItemsView
+        userId={props.userId}
         scope={{ feedId: id }}
         dateFilter={props.dateFilter}
         onDateFilterChange={props.onDateFilterChange}
         heading={<h2 className="text-lg font-semibold">Items</h2>}
-        actions={<MarkAllReadButton scope={{ feedId: id }} />}
         credits={props.credits}
         onRewrite={props.onRewrite}
       />

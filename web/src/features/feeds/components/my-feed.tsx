@@ -16,9 +16,9 @@ import { WelcomeBlock } from './welcome-block';
 
 export const HOME_SCOPE: ItemScope = {};
 
-type MyFeedProps = { credits: number; onRewrite: (item: FeedItem) => void };
+type MyFeedProps = { userId: number; credits: number; onRewrite: (item: FeedItem) => void };
 
-export function MyFeed({ credits, onRewrite }: MyFeedProps) {
+export function MyFeed({ userId, credits, onRewrite }: MyFeedProps) {
   useAddFeedLink();
   const feeds = useFeeds();
   const [dateFilter, setDateFilter] = useState<DateFilter>('none');
@@ -43,6 +43,7 @@ export function MyFeed({ credits, onRewrite }: MyFeedProps) {
     <div className="grid gap-6">
       {feeds.data ? <ExtensionBanner /> : null}
       <FeedItemsView
+        userId={userId}
         scope={HOME_SCOPE}
         dateFilter={dateFilter}
         onDateFilterChange={setDateFilter}

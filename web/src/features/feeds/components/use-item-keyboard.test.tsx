@@ -12,6 +12,8 @@ const handlers = {
   onMove: vi.fn(),
   onOpen: vi.fn(),
   onToggleRead: vi.fn(),
+  onToggleUnreadOnly: vi.fn(),
+  onMarkAllRead: vi.fn(),
   onRefresh: vi.fn(),
   onHelp: vi.fn(),
   onReachEnd: vi.fn(),
@@ -76,6 +78,15 @@ describe('keyboard shortcuts on item lists', () => {
     expect(handlers.onRefresh).toHaveBeenCalledTimes(1);
     press('?');
     expect(handlers.onHelp).toHaveBeenCalledTimes(1);
+  });
+
+  it('toggles unread only with u and marks all as read with Shift+A, not with a', () => {
+    press('u');
+    expect(handlers.onToggleUnreadOnly).toHaveBeenCalledTimes(1);
+    press('a');
+    expect(handlers.onMarkAllRead).not.toHaveBeenCalled();
+    press('A', document.body, { shiftKey: true });
+    expect(handlers.onMarkAllRead).toHaveBeenCalledTimes(1);
   });
 
   it('ignores keys typed into fields, with modifiers, or while a dialog is open', () => {

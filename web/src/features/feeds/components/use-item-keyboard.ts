@@ -1,14 +1,25 @@
-// Keyboard shortcuts on item lists (issue 3): j/k next/previous, o open, m toggle read, r refresh, ? help.
+// Keyboard shortcuts on item lists (issue 3, issue 14): j/k next/previous, o open, m toggle read, u unread
+// only, A mark all as read, r refresh, ? help.
 // Keys typed into a field, with a modifier, or while a dialog is open are left alone.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-export type ItemKeyAction = 'next' | 'previous' | 'open' | 'toggle-read' | 'refresh' | 'help';
+export type ItemKeyAction =
+  | 'next'
+  | 'previous'
+  | 'open'
+  | 'toggle-read'
+  | 'unread-only'
+  | 'mark-all-read'
+  | 'refresh'
+  | 'help';
 
 export const ITEM_SHORTCUTS: { key: string; action: ItemKeyAction; label: string }[] = [
   { key: 'j', action: 'next', label: 'Next item' },
   { key: 'k', action: 'previous', label: 'Previous item' },
   { key: 'o', action: 'open', label: 'Open the selected item' },
   { key: 'm', action: 'toggle-read', label: 'Mark the selected item read or unread' },
+  { key: 'u', action: 'unread-only', label: 'Show unread items only, or everything' },
+  { key: 'A', action: 'mark-all-read', label: 'Mark all as read' },
   { key: 'r', action: 'refresh', label: 'Refresh feeds' },
   { key: '?', action: 'help', label: 'Show keyboard shortcuts' },
 ];
@@ -45,6 +56,8 @@ type ItemKeyboardHandlers = {
   onMove?: (index: number) => void;
   onOpen: (index: number) => void;
   onToggleRead: (index: number) => void;
+  onToggleUnreadOnly: () => void;
+  onMarkAllRead: () => void;
   onRefresh: () => void;
   onHelp: () => void;
   /** Called when j moves onto the last item (to load the next page). */
@@ -84,6 +97,12 @@ export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers) {
           break;
         case 'toggle-read':
           if (selected >= 0) on.onToggleRead(selected);
+          break;
+        case 'unread-only':
+          on.onToggleUnreadOnly();
+          break;
+        case 'mark-all-read':
+          on.onMarkAllRead();
           break;
         case 'refresh':
           on.onRefresh();

@@ -1,0 +1,20 @@
+// Route loaders start loading an item list before its page renders, with the same query the page will
+// make: the signed-in person's remembered list settings (unread only, order) included.
+import type { CurrentUser } from '@contracts/auth';
+import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
+import { feedItemsQueryOptions, type ItemScope } from '@/features/feeds/api/get-feed-items';
+import { DEFAULT_LIST_SETTINGS, readListSettings } from '@/features/feeds/components/list-settings';
+import { queryClient } from '@/lib/query-client';
+
+export function prefetchItemList(scope: ItemScope) {
+  const user = queryClient.getQueryData<CurrentUser | null>(currentUserQueryKey);
+  const settings = user ? readListSettings(user.id) : DEFAULT_LIST_SETTINGS;
+  void queryClient.prefetchInfiniteQuery(
+    feedItemsQueryOptions({
+      scope,
+      dateFilter: 'none',
+      filter: settings.unreadOnly ? 'unread' : 'all',
+      sort: settings.sort,
+    }),
+  );
+}

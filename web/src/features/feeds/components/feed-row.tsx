@@ -1,0 +1,67 @@
+// One item in the list view: a dense row of favicon, source, title (bold when unread), a line of the
+// description and the time. The title is the button that opens the article; it stretches over the row.
+import type { FeedItem } from '@contracts/feeds';
+import type { Ref } from 'react';
+import { Favicon } from '@/components/ui/favicon';
+import { cn } from '@/lib/cn';
+import { formatItemDate } from '@/lib/dates';
+
+function itemDate(value: string): string {
+  try {
+    return formatItemDate(value);
+  } catch {
+    return '';
+  }
+}
+
+type FeedRowProps = {
+  item: FeedItem;
+  favicon: string | null;
+  active: boolean;
+  openRef?: Ref<HTMLButtonElement>;
+  onOpen: () => void;
+};
+
+export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps) {
+  const date = itemDate(item.pubDate);
+  return (
+    <article
+      data-testid="feed-row"
+      data-read={item.isRead}
+      data-active={active || undefined}
+      className={cn(
+        'relative flex items-start gap-3 px-3 py-2.5 hover:bg-accent/60 sm:items-center',
+        'has-[[data-row-open]:focus-visible]:ring-2 has-[[data-row-open]:focus-visible]:ring-ring data-active:bg-accent',
+      )}
+    >
+      <Favicon src={favicon} size={16} className="mt-0.5 shrink-0 sm:mt-0" />
+      <span className="hidden w-36 shrink-0 truncate text-xs text-muted-foreground sm:block">{item.source}</span>
+      <div className="grid min-w-0 flex-1 gap-0.5 sm:flex sm:items-baseline sm:gap-2">
+        <h3 className="min-w-0 truncate text-sm sm:shrink-0 sm:basis-auto sm:max-w-[60%]">
+          <button
+            ref={openRef}
+            type="button"
+            data-row-open=""
+            onClick={onOpen}
+            className={cn(
+              'max-w-full truncate text-left outline-none after:absolute after:inset-0 after:content-[""] hover:text-primary',
+              item.isRead ? 'font-normal text-muted-foreground' : 'font-semibold text-foreground',
+            )}
+          >
+            {item.isRead ? null : <span className="sr-only">Unread: </span>}
+            {item.title || 'Untitled'}
+          </button>
+        </h3>
+        <p className="truncate text-xs text-muted-foreground sm:text-sm">
+          <span className="sm:hidden">{item.source} · </span>
+          {item.description || ''}
+        </p>
+      </div>
+      {date ? (
+        <time dateTime={item.pubDate} className="shrink-0 text-xs text-muted-foreground">
+          {date}
+        </time>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+// The controls above every item list: date filter, unread only, newest or oldest first, cards or rows,
+// mark all as read, Refresh Feeds and the keyboard help.
+import type { DateFilter } from '@contracts/feeds';
+import { Button } from '@/components/ui/button';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/lib/cn';
+import { DateFilterSelect } from './date-filter-select';
+import type { ListSettings } from './list-settings';
+import { MarkAllReadButton, type useMarkAllReadWithToast } from './mark-all-read-button';
+import { RefreshFeedsButton, type useRefreshWithToast } from './refresh-feeds-button';
+
+type ListToolbarProps = {
+  dateFilter: DateFilter;
+  onDateFilterChange: (dateFilter: DateFilter) => void;
+  settings: ListSettings;
+  onSettingsChange: (change: Partial<ListSettings>) => void;
+  markAll: ReturnType<typeof useMarkAllReadWithToast>;
+  refresh: ReturnType<typeof useRefreshWithToast>;
+  onHelp: () => void;
+};
+
+export function ListToolbar({
+  dateFilter,
+  onDateFilterChange,
+  settings,
+  onSettingsChange,
+  markAll,
+  refresh,
+  onHelp,
+}: ListToolbarProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <DateFilterSelect value={dateFilter} onChange={onDateFilterChange} />
+      <Select
+        aria-label="Order"
+        value={settings.sort}
+        onChange={(event) => onSettingsChange({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}
+        className="w-40"
+      >
+        <option value="newest">Newest first</option>
+        <option value="oldest">Oldest first</option>
+      </Select>
+      <Button
+        variant={settings.unreadOnly ? 'primary' : 'outline'}
+        aria-pressed={settings.unreadOnly}
+        onClick={() => onSettingsChange({ unreadOnly: !settings.unreadOnly })}
+      >
+        Unread only
+      </Button>
+      <fieldset className="inline-flex rounded-md border border-input p-0.5">
+        <legend className="sr-only">View</legend>
+        {(['cards', 'list'] as const).map((view) => (
+          <label
+            key={view}
+            className={cn(
+              'cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+              settings.view === view ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
+            )}
+          >
+            <input
+              type="radio"
+              name="item-view"
+              value={view}
+              checked={settings.view === view}
+              onChange={() => onSettingsChange({ view })}
+              className="sr-only"
+            />
+            {view === 'cards' ? 'Cards' : 'List'}
+          </label>
+        ))}
+      </fieldset>
+      <MarkAllReadButton markAll={markAll} />
+      <RefreshFeedsButton refresh={refresh} />
+      {/* Phones have no keyboard to speak of: the shortcut help starts at the `sm` width. */}
+      <span className="hidden sm:contents">
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label="Keyboard shortcuts"
+          title="Keyboard shortcuts (?)"
+          onClick={onHelp}
+        >
+          <kbd className="font-mono text-sm font-semibold">?</kbd>
+        </Button>
+      </span>
+    </div>
+  );
+}
