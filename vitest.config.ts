@@ -11,6 +11,10 @@ import { defineConfig } from 'vitest/config';
 mkdirSync('dist/client', { recursive: true });
 cpSync('web/public/dev', 'dist/client/dev', { recursive: true });
 
+// wrangler reads the config (and a local .dev.vars, whose values the bindings below override anyway)
+// once per test file and says so at "log" level; warnings and errors still show.
+process.env.WRANGLER_LOG ??= 'warn';
+
 export default defineConfig({
   test: {
     projects: [

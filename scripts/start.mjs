@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cronMatches, cronsFromWranglerToml } from './cron.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
+import { forwardOutput } from './workerd-output.mjs';
 import { isPortFree, spawnWranglerDev, waitForHealth, wranglerEnv } from './wrangler-dev.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -45,7 +46,9 @@ run('Built the web app and the extension', 'npm', ['run', 'build', '--silent']);
 
 const devVars = readFileSync(`${root}.dev.vars`, 'utf8');
 const vars = /^APP_URL=/m.test(devVars) ? {} : { APP_URL: `http://localhost:${port}` };
-const server = spawnWranglerDev({ port, vars, cwd: root, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawnWranglerDev({ port, vars, cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+if (server.stdout) forwardOutput(server.stdout, process.stdout);
+if (server.stderr) forwardOutput(server.stderr, process.stderr);
 const base = `http://127.0.0.1:${port}`;
 
 const crons = cronsFromWranglerToml(`${root}wrangler.toml`);

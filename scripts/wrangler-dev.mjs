@@ -5,10 +5,14 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { allowOwnOrigin, readDevVars } from './dev-vars.mjs';
 
-/** Without these wrangler tries to reach Cloudflare (metrics, error reports) and prints stack traces. */
+/**
+ * Without these wrangler tries to reach Cloudflare (metrics, error reports, the update check of its
+ * banner) and prints stack traces.
+ */
 export const wranglerEnv = {
   ...process.env,
   CI: 'true',
+  WRANGLER_HIDE_BANNER: 'true',
   WRANGLER_SEND_METRICS: 'false',
   WRANGLER_SEND_ERROR_REPORTS: 'false',
   CLOUDFLARE_CF_FETCH_ENABLED: 'false',

@@ -13,6 +13,8 @@ import { allowOwnOrigin, readDevVars } from '../scripts/dev-vars.mjs';
 const devPort = Number(process.env.PORT ?? 5173);
 const devOrigin = `http://localhost:${devPort}`;
 const devVars = readDevVars();
+// Offline, the plugin's fetch of Cloudflare's request.cf data fails with a stack; the placeholder does.
+process.env.CLOUDFLARE_CF_FETCH_ENABLED ??= 'false';
 
 export default defineConfig(({ command }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),

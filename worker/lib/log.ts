@@ -2,7 +2,9 @@
 type Fields = Record<string, unknown>;
 
 function write(level: 'info' | 'warn' | 'error', event: string, fields: Fields) {
-  const line = JSON.stringify({ level, event, ...fields });
+  // Stacks are for bugs: an expected failure (warn) is one line with what happened, not where.
+  const { stack, ...rest } = fields;
+  const line = JSON.stringify({ level, event, ...(level === 'error' ? fields : rest) });
   if (level === 'error') console.error(line);
   else if (level === 'warn') console.warn(line);
   else console.log(line);
