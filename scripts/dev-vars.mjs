@@ -11,6 +11,8 @@ const generators = {
   SESSION_SECRET: () => randomBytes(32).toString('hex'),
   PASSWORD_PEPPER: () => randomBytes(32).toString('hex'),
   ENCRYPTION_KEY: () => randomBytes(32).toString('base64'),
+  // Only for `npm run dev:pro`, which signs a Stripe test event with it; Stripe stays off without keys.
+  STRIPE_WEBHOOK_SECRET: () => `whsec_local_${randomBytes(24).toString('hex')}`,
 };
 
 export function ensureDevVars(file = FILE) {
