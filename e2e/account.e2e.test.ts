@@ -1,5 +1,6 @@
 // The account page in Chromium (issue 14): rename, change the password (another browser's session
-// ends), download the export, then delete the account by typing its email; the email can sign up again.
+// ends), download the export, change the email through the link mailed to the new address, then delete
+// the account by typing its email; the first email can sign up again.
 // Saves /account at 1280 and 390 px into e2e/screenshots/.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
@@ -16,6 +17,7 @@ const baseURL = inject('baseURL');
 const email = `account.${Date.now()}@example.com`;
 const password = 'correct horse battery';
 const newPassword = 'a brand new secret';
+const movedEmail = `moved.${Date.now()}@example.com`;
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 type Mail = { to: string; text: string };
@@ -91,13 +93,14 @@ describe('the account page', () => {
   });
 
   it('changes the password: a wrong current one is refused, then the other browser is signed out', async () => {
-    await page.getByLabel('Current password').fill('not my password');
-    await page.getByLabel('New password').fill(newPassword);
+    const form = page.getByRole('form', { name: 'Change password' });
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText('Current password is incorrect').waitFor();
 
-    await page.getByLabel('Current password').fill(password);
-    await page.getByLabel('New password').fill(newPassword);
+    await form.getByLabel('Current password').fill(password);
+    await form.getByLabel('New password').fill(newPassword);
     await page.getByRole('button', { name: 'Change Password' }).click();
     await page.getByText('Password changed', { exact: true }).waitFor();
 
@@ -119,19 +122,42 @@ describe('the account page', () => {
     expect(data.profile).toMatchObject({ email, name: 'Ada King' });
   });
 
-  it('deletes the account once its email is typed, and the email can sign up again', async () => {
+  it('changes the email once the new address follows the link mailed to it', async () => {
+    const form = page.getByRole('form', { name: 'Change email' });
+    await form.getByLabel('New email').fill(movedEmail);
+    await form.getByLabel('Current password').fill(newPassword);
+    await page.getByRole('button', { name: 'Change Email' }).click();
+    await page.getByText(`Check ${movedEmail}: follow the link we sent there to finish the change.`).waitFor();
+
+    let link: string | undefined;
+    await expect
+      .poll(async () => {
+        const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as Mail[];
+        link = /http\S+\/auth\/confirm-email\?token=[\w-]+/.exec(
+          outbox.find((mail) => mail.to === movedEmail)?.text ?? '',
+        )?.[0];
+        return link;
+      })
+      .toBeTruthy();
+    await page.goto(link ?? '');
+    await page.getByRole('heading', { name: 'Email Changed' }).waitFor();
+    await page.getByRole('link', { name: 'Go to your account' }).click();
+    await page.getByText(`You sign in as ${movedEmail}.`).waitFor();
+  });
+
+  it('deletes the account once its email is typed, and the first email can sign up again', async () => {
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Your email').fill('someone.else@example.com');
     expect(await confirm.isDisabled()).toBe(true);
-    await dialog.getByLabel('Your email').fill(email.toUpperCase());
+    await dialog.getByLabel('Your email').fill(movedEmail.toUpperCase());
     await confirm.click();
     await page.getByText('Account deleted', { exact: true }).waitFor();
     await page.waitForURL((target) => target.pathname === '/auth');
 
-    const login = await post('/api/auth/login', { username: email, password: newPassword });
+    const login = await post('/api/auth/login', { username: movedEmail, password: newPassword });
     expect(login.status).toBe(401);
     await register();
     await signIn(page, password);

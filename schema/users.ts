@@ -43,6 +43,8 @@ export const authTokenPurposes = [
   'password_reset',
   // Confirms that the owner of a digest delivery address wants Feedloom's mail (issue 10 H1).
   'delivery_confirm',
+  // Confirms a new sign-in address: the token's email is the new one (issue 14).
+  'email_change',
 ] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 

@@ -13,6 +13,7 @@ export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   magic_link: 15 * MINUTE,
   password_reset: 60 * MINUTE,
   delivery_confirm: 24 * 60 * MINUTE,
+  email_change: 24 * 60 * MINUTE,
 };
 
 export async function issueToken(db: Db, purpose: AuthTokenPurpose, userId: number, email: string, now = Date.now()) {

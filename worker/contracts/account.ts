@@ -1,7 +1,7 @@
 // The account page's requests (issue 14) and the reader apps' passwords (issue 15), shared by the
 // Worker (validation) and the SPA (forms).
 import { z } from 'zod';
-import { newPasswordSchema } from './auth';
+import { emailSchema, newPasswordSchema } from './auth';
 
 export const changePasswordSchema = z.object({
   currentPassword: z
@@ -29,3 +29,9 @@ export const appPasswordNameSchema = z.object({
 export type AppPassword = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
 /** Only the answer that creates it carries the password: it is never shown again. */
 export type CreatedAppPassword = AppPassword & { password: string };
+
+/** A new sign-in address; an account with a password proves it is theirs with the current one. */
+export const changeEmailSchema = z.object({
+  email: emailSchema,
+  currentPassword: z.string().max(256, 'Current password is incorrect').optional(),
+});

@@ -69,3 +69,20 @@ export function toCurrentUser(user: UserRow, admins: Set<number>): CurrentUser {
     isAdmin: admins.has(user.id),
   };
 }
+
+/** Moves the account to a new, proven address; null when another account has it meanwhile. */
+export async function changeUserEmail(db: Db, userId: number, email: string, now = Date.now()) {
+  if (await findUserByEmail(db, email)) return null;
+  try {
+    const [user] = await db
+      .update(users)
+      .set({ email, emailVerifiedAt: new Date(now) })
+      .where(eq(users.id, userId))
+      .returning();
+    return user ?? null;
+  } catch (error) {
+    // Two confirmations racing for one address: the unique index lets one win.
+    if (String(error).includes('UNIQUE constraint failed')) return null;
+    throw error;
+  }
+}

@@ -47,6 +47,15 @@ async function render(env: Bindings, db: Db, job: AccountMailJob): Promise<Rende
     }
     case 'already_registered':
       return mail(templates.alreadyRegistered(link(env, '/auth/login'), link(env, '/auth/forgot-password')));
+    case 'email_change': {
+      // The link goes to the new address: following it proves the person reads it.
+      if (!job.email) return null;
+      const token = await issueToken(db, 'email_change', user.id, job.email);
+      return mail(templates.emailChange(user.email, link(env, '/auth/confirm-email', token)), job.email);
+    }
+    case 'email_change_notice':
+      // The old address hears of it, so an intruder's change cannot go unnoticed.
+      return job.email ? mail(templates.emailChangeNotice(job.email, link(env, '/auth/forgot-password'))) : null;
     case 'delivery_confirm': {
       // Only the address still waiting: one changed or confirmed meanwhile gets nothing.
       const preferences = await getPreferences(db, user.id);

@@ -55,6 +55,21 @@ export const templates = {
       ],
       { label: 'Sign In', url: loginUrl },
     ),
+  emailChange: (currentEmail: string, url: string) =>
+    layout(
+      'Confirm your new Feedloom email',
+      [
+        `The Feedloom account ${currentEmail} asked to sign in with this address from now on.`,
+        'Confirm it to make the change. This link works for 24 hours.',
+        'If you did not ask for this, ignore this email: nothing changes.',
+      ],
+      { label: 'Confirm New Email', url },
+    ),
+  emailChangeNotice: (newEmail: string, resetUrl: string) =>
+    layout('Your Feedloom email is about to change', [
+      `Someone signed in to your Feedloom account asked to change its email to ${newEmail}. It changes once that address confirms.`,
+      `If it was not you, reset your password at ${resetUrl}: that signs everyone else out.`,
+    ]),
   deliveryConfirmation: (accountEmail: string, url: string) =>
     layout(
       'Confirm that Feedloom may email you',

@@ -39,7 +39,17 @@ export const sendEmailMessage = z.object({
  */
 export const sendAccountEmailMessage = z.object({
   type: z.literal('send-account-email'),
-  kind: z.enum(['password_setup', 'verify', 'magic_link', 'password_reset', 'already_registered', 'delivery_confirm']),
+  kind: z.enum([
+    'password_setup',
+    'verify',
+    'magic_link',
+    'password_reset',
+    'already_registered',
+    'delivery_confirm',
+    // `email` is the new address asked for; the person is `userId`.
+    'email_change',
+    'email_change_notice',
+  ]),
   userId: id.optional(),
   email: z.string().max(254).optional(),
   key: z.string().min(1).max(100),

@@ -3,6 +3,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
+import { confirmEmailChange } from '../auth/email-change';
 import { consumeToken, revokeOpenTokens } from '../auth/one-time-tokens';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, deleteUserSessions, SESSION_COOKIE } from '../auth/session';
@@ -121,6 +122,12 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/confirm-delivery', validate('json', tokenSchema), async (c) => {
     const email = await confirmDeliveryAddress(c.var.db, c.req.valid('json').token);
     return c.json({ email, message: 'Email address confirmed' });
+  })
+  // The owner of a new sign-in address follows the emailed link (issue 14). No session needed: the link
+  // may be opened on another device.
+  .post('/confirm-email', validate('json', tokenSchema), async (c) => {
+    const user = await confirmEmailChange(c.var.db, c.req.valid('json').token);
+    return c.json({ email: user.email, message: 'Your email has been changed' });
   })
   .post('/logout', async (c) => {
     if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);

@@ -4,10 +4,11 @@ import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { nextDeliveryAt } from '../ai/digest';
+import { requestEmailChange } from '../auth/email-change';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { deleteUserSessions, SESSION_COOKIE } from '../auth/session';
 import { cancelSubscription } from '../billing/stripe';
-import { changePasswordSchema, deleteAccountSchema } from '../contracts/account';
+import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from '../contracts/account';
 import { nameSchema } from '../contracts/auth';
 import { deleteAccount, exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
 import type { Db } from '../db/client';
@@ -64,6 +65,12 @@ export const userRoutes = new Hono<AuthedEnv>()
     // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
     await deleteUserSessions(c.var.db, user.id, c.var.sessionId);
     return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
+  })
+  .post('/me/email', validate('json', changeEmailSchema), async (c) => {
+    const { email, currentPassword } = c.req.valid('json');
+    const ip = c.req.header('cf-connecting-ip') ?? 'local';
+    await requestEmailChange(c.env, c.var.db, c.var.user, { email, currentPassword, ip });
+    return c.json({ email, message: `We sent a link to ${email}. Your email changes once you follow it.` }, 202);
   })
   .get('/me/export', async (c) => {
     const data = await exportAccount(c.var.db, c.var.user.id);

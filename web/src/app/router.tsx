@@ -19,6 +19,8 @@ export const router = createBrowserRouter([
           { path: 'login', loader: ({ request }) => redirect(paths.auth.login + new URL(request.url).search) },
           { path: 'privacy', lazy: () => import('./routes/privacy') },
           { path: 'dev/mailbox', lazy: () => import('./routes/dev-mailbox') },
+          // Outside the signed-out-only auth layout: the person changing their email is usually signed in.
+          { path: 'auth/confirm-email', lazy: () => import('./routes/auth/confirm-email') },
           {
             path: 'auth',
             lazy: () => import('./routes/auth/layout'),

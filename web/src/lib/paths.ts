@@ -11,6 +11,7 @@ export const paths = {
     forgotPassword: '/auth/forgot-password',
     emailSent: '/auth/email-sent',
     verify: '/auth/verify',
+    confirmEmail: '/auth/confirm-email',
     passwordSetup: '/auth/password-setup',
     resetPassword: '/auth/reset-password',
   },

@@ -1,8 +1,9 @@
-// /account (issue 14): the person's name and email, password, an export of their data, and deleting
+// /account (issue 14): the person's name, email (confirmed from the new inbox), password, an export of their data, and deleting
 // the account (the privacy policy promises access and deletion).
 import type { CurrentUser } from '@contracts/auth';
 import { PageHeader } from '@/components/ui/page-header';
 import { DeleteAccountSection } from './delete-account-section';
+import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
@@ -13,6 +14,7 @@ export function AccountPage({ user }: { user: CurrentUser }) {
       <PageHeader title="Account" description="Your profile, password and data." />
       <div className="grid max-w-3xl gap-6">
         <ProfileSection user={user} />
+        <EmailSection user={user} />
         <PasswordSection user={user} />
         <ExportSection />
         <DeleteAccountSection user={user} />

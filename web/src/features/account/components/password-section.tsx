@@ -64,7 +64,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
         <CardDescription>Changing it signs you out on every other device.</CardDescription>
       </CardHeader>
       <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <form noValidate aria-label="Change password" onSubmit={onSubmit} className="grid gap-4">
           {/* Lets password managers file the new password under the right account. */}
           <input type="hidden" name="username" autoComplete="username" value={user.email} readOnly />
           <Field

@@ -1,4 +1,4 @@
-// The person's name (editable) and sign-in email.
+// The person's name.
 import type { CurrentUser } from '@contracts/auth';
 import { nameSchema } from '@contracts/auth';
 import { type FormEvent, useState } from 'react';
@@ -42,9 +42,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
     <Card>
       <CardHeader>
         <h2 className="text-lg font-semibold">Profile</h2>
-        <CardDescription>
-          You sign in as <span className="font-medium text-foreground">{user.email}</span>.
-        </CardDescription>
+        <CardDescription>The name Feedloom greets you by.</CardDescription>
       </CardHeader>
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">

@@ -1,0 +1,80 @@
+// Changing the sign-in email: the new address gets a confirmation link, the current one a notice.
+import { changeEmailSchema } from '@contracts/account';
+import type { CurrentUser } from '@contracts/auth';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useChangeEmail } from '../api/change-email';
+
+export function EmailSection({ user }: { user: CurrentUser }) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const change = useChangeEmail();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const values = readForm(form);
+    const result = validateForm(changeEmailSchema, {
+      email: values.email,
+      ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}),
+    });
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    change.mutate(result.data, {
+      onSuccess: ({ email }) => {
+        form.reset();
+        setSentTo(email);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not change your email',
+          description: apiErrorMessage(error) ?? 'Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Email</h2>
+        <CardDescription>
+          You sign in as <span className="font-medium text-foreground">{user.email}</span>. A new address must be
+          confirmed from its inbox before it takes over.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {sentTo ? (
+          <p role="status" className="rounded-lg border border-border bg-muted p-3 text-sm">
+            Check {sentTo}: follow the link we sent there to finish the change.
+          </p>
+        ) : null}
+        <form noValidate aria-label="Change email" onSubmit={onSubmit} className="grid gap-4">
+          <Field label="New email" name="email" type="email" autoComplete="email" error={errors.email} />
+          <Field
+            label="Current password"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword}
+            hint="Leave it empty if your account has no password (you sign in with emailed links)."
+          />
+          <div className="flex justify-end">
+            <Button type="submit" disabled={change.isPending}>
+              {change.isPending ? 'Sending...' : 'Change Email'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

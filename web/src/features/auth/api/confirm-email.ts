@@ -1,0 +1,24 @@
+// POST /api/auth/confirm-email {token} → {email}: the emailed link to a new sign-in address lands on
+// /auth/confirm-email. A query keyed by the token, not an effect, so React's double-mounted effects in
+// development still make one call for a single-use token; never retried, since a retry would find
+// the token spent.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export function confirmEmail(token: string): Promise<{ email: string; message: string }> {
+  return api.post<{ email: string; message: string }>('/api/auth/confirm-email', { token });
+}
+
+export function confirmEmailQueryOptions(token: string) {
+  return queryOptions({
+    queryKey: ['auth', 'confirm-email', token],
+    queryFn: () => confirmEmail(token),
+    gcTime: Number.POSITIVE_INFINITY,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+
+export function useConfirmEmail(token: string | null) {
+  return useQuery({ ...confirmEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+}
