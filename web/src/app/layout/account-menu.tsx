@@ -28,17 +28,18 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
 
   return (
     <DropdownMenu
-      label="Account menu"
       triggerClassName="flex items-center gap-2 rounded-full p-1 hover:bg-accent sm:pr-2"
       trigger={
         <>
+          {/* The initials are drawn by CSS, so the button's name is the username a person sees, plus
+              "account menu" (voice control: "click ada@example.com" must work). */}
           <span
             aria-hidden="true"
-            className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground"
-          >
-            {user.username.slice(0, 2).toUpperCase()}
-          </span>
+            data-initials={user.username.slice(0, 2).toUpperCase()}
+            className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground before:content-[attr(data-initials)]"
+          />
           <span className="hidden max-w-48 truncate text-sm font-medium sm:inline">{user.username}</span>
+          <span className="sr-only"> account menu</span>
           <ChevronDownIcon aria-hidden="true" className="hidden size-4 text-muted-foreground sm:block" />
         </>
       }

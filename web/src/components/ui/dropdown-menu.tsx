@@ -21,8 +21,11 @@ const itemClasses =
   'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm outline-none hover:bg-accent focus-visible:bg-accent focus-visible:outline-none [&_svg]:size-4 [&_svg]:text-muted-foreground';
 
 type DropdownMenuProps = {
-  /** The trigger's accessible name, e.g. "Account menu". */
-  label: string;
+  /**
+   * The trigger's accessible name, for a trigger without text of its own. A trigger that shows text
+   * names itself (its name must contain what it shows: WCAG 2.5.3 Label in Name).
+   */
+  label?: string;
   trigger: ReactNode;
   triggerClassName?: string;
   contentClassName?: string;

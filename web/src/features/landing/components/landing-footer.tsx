@@ -8,7 +8,7 @@ export function FinalCallToAction() {
         <h2 id="get-started" className="text-3xl font-bold tracking-tight text-balance">
           Ready to make your feeds work for you?
         </h2>
-        <p className="max-w-xl opacity-90">Create your free account in under a minute. No card needed.</p>
+        <p className="max-w-xl">Create your free account in under a minute. No card needed.</p>
         <div className="flex flex-wrap justify-center gap-3">
           <a
             href={paths.auth.register}

@@ -1,0 +1,180 @@
+// Accessibility of every screen (issue 11 item 10): axe-core runs on each public and signed-in page at
+// 1280 and 390 px, in light and dark, and any serious or critical finding fails the test with the rule,
+// the page and the offending elements. axe's source is evaluated through the DevTools protocol (not a
+// <script> tag), so it runs whatever Content-Security-Policy the app sends. The experimental
+// `label-content-name-mismatch` rule is switched on: a button whose accessible name does not contain
+// its visible text is what voice-control users trip over.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { openBrowser } from './browser';
+
+const baseURL = inject('baseURL');
+const fakeUpstreamUrl = inject('fakeUpstreamUrl');
+const url = (path: string) => new URL(path, baseURL).href;
+const SESSION_COOKIE = 'feedloom_session';
+const email = `axe.${Date.now()}@example.com`;
+const password = 'correct horse battery';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+type Violation = { id: string; impact: string | null; help: string; nodes: { target: string[]; html: string }[] };
+
+async function findSerious(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, {
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    })) as { violations: Violation[] };
+    return result.violations;
+  });
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id} (${violation.help}): ${violation.nodes
+          .slice(0, 5)
+          .map((node) => `${node.target.join(' ')} ${node.html.slice(0, 160)}`)
+          .join(' | ')}`,
+    );
+}
+
+async function post(path: string, body: unknown, cookie?: string) {
+  const response = await fetch(url(path), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      origin: baseURL,
+      ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+/** An account with a feed in a category and one generation, so every signed-in screen has content. */
+async function personWithContent() {
+  await post('/api/auth/register', { name: 'Axe Reader', email });
+  const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as { to: string; text: string }[];
+  const token = /password-setup\?token=([\w-]+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')?.[1];
+  await post('/api/auth/set-password', { token, password });
+  const login = await post('/api/auth/login', { username: email, password });
+  const cookie = login.headers
+    .getSetCookie()
+    .map((line) => line.match(new RegExp(`^${SESSION_COOKIE}=([^;]+)`))?.[1])
+    .find(Boolean) as string;
+  const feedUrl = `${fakeUpstreamUrl}/scripted/axe-${Date.now()}`;
+  await fetch(feedUrl, {
+    method: 'PUT',
+    body: JSON.stringify({
+      contentType: 'application/rss+xml',
+      body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Axe Weekly</title><link>https://axe.example/</link>
+        <description>Notes on accessible reading</description>
+        <item><title>Contrast matters</title><link>https://axe.example/contrast</link><guid>contrast</guid>
+        <pubDate>${new Date().toUTCString()}</pubDate>
+        <description>Readable text needs enough contrast against its background. Designers check the ratio of every colour pair they use.</description></item>
+      </channel></rss>`,
+    }),
+  });
+  const category = (await (await post('/api/categories', { name: 'Reading' }, cookie)).json()) as { id: number };
+  const feed = (await (
+    await post('/api/feeds', { url: feedUrl, name: 'Axe Weekly', categoryId: category.id, includeInAi: true }, cookie)
+  ).json()) as { id: number };
+  let items: { id: number }[] = [];
+  for (let attempt = 0; attempt < 60 && items.length === 0; attempt++) {
+    const response = await fetch(url(`/api/feed-items?feedId=${feed.id}`), {
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
+    const body = (await response.json()) as { items?: { id: number }[] } | { id: number }[];
+    items = Array.isArray(body) ? body : (body.items ?? []);
+    if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  const [item] = items;
+  if (item) {
+    await post(
+      `/api/feed-items/${item.id}/rewrite`,
+      { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary' },
+      cookie,
+    );
+  }
+  return { cookie, feedId: feed.id, categoryId: category.id };
+}
+
+const PUBLIC_SCREENS = [
+  '/',
+  '/privacy',
+  '/auth',
+  '/auth/login',
+  '/auth/register',
+  '/auth/forgot-password',
+  '/auth/email-sent',
+  '/auth/verify',
+  '/auth/password-setup',
+  '/auth/reset-password?token=abc',
+  '/no-such-page',
+];
+
+const signedInScreens = (feedId: number, categoryId: number) => [
+  '/home',
+  `/feed/${feedId}`,
+  `/category/${categoryId}`,
+  '/ai-generated',
+  '/preferences',
+  '/payment',
+  '/payment-success',
+  '/payment-cancel',
+  '/account',
+  '/wordpress-sites',
+  '/admin',
+];
+
+const VIEWPORTS = [
+  { name: '1280', width: 1280, height: 900 },
+  { name: '390', width: 390, height: 844 },
+] as const;
+
+/** Opens each screen at each width and scheme; returns every serious or critical finding. */
+async function audit(paths: string[], cookie?: string) {
+  const findings: string[] = [];
+  for (const viewport of VIEWPORTS) {
+    const browser = await openBrowser(viewport);
+    try {
+      if (cookie) await browser.context.addCookies([{ name: SESSION_COOKIE, value: cookie, url: baseURL }]);
+      for (const scheme of ['light', 'dark'] as const) {
+        await browser.page.emulateMedia({ colorScheme: scheme });
+        for (const path of paths) {
+          await browser.page.goto(url(path));
+          // The SPA has rendered its page once the main landmark holds a heading.
+          await browser.page.locator('main h1, main h2').first().waitFor({ timeout: 15_000 });
+          await browser.page.waitForLoadState('networkidle');
+          for (const finding of await findSerious(browser.page)) {
+            findings.push(`${path} at ${viewport.name} px, ${scheme}: ${finding}`);
+          }
+        }
+      }
+    } finally {
+      await browser.close();
+    }
+  }
+  return findings;
+}
+
+describe('accessibility of every screen (axe-core)', () => {
+  let person: Awaited<ReturnType<typeof personWithContent>>;
+
+  beforeAll(async () => {
+    person = await personWithContent();
+  });
+
+  it('finds nothing serious or critical on the public and sign-in screens', { timeout: 240_000 }, async () => {
+    expect(await audit(PUBLIC_SCREENS)).toEqual([]);
+  });
+
+  it('finds nothing serious or critical on the signed-in screens', { timeout: 240_000 }, async () => {
+    expect(await audit(signedInScreens(person.feedId, person.categoryId), person.cookie)).toEqual([]);
+  });
+});
