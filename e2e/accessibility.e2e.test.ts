@@ -9,13 +9,10 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './browser';
+import { followOneItemFeed, postApi, SESSION_COOKIE, signUpThroughApi } from './people';
 
 const baseURL = inject('baseURL');
-const fakeUpstreamUrl = inject('fakeUpstreamUrl');
 const url = (path: string) => new URL(path, baseURL).href;
-const SESSION_COOKIE = 'feedloom_session';
-const email = `axe.${Date.now()}@example.com`;
-const password = 'correct horse battery';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -42,66 +39,17 @@ async function findSerious(page: Page): Promise<string[]> {
     );
 }
 
-async function post(path: string, body: unknown, cookie?: string) {
-  const response = await fetch(url(path), {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      origin: baseURL,
-      ...(cookie ? { cookie: `${SESSION_COOKIE}=${cookie}` } : {}),
-    },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
-
 /** An account with a feed in a category and one generation, so every signed-in screen has content. */
 async function personWithContent() {
-  await post('/api/auth/register', { name: 'Axe Reader', email });
-  const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as { to: string; text: string }[];
-  const token = /password-setup\?token=([\w-]+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')?.[1];
-  await post('/api/auth/set-password', { token, password });
-  const login = await post('/api/auth/login', { username: email, password });
-  const cookie = login.headers
-    .getSetCookie()
-    .map((line) => line.match(new RegExp(`^${SESSION_COOKIE}=([^;]+)`))?.[1])
-    .find(Boolean) as string;
-  const feedUrl = `${fakeUpstreamUrl}/scripted/axe-${Date.now()}`;
-  await fetch(feedUrl, {
-    method: 'PUT',
-    body: JSON.stringify({
-      contentType: 'application/rss+xml',
-      body: `<?xml version="1.0"?><rss version="2.0"><channel><title>Axe Weekly</title><link>https://axe.example/</link>
-        <description>Notes on accessible reading</description>
-        <item><title>Contrast matters</title><link>https://axe.example/contrast</link><guid>contrast</guid>
-        <pubDate>${new Date().toUTCString()}</pubDate>
-        <description>Readable text needs enough contrast against its background. Designers check the ratio of every colour pair they use.</description></item>
-      </channel></rss>`,
-    }),
-  });
-  const category = (await (await post('/api/categories', { name: 'Reading' }, cookie)).json()) as { id: number };
-  const feed = (await (
-    await post('/api/feeds', { url: feedUrl, name: 'Axe Weekly', categoryId: category.id, includeInAi: true }, cookie)
-  ).json()) as { id: number };
-  let items: { id: number }[] = [];
-  for (let attempt = 0; attempt < 60 && items.length === 0; attempt++) {
-    const response = await fetch(url(`/api/feed-items?feedId=${feed.id}`), {
-      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
-    });
-    const body = (await response.json()) as { items?: { id: number }[] } | { id: number }[];
-    items = Array.isArray(body) ? body : (body.items ?? []);
-    if (items.length === 0) await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  const [item] = items;
-  if (item) {
-    await post(
-      `/api/feed-items/${item.id}/rewrite`,
-      { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary' },
-      cookie,
-    );
-  }
-  return { cookie, feedId: feed.id, categoryId: category.id };
+  const { cookie } = await signUpThroughApi('axe');
+  const category = (await (await postApi('/api/categories', { name: 'Reading' }, cookie)).json()) as { id: number };
+  const { feedId, item } = await followOneItemFeed(cookie, { categoryId: category.id });
+  await postApi(
+    `/api/feed-items/${item.id}/rewrite`,
+    { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary' },
+    cookie,
+  );
+  return { cookie, feedId, categoryId: category.id };
 }
 
 const PUBLIC_SCREENS = [

@@ -23,8 +23,6 @@ export type Secrets = {
   STRIPE_WEBHOOK_SECRET?: string;
   /** Tests only: where the Stripe SDK sends API calls (a local fake). */
   STRIPE_API_BASE?: string;
-  /** Workers Analytics Engine dataset for page views; page views are dropped when it is not bound. */
-  ANALYTICS?: AnalyticsEngineDataset;
 };
 
 export type Bindings = Env & Secrets;

@@ -5,6 +5,7 @@ declare namespace Cloudflare {
 		IMAGES: R2Bucket;
 		DB: D1Database;
 		EMAIL: SendEmail;
+		ANALYTICS: AnalyticsEngineDataset;
 		JOBS: Queue;
 		ASSETS: Fetcher;
 		APP_URL: string;

@@ -1,19 +1,15 @@
-import { Button } from '@/components/ui/button';
 import { MoonIcon, SunIcon } from '@/components/ui/icons';
+import { TooltipButton } from '@/components/ui/tooltip';
 import { setTheme, toggledTheme, useResolvedTheme } from '@/lib/theme';
 
 export function ThemeToggle() {
   const theme = useResolvedTheme();
   const next = theme === 'dark' ? 'light' : 'dark';
   return (
-    <Button
-      variant="ghost"
-      size="icon"
-      aria-label="Toggle theme"
-      title={`Switch to ${next} theme`}
+    <TooltipButton
+      label={`Switch to ${next} theme`}
+      icon={theme === 'dark' ? <SunIcon /> : <MoonIcon />}
       onClick={() => setTheme(toggledTheme(theme))}
-    >
-      {theme === 'dark' ? <SunIcon /> : <MoonIcon />}
-    </Button>
+    />
   );
 }

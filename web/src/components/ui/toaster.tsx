@@ -50,12 +50,12 @@ function ToastItem({ toast }: { toast: Toast }) {
     return () => window.clearTimeout(timer);
   }, [paused, toast.id]);
 
-  const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+  const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
     if (event.target instanceof HTMLElement && event.target.closest('button')) return;
     start.current = event.clientX;
     event.currentTarget.setPointerCapture(event.pointerId);
   };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
+  const onPointerMove = (event: PointerEvent<HTMLLIElement>) => {
     if (start.current !== null) setOffset(Math.max(0, event.clientX - start.current));
   };
   const onPointerEnd = () => {
@@ -66,46 +66,42 @@ function ToastItem({ toast }: { toast: Toast }) {
   };
 
   const destructive = toast.variant === 'destructive';
-  // The live role sits on a div inside the list item: an <li> whose role is not listitem breaks the list.
+  // The live role sits on the text inside the list item: an <li> whose role is not listitem breaks the list.
   return (
-    <li className="pointer-events-auto">
-      <div
-        role={destructive ? 'alert' : 'status'}
-        aria-atomic="true"
-        tabIndex={0}
-        onMouseEnter={() => setPaused(true)}
-        onMouseLeave={() => setPaused(false)}
-        onFocus={() => setPaused(true)}
-        onBlur={() => setPaused(false)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') dismissToast(toast.id);
-        }}
-        onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
-        onPointerUp={onPointerEnd}
-        onPointerCancel={onPointerEnd}
-        style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
-        className={cn(
-          'pointer-events-auto relative flex w-full touch-pan-y items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg select-none',
-          offset === 0 && 'transition-transform',
-          destructive
-            ? 'border-destructive bg-destructive text-destructive-foreground'
-            : 'border-border bg-card text-foreground',
-        )}
-      >
-        <div className="grid gap-1">
-          <p className="text-sm font-semibold">{toast.title}</p>
-          {toast.description ? <p className="text-sm">{toast.description}</p> : null}
-        </div>
-        <button
-          type="button"
-          aria-label="Close"
-          onClick={() => dismissToast(toast.id)}
-          className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
-        >
-          <XIcon className="size-4" />
-        </button>
+    // Focus and Escape reach the item from its Close button, so the item itself needs no tab stop.
+    <li
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') dismissToast(toast.id);
+      }}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerEnd}
+      onPointerCancel={onPointerEnd}
+      style={offset ? { transform: `translateX(${offset}px)`, opacity: Math.max(0.2, 1 - offset / 200) } : undefined}
+      className={cn(
+        'pointer-events-auto relative flex w-full touch-pan-y items-start justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-10 shadow-lg select-none',
+        offset === 0 && 'transition-transform',
+        destructive
+          ? 'border-destructive bg-destructive text-destructive-foreground'
+          : 'border-border bg-card text-foreground',
+      )}
+    >
+      <div role={destructive ? 'alert' : 'status'} aria-atomic="true" className="grid gap-1">
+        <p className="text-sm font-semibold">{toast.title}</p>
+        {toast.description ? <p className="text-sm">{toast.description}</p> : null}
       </div>
+      <button
+        type="button"
+        aria-label="Close"
+        onClick={() => dismissToast(toast.id)}
+        className="absolute top-2 right-2 rounded-md p-1 opacity-70 hover:opacity-100"
+      >
+        <XIcon className="size-4" />
+      </button>
     </li>
   );
 }

@@ -1,8 +1,9 @@
-// The buttons on a generation: copy its text, email it, and draw a new image (spec §2, §8 toasts).
+// The buttons on a generation: copy its text, email it, draw a new image (spec §2, §8 toasts), and save
+// the image as a .jpg (spec §9).
 import type { Generation } from '@contracts/ai';
 import { useEffect, useRef, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { CheckIcon, MailIcon } from '@/components/ui/icons';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { CheckIcon, DownloadIcon, MailIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useEmailGeneration } from '../api/email-generation';
@@ -88,5 +89,31 @@ export function RegenerateButton({ generation }: { generation: Generation }) {
       <RefreshIcon />
       {regenerate.isPending ? 'Regenerating...' : 'Regenerate image'}
     </Button>
+  );
+}
+
+/** The file name a downloaded image is saved under: the title in words, always `.jpg` (spec §9). */
+export function imageFileName(generation: Pick<Generation, 'id' | 'title'>): string {
+  const slug = generation.title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `${slug || `feedloom-image-${generation.id}`}.jpg`;
+}
+
+/** Saves the generation's image (same-origin, so the browser honours the file name). */
+export function DownloadImageButton({ generation }: { generation: Generation }) {
+  if (!generation.imageUrl) return null;
+  return (
+    <a
+      href={generation.imageUrl}
+      download={imageFileName(generation)}
+      className={buttonClasses({ variant: 'outline', size: 'sm' })}
+    >
+      <DownloadIcon /> Download image
+    </a>
   );
 }

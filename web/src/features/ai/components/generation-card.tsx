@@ -10,7 +10,7 @@ import { AlertIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatItemDate } from '@/lib/dates';
-import { CopyButton, EmailButton, RegenerateButton } from './generation-actions';
+import { CopyButton, DownloadImageButton, EmailButton, RegenerateButton } from './generation-actions';
 import { ImageIcon } from './icons';
 import { sanitizeGenerationHtml } from './sanitize-html';
 
@@ -153,6 +153,7 @@ export function GenerationCard({
               </>
             ) : null}
             {image ? <RegenerateButton generation={generation} /> : null}
+            {image ? <DownloadImageButton generation={generation} /> : null}
             {content !== null ? renderActions?.(generation) : null}
           </footer>
         ) : null}

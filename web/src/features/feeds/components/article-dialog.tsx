@@ -1,6 +1,8 @@
 // The article dialog (spec §2): full content, author, published date, a link to the original source and
-// "Rewrite with AI"; previous and next item (buttons, or k and j) and mark unread (m) without closing. The full article comes from the server (slow the first time): meanwhile, and if it
-// fails, the feed's own content is shown ("Failed to load full article content", spec §8). Loaded lazily
+// "Rewrite with AI"; previous and next item (buttons, or k and j) and mark unread (m) without closing.
+// The full article comes from the server (slow the first time): meanwhile, and if it fails, the feed's
+// own content is shown (spec §8: "Failed to load full article content" when the server fails, "An
+// error occurred while loading the content" when the connection does). Loaded lazily
 // with DOMPurify.
 import type { FeedItem } from '@contracts/feeds';
 import { useEffect, useMemo, useRef } from 'react';
@@ -9,6 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ArrowLeftIcon, ArrowRightIcon, ExternalLinkIcon, SparklesIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
+import { apiErrorStatus } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/dates';
 import { useArticleContent } from '../api/get-article-content';
 import { sanitizeHtml } from './sanitize-html';
@@ -33,6 +36,17 @@ function publishedOn(value: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Spec §8's two texts: the server answered but could not give the article ("Failed to load full
+ * article content"), or nothing answered at all, the connection failing on the way ("An error occurred
+ * while loading the content").
+ */
+export function articleLoadError(error: Error): string {
+  return apiErrorStatus(error) === undefined
+    ? 'An error occurred while loading the content'
+    : 'Failed to load full article content';
 }
 
 type ArticleDialogProps = {
@@ -80,9 +94,8 @@ export function ArticleDialog({
   useArticleKeys({ onPrevious, onNext, onToggleRead });
 
   useEffect(() => {
-    if (article.isError)
-      toast({ variant: 'destructive', title: 'Error', description: 'Failed to load full article content' });
-  }, [article.isError]);
+    if (article.error) toast({ variant: 'destructive', title: 'Error', description: articleLoadError(article.error) });
+  }, [article.error]);
 
   const html = useMemo(() => {
     const source =

@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { BlocksIcon, DownloadIcon, XIcon } from '@/components/ui/icons';
+import { TooltipButton } from '@/components/ui/tooltip';
 import { paths } from '@/lib/paths';
 
 const DISMISSED_KEY = 'feedloom:extension-banner-dismissed';
@@ -47,14 +48,15 @@ export function ExtensionBanner() {
       >
         <DownloadIcon /> Get the extension
       </a>
-      <button
-        type="button"
-        aria-label="Dismiss"
-        onClick={dismiss}
-        className="absolute top-3 right-3 rounded-md p-1 text-muted-foreground hover:bg-accent hover:text-foreground"
-      >
-        <XIcon className="size-4" />
-      </button>
+      <span className="absolute top-2 right-2">
+        <TooltipButton
+          label="Dismiss"
+          icon={<XIcon />}
+          size="sm"
+          className="px-2 text-muted-foreground"
+          onClick={dismiss}
+        />
+      </span>
     </aside>
   );
 }

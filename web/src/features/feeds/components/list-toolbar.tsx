@@ -3,6 +3,7 @@
 import type { DateFilter } from '@contracts/feeds';
 import { Button } from '@/components/ui/button';
 import { Select } from '@/components/ui/select';
+import { TooltipButton } from '@/components/ui/tooltip';
 import { cn } from '@/lib/cn';
 import { DateFilterSelect } from './date-filter-select';
 import type { ListSettings } from './list-settings';
@@ -73,15 +74,11 @@ export function ListToolbar({
       <RefreshFeedsButton refresh={refresh} />
       {/* Phones have no keyboard to speak of: the shortcut help starts at the `sm` width. */}
       <span className="hidden sm:contents">
-        <Button
-          variant="ghost"
-          size="icon"
-          aria-label="Keyboard shortcuts"
-          title="Keyboard shortcuts (?)"
+        <TooltipButton
+          label="Keyboard shortcuts (?)"
+          icon={<kbd className="font-mono text-sm font-semibold">?</kbd>}
           onClick={onHelp}
-        >
-          <kbd className="font-mono text-sm font-semibold">?</kbd>
-        </Button>
+        />
       </span>
     </div>
   );
