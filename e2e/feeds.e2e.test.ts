@@ -393,7 +393,7 @@ describe('feeds and reading in the browser', () => {
     await expectCount(sidebar(page).getByRole('link', { name: /^Technology/ }), 0);
     await sidebarFeed(page, 'Alpha Daily').click();
     await page.getByRole('heading', { name: 'Alpha Daily', level: 1 }).waitFor();
-    expect(await page.locator('main').getByText('General', { exact: true }).isVisible()).toBe(true);
+    await page.locator('main').getByText('General', { exact: true }).waitFor();
   });
 
   it('shows a feed and deletes it', async () => {
