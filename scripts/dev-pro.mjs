@@ -4,8 +4,8 @@
 // webhook. The account is found by email in the local D1 database.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import Stripe from 'stripe';
 import { ensureDevVars, readDevVars } from './dev-vars.mjs';
+import { signedCheckoutEvent } from './stripe-test-event.mjs';
 import { wranglerEnv } from './wrangler-dev.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -41,21 +41,7 @@ if (!userId) {
   process.exit(1);
 }
 
-const payload = JSON.stringify({
-  id: `evt_local_${userId}_${Date.now()}`,
-  object: 'event',
-  type: 'checkout.session.completed',
-  data: {
-    object: {
-      id: `cs_local_${userId}`,
-      object: 'checkout.session',
-      client_reference_id: String(userId),
-      customer: `cus_local_${userId}`,
-      subscription: `sub_local_${userId}`,
-    },
-  },
-});
-const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: secret ?? '' });
+const { payload, signature } = signedCheckoutEvent(userId, secret ?? '', 'local');
 const response = await fetch(new URL('/api/payments/webhook', appUrl), {
   method: 'POST',
   headers: { 'content-type': 'application/json', 'stripe-signature': signature },
