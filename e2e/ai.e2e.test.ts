@@ -78,11 +78,11 @@ async function createAccount() {
   expect((await post('/api/auth/set-password', { token, password })).status).toBe(200);
 }
 
-async function waitForMail(to: string, timeoutMs = 30_000): Promise<Mail> {
+async function waitForMail(to: string, matches: (mail: Mail) => boolean = () => true, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as Mail[];
-    const mail = outbox.find((candidate) => candidate.to === to);
+    const mail = outbox.find((candidate) => candidate.to === to && matches(candidate));
     if (mail) return mail;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -262,14 +262,25 @@ describe('AI content in the browser', () => {
     await section.getByLabel('Email subject template').fill('Loom digest for {date}');
     await section.getByRole('button', { name: 'Save Email Settings' }).click();
     await page.getByText('Email settings saved', { exact: true }).waitFor();
+    // Another address only gets a confirmation link until its owner follows it (issue 10 H1).
+    await section.getByText(`Waiting for confirmation: we sent a link to ${digestAddress}`).waitFor();
+    const confirmation = await waitForMail(digestAddress);
+    expect(confirmation.subject).toBe('Confirm that Feedloom may email you');
+    const link = /http\S+\/auth\/confirm-delivery\?token=[\w-]+/.exec(confirmation.text)?.[0] ?? '';
+    await page.goto(link);
+    await page.getByRole('button', { name: 'Confirm Address' }).click();
+    await page.getByText(`Feedloom digests for this account will be sent to ${digestAddress}.`).waitFor();
+    await page.goto(url('/preferences'));
   });
 
   it('sends a digest now and finds it in /dev/mailbox', async () => {
     await page.getByRole('button', { name: 'Send me a digest now' }).click();
     await page.getByText('Digest requested', { exact: true }).waitFor();
 
-    const mail = await waitForMail(digestAddress);
-    expect(mail.subject).toMatch(/^Loom digest for /);
+    const mail = await waitForMail(digestAddress, (candidate) =>
+      candidate.subject.startsWith('Feedloom digest: Loom digest for '),
+    );
+    expect(mail.subject).toMatch(/^Feedloom digest: Loom digest for /);
     await page.goto(url('/dev/mailbox'));
     await page
       .getByRole('button', { name: new RegExp(mail.subject) })

@@ -21,13 +21,30 @@ export async function openBrowser(options: { width?: number; height?: number } =
     ],
     viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
   });
+  // Every screen of every browser test runs under the app's Content-Security-Policy (web/public/_headers):
+  // anything it blocks is collected here, and closing the browser fails the test file (issue 10 M6).
+  const cspViolations: string[] = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy|CSP violation/i.test(message.text())) {
+      cspViolations.push(`${message.page()?.url() ?? '?'}: ${message.text()}`);
+    }
+  });
   const page: Page = context.pages()[0] ?? (await context.newPage());
   return {
     context,
     page,
+    cspViolations,
     close: async () => {
       await context.close();
       rmSync(profile, { recursive: true, force: true });
+      if (cspViolations.length > 0) {
+        throw new Error(`The Content-Security-Policy blocked something:\n${cspViolations.join('\n')}`);
+      }
     },
   };
 }

@@ -41,8 +41,6 @@ export default defineConfig(({ command }) => ({
                 FETCH_ALLOW_HOSTS: allowOwnOrigin(devVars.APP_URL ?? devOrigin, devVars.FETCH_ALLOW_HOSTS),
               },
             }),
-            // Serve web/public/_headers (the CSP) in dev as the platform does in production.
-            experimental: { headersAndRedirectsDevModeSupport: true },
           }),
         ]
       : []),

@@ -29,6 +29,24 @@ export async function issueToken(db: Db, purpose: AuthTokenPurpose, userId: numb
   return token;
 }
 
+/** Whose usable token this is, without using it; null when unknown, used, expired or of another purpose. */
+export async function tokenHolder(db: Db, token: string, purposes: readonly AuthTokenPurpose[], now = Date.now()) {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const [row] = await db
+    .select({ userId: authTokens.userId })
+    .from(authTokens)
+    .where(
+      and(
+        eq(authTokens.tokenHash, await sha256Hex(token)),
+        inArray(authTokens.purpose, [...purposes]),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date(now)),
+      ),
+    )
+    .limit(1);
+  return row?.userId ?? null;
+}
+
 /** Marks the token used and returns whom it was for, or null when unknown, used, expired or of another purpose. */
 export async function consumeToken(db: Db, token: string, purposes: readonly AuthTokenPurpose[], now = Date.now()) {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;

@@ -61,10 +61,14 @@ export const setPasswordSchema = z.object({
   token: z.string({ error: 'Missing token' }).min(1, 'Missing token').max(200, 'Invalid or expired link'),
   password: newPasswordSchema,
 });
-export const verifyQuerySchema = z.object({
+export const tokenSchema = z.object({
   token: z.string({ error: 'Missing token' }).min(1, 'Missing token').max(200),
 });
-export const tokenSchema = verifyQuerySchema;
+/** `switch=1`: the person agreed to leave the account this browser is signed in to (issue 10 L10). */
+export const verifyQuerySchema = tokenSchema.extend({ switch: z.literal('1').optional() });
+/** The answer of /api/auth/verify when the link is for another account than the signed-in one. */
+export const SWITCH_ACCOUNT_MESSAGE =
+  'This browser is signed in to another account. Confirm to switch to the account this link is for.';
 
 export const passwordFormSchema = z
   .object({ password: newPasswordSchema, confirmPassword: z.string() })

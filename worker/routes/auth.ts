@@ -4,13 +4,14 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { confirmEmailChange } from '../auth/email-change';
-import { consumeToken, revokeOpenTokens } from '../auth/one-time-tokens';
+import { consumeToken, revokeOpenTokens, tokenHolder } from '../auth/one-time-tokens';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { createSession, deleteSession, deleteUserSessions, SESSION_COOKIE } from '../auth/session';
 import {
   emailOnlySchema,
   loginSchema,
   registerSchema,
+  SWITCH_ACCOUNT_MESSAGE,
   setPasswordSchema,
   tokenSchema,
   verifyQuerySchema,
@@ -64,7 +65,14 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json({ email: input.email }, 201);
   })
   .get('/verify', validate('query', verifyQuerySchema), async (c) => {
-    const consumed = await consumeToken(c.var.db, c.req.valid('query').token, ['verify', 'magic_link']);
+    const { token, switch: switchAccount } = c.req.valid('query');
+    // A link for another account never silently replaces the session of a signed-in browser: someone
+    // could send their own sign-in link and have the victim work inside the sender's account (L10).
+    if (c.var.user && !switchAccount) {
+      const holder = await tokenHolder(c.var.db, token, ['verify', 'magic_link']);
+      if (holder !== null && holder !== c.var.user.id) throw new ApiError('CONFLICT', SWITCH_ACCOUNT_MESSAGE);
+    }
+    const consumed = await consumeToken(c.var.db, token, ['verify', 'magic_link']);
     if (!consumed) throw new ApiError('BAD_REQUEST', 'This link is invalid or has expired. Please request a new one.');
     const user = await markEmailVerified(c.var.db, consumed.userId);
     if (!user) throw new ApiError('BAD_REQUEST', 'This link is invalid or has expired. Please request a new one.');

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { creditLedger } from '../../schema';
 import worker from '../index';
-import { call, db, ORIGIN, signUp } from '../test/helpers';
+import { call, db, lastEmailId, ORIGIN, signUp, tokenOf, waitForEmail } from '../test/helpers';
 
 async function fetchAt(url: string, init: RequestInit = {}) {
   const ctx = createExecutionContext();
@@ -99,5 +99,24 @@ describe('Origin check (L6)', () => {
       expect(sameHostOnly.status).toBe(403);
     });
     expect((await call('/api/auth/logout', { method: 'POST', headers: { origin: ORIGIN } })).status).toBe(200);
+  });
+});
+
+describe('a sign-in link opened in a browser signed in to another account (L10)', () => {
+  it('asks first: 409 and nothing used, then switches only with switch=1', async () => {
+    const me = await signUp();
+    const other = await signUp();
+    const before = await lastEmailId();
+    await call('/api/auth/magic-link', { json: { email: other.email } });
+    const token = tokenOf(await waitForEmail(other.email, 'Your Feedloom sign-in link', before));
+    const asked = await call(`/api/auth/verify?token=${token}`, { cookie: me.cookie });
+    expect(asked.status).toBe(409);
+    expect(await asked.json()).toMatchObject({
+      message: 'This browser is signed in to another account. Confirm to switch to the account this link is for.',
+    });
+    expect(asked.headers.get('set-cookie')).toBeNull();
+    const switched = await call(`/api/auth/verify?token=${token}&switch=1`, { cookie: me.cookie });
+    expect(switched.status).toBe(200);
+    expect(await switched.json()).toMatchObject({ user: { email: other.email } });
   });
 });

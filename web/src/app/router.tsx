@@ -21,6 +21,9 @@ export const router = createBrowserRouter([
           { path: 'dev/mailbox', lazy: () => import('./routes/dev-mailbox') },
           // Outside the signed-out-only auth layout: the person changing their email is usually signed in.
           { path: 'auth/confirm-email', lazy: () => import('./routes/auth/confirm-email') },
+          // Links from mail that must work whoever is signed in: outside the signed-out-only auth layout.
+          { path: 'auth/verify', lazy: () => import('./routes/auth/verify') },
+          { path: 'auth/confirm-delivery', lazy: () => import('./routes/auth/confirm-delivery') },
           {
             path: 'auth',
             lazy: () => import('./routes/auth/layout'),
@@ -30,7 +33,6 @@ export const router = createBrowserRouter([
               { path: 'register', lazy: () => import('./routes/auth/register') },
               { path: 'forgot-password', lazy: () => import('./routes/auth/forgot-password') },
               { path: 'email-sent', lazy: () => import('./routes/auth/email-sent') },
-              { path: 'verify', lazy: () => import('./routes/auth/verify') },
               { path: 'password-setup', lazy: () => import('./routes/auth/password-setup') },
               { path: 'reset-password', lazy: () => import('./routes/auth/reset-password') },
             ],

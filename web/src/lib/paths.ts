@@ -14,6 +14,7 @@ export const paths = {
     confirmEmail: '/auth/confirm-email',
     passwordSetup: '/auth/password-setup',
     resetPassword: '/auth/reset-password',
+    confirmDelivery: '/auth/confirm-delivery',
   },
   aiGenerated: '/ai-generated',
   account: '/account',

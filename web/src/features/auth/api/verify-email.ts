@@ -6,18 +6,21 @@ import type { CurrentUser } from '@contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 
-export function verifyEmail(token: string): Promise<{ user: CurrentUser }> {
-  return api.get<{ user: CurrentUser }>(`/api/auth/verify?token=${encodeURIComponent(token)}`);
+/** `switchAccount`: the person agreed to leave the account this browser is signed in to (409 otherwise). */
+export function verifyEmail(token: string, switchAccount = false): Promise<{ user: CurrentUser }> {
+  const query = `token=${encodeURIComponent(token)}${switchAccount ? '&switch=1' : ''}`;
+  return api.get<{ user: CurrentUser }>(`/api/auth/verify?${query}`);
 }
 
-export function verifyEmailQueryOptions(token: string) {
+export function verifyEmailQueryOptions(token: string, switchAccount = false) {
   return queryOptions({
-    queryKey: ['auth', 'verify', token],
-    queryFn: () => verifyEmail(token),
+    queryKey: ['auth', 'verify', token, switchAccount],
+    queryFn: () => verifyEmail(token, switchAccount),
     gcTime: Number.POSITIVE_INFINITY,
+    retry: false,
   });
 }
 
-export function useVerifyEmail(token: string | null) {
-  return useQuery({ ...verifyEmailQueryOptions(token ?? ''), enabled: Boolean(token) });
+export function useVerifyEmail(token: string | null, switchAccount = false) {
+  return useQuery({ ...verifyEmailQueryOptions(token ?? '', switchAccount), enabled: Boolean(token) });
 }

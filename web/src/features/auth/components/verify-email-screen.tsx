@@ -1,10 +1,13 @@
 // /auth/verify?token=…: verification and magic links land here. Loading, then success (the user is
-// refreshed and goes to /home) or "Verification Failed"; no token at all is an "Invalid Link".
+// refreshed and goes to /home) or "Verification Failed"; no token at all is an "Invalid Link". A browser
+// signed in to another account is asked before the link switches it (issue 10 L10).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Button } from '@/components/ui/button';
+import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { apiErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { currentUserQueryKey } from '../api/get-current-user';
 import { useVerifyEmail } from '../api/verify-email';
@@ -16,7 +19,8 @@ const backToSignIn = { label: 'Back to Sign In', to: paths.auth.login };
 export function VerifyEmailScreen() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const verification = useVerifyEmail(token);
+  const [switchAccount, setSwitchAccount] = useState(false);
+  const verification = useVerifyEmail(token, switchAccount);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -36,6 +40,27 @@ export function VerifyEmailScreen() {
           description="This link is missing its token. Request a new sign-in link or verification email."
           action={backToSignIn}
         />
+      </AuthShell>
+    );
+  }
+
+  if (verification.isError && apiErrorStatus(verification.error) === 409) {
+    return (
+      <AuthShell>
+        <CardHeader className="text-center">
+          <CardTitle>Switch accounts?</CardTitle>
+          <CardDescription>
+            This browser is signed in to another account. The link signs you in to the account it was sent for instead.
+          </CardDescription>
+        </CardHeader>
+        <CardFooter className="flex gap-2">
+          <Button variant="outline" className="flex-1" onClick={() => navigate(paths.home, { replace: true })}>
+            Stay Signed In
+          </Button>
+          <Button className="flex-1" onClick={() => setSwitchAccount(true)}>
+            Switch Account
+          </Button>
+        </CardFooter>
       </AuthShell>
     );
   }

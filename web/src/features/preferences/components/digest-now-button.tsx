@@ -1,5 +1,5 @@
-// "Send me a digest now" (issue 4): builds a digest from the latest items at once, emailed when a delivery
-// address is set; at most three a day. The toast carries the server's own words.
+// "Send me a digest now" (issue 4): builds a digest from the latest items at once and emails it to the person
+// (its confirmed delivery address, else the account's own); at most three a day. The toast carries the server's own words.
 import { Button } from '@/components/ui/button';
 import { SendIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast-store';

@@ -50,8 +50,14 @@ export function EmailSettingsForm({ preferences }: { preferences: Preferences })
         placeholder="you@example.com"
         defaultValue={preferences.emailDelivery ?? ''}
         error={errors.emailDelivery}
-        hint="Scheduled digests are emailed here. Leave it empty to find them in AI Generated only."
+        hint="Digests and emailed content go here once its owner confirms. Leave it empty to use your account's email."
       />
+      {preferences.emailDelivery && !preferences.emailDeliveryConfirmed ? (
+        <p role="status" className="-mt-3 text-sm text-muted-foreground">
+          Waiting for confirmation: we sent a link to {preferences.emailDelivery}. Until it is followed, digests go to
+          your account's email.
+        </p>
+      ) : null}
       <fieldset className="grid gap-2">
         <legend className="mb-2 text-sm font-medium">Email format</legend>
         <div className="grid gap-2 sm:grid-cols-2">

@@ -88,7 +88,7 @@ export function PreferencesPage({ hash }: { hash: string }) {
             <div className="grid gap-1.5">
               <h2 className="text-lg font-semibold">Digest on demand</h2>
               <CardDescription>
-                Build a digest from your latest items now, emailed when a delivery address is set. Up to 3 a day.
+                Build a digest from your latest items now and email it to you. Up to 3 a day.
               </CardDescription>
             </div>
             <DigestNowButton />

@@ -1,0 +1,58 @@
+// /auth/confirm-delivery?token=…: where the confirmation mail for a digest delivery address lands. It
+// asks before confirming (a mail scanner that opens links must not agree on the owner's behalf), then
+// says which address will receive Feedloom's mail.
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { AuthShell } from '@/features/auth/components/auth-shell';
+import { StatusCard } from '@/features/auth/components/status-card';
+import { paths } from '@/lib/paths';
+import { useConfirmDelivery } from '../api/confirm-delivery';
+
+const home = { label: 'Go to Feedloom', to: paths.landing };
+
+export function ConfirmDeliveryScreen() {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const confirm = useConfirmDelivery();
+
+  if (!token || confirm.isError) {
+    return (
+      <AuthShell>
+        <StatusCard
+          tone="error"
+          title="Invalid Link"
+          description="This link is invalid or has expired. Please request a new one."
+          action={home}
+        />
+      </AuthShell>
+    );
+  }
+  if (confirm.isSuccess) {
+    return (
+      <AuthShell>
+        <StatusCard
+          tone="success"
+          title="Address Confirmed"
+          description={`Feedloom digests for this account will be sent to ${confirm.data.email}.`}
+          action={home}
+        />
+      </AuthShell>
+    );
+  }
+  return (
+    <AuthShell>
+      <CardHeader className="text-center">
+        <CardTitle>Confirm this address</CardTitle>
+        <CardDescription>
+          A Feedloom account asked to send its AI digests here. Confirm only if you want to receive them.
+        </CardDescription>
+      </CardHeader>
+      <CardFooter>
+        <Button className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
+          {confirm.isPending ? 'Confirming...' : 'Confirm Address'}
+        </Button>
+      </CardFooter>
+    </AuthShell>
+  );
+}
