@@ -73,7 +73,7 @@ describe('the account page', () => {
     await page.getByRole('heading', { name: 'Account', level: 1 }).waitFor();
     expect(await page.getByText(`You sign in as ${email}.`).isVisible()).toBe(true);
 
-    await page.getByLabel('Name').fill('Ada King');
+    await page.getByLabel('Name', { exact: true }).fill('Ada King');
     await page.getByRole('button', { name: 'Save Name' }).click();
     await page.getByText('Name saved', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Account menu' }).click();
@@ -120,6 +120,26 @@ describe('the account page', () => {
     const saved = await download.path();
     const data = JSON.parse(readFileSync(saved, 'utf8')) as { profile: { email: string; name: string } };
     expect(data.profile).toMatchObject({ email, name: 'Ada King' });
+  });
+
+  it('creates an app password for a reader app, shown once, and revokes it', async () => {
+    const section = page.locator('#reader-apps');
+    expect(await section.getByText(`${new URL(baseURL).origin}/api/greader`).isVisible()).toBe(true);
+    await section.getByLabel('App name').fill('Reeder on my phone');
+    await section.getByRole('button', { name: 'Create App Password' }).click();
+    const secret = await section.locator('output').textContent();
+    expect(secret).toMatch(/^[a-z2-7]{32}$/);
+    const signIn = await fetch(url('/api/greader/accounts/ClientLogin'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ Email: email, Passwd: secret ?? '' }),
+    });
+    expect(signIn.status).toBe(200);
+    const apps = section.getByRole('list', { name: 'App passwords' });
+    await apps.getByText('Reeder on my phone').waitFor();
+    await apps.getByRole('button', { name: 'Revoke Reeder on my phone' }).click();
+    await page.getByText('App password revoked', { exact: true }).waitFor();
+    await expect.poll(() => apps.count()).toBe(0);
   });
 
   it('changes the email once the new address follows the link mailed to it', async () => {

@@ -130,6 +130,23 @@ export const readMarks = sqliteTable(
   ],
 );
 
+// Items a person saved (issue 14, and the Google Reader / Fever "starred" state, issue 15). A starred
+// item is never removed by retention while someone has it starred.
+export const stars = sqliteTable(
+  'stars',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    itemId: integer()
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    feedId: integer().notNull(),
+    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('stars_item_idx').on(t.itemId)],
+);
+
 // OPML imports run as a queue job; the person polls this row for the outcome.
 export const opmlImports = sqliteTable(
   'opml_imports',

@@ -19,6 +19,7 @@ import { devRoutes } from './routes/dev';
 import { emailImageRoutes } from './routes/email-images';
 import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
+import { greaderRoutes } from './routes/greader';
 import { healthRoutes } from './routes/health';
 import { opmlRoutes } from './routes/opml';
 import { paymentRoutes } from './routes/payments';
@@ -61,6 +62,7 @@ export const app = new Hono<AppEnv>()
   .route('/admin', adminRoutes)
   .route('/analytics', analyticsRoutes)
   .route('/dev', devRoutes)
+  .route('/greader', greaderRoutes)
   .notFound(() => {
     throw new ApiError('NOT_FOUND', 'Not found');
   })

@@ -76,7 +76,7 @@ async function userBySecret(
   now: number,
 ) {
   const [row] = await db
-    .select({ user: users, appPasswordId: appPasswords.id })
+    .select({ user: users, appPasswordId: appPasswords.id, secretHash: appPasswords.secretHash })
     .from(appPasswords)
     .innerJoin(users, eq(users.id, appPasswords.userId))
     .where(eq(column, hash))
@@ -91,7 +91,7 @@ async function userBySecret(
         or(isNull(appPasswords.lastUsedAt), lt(appPasswords.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))),
       ),
     );
-  return { user: row.user, appPasswordId: row.appPasswordId };
+  return row;
 }
 
 /** The person an email and app password belong to (Google Reader ClientLogin), or null. */
@@ -103,4 +103,17 @@ export async function findUserByAppPassword(db: Db, email: string, password: str
 /** The person a Fever api_key belongs to, or null. */
 export async function findUserByFeverKey(db: Db, apiKey: string, now = Date.now()) {
   return userBySecret(db, appPasswords.feverKeyHash, await sha256Hex(apiKey.toLowerCase()), now);
+}
+
+/**
+ * The app password a reader session was minted for, with its owner; null once it is revoked (its row
+ * deleted), which ends every session made from it.
+ */
+export async function findAppPasswordById(db: Db, appPasswordId: number, now = Date.now()) {
+  const [row] = await db
+    .select({ secretHash: appPasswords.secretHash })
+    .from(appPasswords)
+    .where(eq(appPasswords.id, appPasswordId))
+    .limit(1);
+  return row ? userBySecret(db, appPasswords.secretHash, row.secretHash, now) : null;
 }

@@ -15,9 +15,11 @@ export type ItemQuery = {
   dateFilter: DateFilter;
   cursor?: string;
   limit: number;
+  /** Published in [from, to) (epoch ms; null is open), instead of the date filter's days: sync clients. */
+  between?: [number | null, number | null];
 };
 
-type ItemRow = {
+export type ItemRow = {
   id: number;
   feed_id: number;
   title: string;
@@ -62,7 +64,7 @@ function decodeCursor(cursor: string): Cursor {
   throw new ApiError('BAD_REQUEST', 'Invalid cursor');
 }
 
-const toFeedItem = (row: ItemRow, source: string): FeedItem => ({
+export const toFeedItem = (row: ItemRow, source: string): FeedItem => ({
   id: row.id,
   feedId: row.feed_id,
   source,
@@ -105,7 +107,7 @@ const WINDOWS = 3;
 export async function listItems(db: Db, userId: number, timeZone: string, query: ItemQuery) {
   const subs = await subscriptionsInScope(db, userId, query);
   if (subs.length === 0) return { items: [], nextCursor: null };
-  const [from, to] = dateRange(query.dateFilter, timeZone);
+  const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const take = query.limit + 1;
   const scan: Scan = {

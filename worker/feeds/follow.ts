@@ -65,7 +65,11 @@ export async function resolveFeed(input: string, allowHosts: string): Promise<Re
   }
 }
 
+/** `name` may be empty (a sync client's quick add): the feed's own title is used, else its host. */
 export type FollowInput = { url: string; name: string; categoryId: number | null; includeInAi: boolean };
+
+const nameOr = (name: string, title: string | null | undefined, url: string) =>
+  name.trim() || title?.trim() || new URL(url).host;
 
 export async function followFeed(db: Db, allowHosts: string, user: { id: number; plan: Plan }, input: FollowInput) {
   const limit = await countFeeds(db, user.id, user.plan);
@@ -74,7 +78,11 @@ export async function followFeed(db: Db, allowHosts: string, user: { id: number;
   const typed = normaliseFeedUrlOrThrow(input.url);
   const known = await findFeedByUrl(db, typed);
   if (known) {
-    await subscribe(db, user.id, user.plan, { ...input, feedId: known.id });
+    await subscribe(db, user.id, user.plan, {
+      ...input,
+      name: nameOr(input.name, known.title, typed),
+      feedId: known.id,
+    });
     return known.id;
   }
 
@@ -85,7 +93,11 @@ export async function followFeed(db: Db, allowHosts: string, user: { id: number;
     siteUrl: resolved.parsed.link,
     description: null,
   });
-  await subscribe(db, user.id, user.plan, { ...input, feedId: feed.id });
+  await subscribe(db, user.id, user.plan, {
+    ...input,
+    name: nameOr(input.name, resolved.parsed.title, resolved.feedUrl),
+    feedId: feed.id,
+  });
   if (!feed.lastFetchedAt) {
     // Store the items from the response we already have instead of fetching the feed a second time.
     await refreshFeed({ db, allowHosts, fetchFeed: async () => resolved.response }, feed.id);

@@ -1,4 +1,4 @@
-// /account (issue 14): the person's name, email (confirmed from the new inbox), password, an export of their data, and deleting
+// /account (issue 14): the person's name, email (confirmed from the new inbox), password, reader apps' passwords, an export of their data, and deleting
 // the account (the privacy policy promises access and deletion).
 import type { CurrentUser } from '@contracts/auth';
 import { PageHeader } from '@/components/ui/page-header';
@@ -7,6 +7,7 @@ import { EmailSection } from './email-section';
 import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
+import { ReaderAppsSection } from './reader-apps-section';
 
 export function AccountPage({ user }: { user: CurrentUser }) {
   return (
@@ -16,6 +17,7 @@ export function AccountPage({ user }: { user: CurrentUser }) {
         <ProfileSection user={user} />
         <EmailSection user={user} />
         <PasswordSection user={user} />
+        <ReaderAppsSection user={user} />
         <ExportSection />
         <DeleteAccountSection user={user} />
       </div>

@@ -1,0 +1,159 @@
+// A real reader app against the Google Reader API (issue 15): Debian's newsboat with its FeedHQ backend
+// (urls-source "feedhq"), which signs in with ClientLogin, lists subscriptions, reads each feed as Atom
+// through reader/atom and writes back with edit-tag and mark-all-as-read. It loads the person's feeds
+// and unread counts as the web app shows them, and a feed marked read in newsboat (driven headless in
+// tmux) is read in the app.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    baseURL: string;
+    fakeUpstreamUrl: string;
+  }
+}
+
+const baseURL = inject('baseURL');
+const upstream = inject('fakeUpstreamUrl');
+const stamp = Date.now();
+const email = `newsboat.${stamp}@example.com`;
+const password = 'correct horse battery';
+const HOUR = 3_600_000;
+const NEWSBOAT = '/usr/bin/newsboat';
+
+type Mail = { to: string; text: string };
+type Group = { feeds: { name: string; unreadCount: number }[] };
+
+const url = (path: string) => new URL(path, baseURL).href;
+let cookie = '';
+const api = (path: string, body?: unknown) =>
+  fetch(url(path), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', origin: baseURL, cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+function rss(name: string, count: number) {
+  const items = Array.from(
+    { length: count },
+    (_, index) => `<item><title>${name} story ${index + 1}</title><link>https://example.com/${name}/${index + 1}</link>
+<guid isPermaLink="false">${stamp}-${name}-${index + 1}</guid><pubDate>${new Date(Date.now() - (index + 1) * HOUR).toUTCString()}</pubDate>
+<description>${name} story ${index + 1}, in brief.</description></item>`,
+  ).join('\n');
+  return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>${name}</title>
+<link>https://example.com/${name}</link><description>${name}</description>${items}</channel></rss>`;
+}
+
+async function follow(name: string, count: number) {
+  const feedUrl = `${upstream}/scripted/${name}-${stamp}`;
+  await fetch(feedUrl, {
+    method: 'PUT',
+    body: JSON.stringify({ body: rss(name, count), contentType: 'application/rss+xml' }),
+  });
+  expect((await api('/api/feeds', { url: feedUrl, name, categoryId: null, includeInAi: true })).status).toBe(201);
+}
+
+async function unreadByFeed() {
+  const groups = (await (await api('/api/categories/with-feeds')).json()) as Group[];
+  return new Map(groups.flatMap((group) => group.feeds.map((feed) => [feed.name, feed.unreadCount] as const)));
+}
+
+describe('newsboat through the Google Reader API', () => {
+  let dir: string;
+  let files: { config: string; urls: string; cache: string };
+  const session = `feedloom-newsboat-${process.pid}`;
+
+  const newsboat = (...commands: string[]) =>
+    spawnSync(NEWSBOAT, ['-C', files.config, '-u', files.urls, '-c', files.cache, '-x', ...commands], {
+      env: { ...process.env, HOME: dir },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+
+  const tmux = (...args: string[]) => spawnSync('tmux', args, { encoding: 'utf8' });
+  const screen = () => tmux('capture-pane', '-p', '-t', session).stdout;
+
+  beforeAll(async () => {
+    expect(existsSync(NEWSBOAT), 'newsboat is installed by .ci/run (apt-get install newsboat)').toBe(true);
+    const post = (path: string, body: unknown) => api(path, body);
+    expect((await post('/api/auth/register', { name: 'Nora Newsboat', email })).status).toBe(201);
+    const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as Mail[];
+    const token = /password-setup\?token=([\w-]+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')?.[1];
+    expect((await post('/api/auth/set-password', { token, password })).status).toBe(200);
+    const login = await post('/api/auth/login', { username: email, password });
+    cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+    await follow('Lighthouse', 4);
+    await follow('Quayside', 3);
+    const created = await api('/api/users/me/app-passwords', { name: 'newsboat' });
+    const { password: appPassword } = (await created.json()) as { password: string };
+
+    dir = mkdtempSync(join(tmpdir(), 'feedloom-newsboat-'));
+    files = { config: join(dir, 'config'), urls: join(dir, 'urls'), cache: join(dir, 'cache.db') };
+    writeFileSync(files.urls, '');
+    writeFileSync(
+      files.config,
+      [
+        'urls-source "feedhq"',
+        `feedhq-url "${baseURL}/api/greader"`,
+        `feedhq-login "${email}"`,
+        `feedhq-password "${appPassword}"`,
+        'feedhq-min-items 50',
+        'show-read-feeds yes',
+        'feedhq-show-special-feeds no',
+      ].join('\n'),
+    );
+  });
+
+  afterAll(() => {
+    tmux('kill-session', '-t', session);
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('loads the feeds and the unread count the web app shows', async () => {
+    const run = newsboat('reload', 'print-unread');
+    expect(run.status, run.stderr).toBe(0);
+    const total = [...(await unreadByFeed()).values()].reduce((sum, count) => sum + count, 0);
+    expect(total).toBe(7);
+    expect(run.stdout).toMatch(new RegExp(`^${total} unread articles`, 'm'));
+  });
+
+  it('follows a read mark made in the web app', async () => {
+    const items = (await (await api('/api/feed-items?limit=1')).json()) as { id: number }[];
+    const patched = await fetch(url(`/api/feed-items/${items[0]?.id}`), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: baseURL, cookie },
+      body: JSON.stringify({ isRead: true }),
+    });
+    expect(patched.status).toBe(200);
+    const run = newsboat('reload', 'print-unread');
+    expect(run.stdout).toMatch(/^6 unread articles/m);
+  });
+
+  it('marks a feed read in newsboat, driven in tmux, and the web app shows it read', async () => {
+    const started = tmux(
+      'new-session',
+      '-d',
+      '-s',
+      session,
+      '-x',
+      '160',
+      '-y',
+      '40',
+      `HOME=${dir} ${NEWSBOAT} -C ${files.config} -u ${files.urls} -c ${files.cache}`,
+    );
+    expect(started.status, started.stderr).toBe(0);
+    await expect.poll(screen, { timeout: 30_000, interval: 200 }).toMatch(/Lighthouse/);
+    // The feed list shows "(unread/total)"; the cursor starts on the first feed.
+    const firstFeed = /^\s*1\s.*\((\d+)\/(\d+)\)\s+(\w+)/m.exec(screen());
+    const name = firstFeed?.[3] ?? '';
+    expect(['Lighthouse', 'Quayside']).toContain(name);
+    tmux('send-keys', '-t', session, 'A');
+    await expect.poll(async () => (await unreadByFeed()).get(name), { timeout: 15_000, interval: 200 }).toBe(0);
+    const other = name === 'Lighthouse' ? 'Quayside' : 'Lighthouse';
+    expect((await unreadByFeed()).get(other)).toBeGreaterThan(0);
+    tmux('send-keys', '-t', session, 'Q');
+  });
+});

@@ -1,0 +1,43 @@
+// /api/users/me/app-passwords: the reader apps' passwords (issue 15). The list never holds a secret;
+// the answer that creates one is the only place its password appears.
+import type { AppPassword, CreatedAppPassword } from '@contracts/account';
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+
+export const appPasswordsQueryKey = ['users', 'me', 'app-passwords'] as const;
+
+export function getAppPasswords(): Promise<AppPassword[]> {
+  return api.get<AppPassword[]>('/api/users/me/app-passwords');
+}
+
+export function appPasswordsQueryOptions() {
+  return queryOptions({ queryKey: appPasswordsQueryKey, queryFn: getAppPasswords });
+}
+
+export function useAppPasswords() {
+  return useQuery(appPasswordsQueryOptions());
+}
+
+export function createAppPassword(name: string): Promise<CreatedAppPassword> {
+  return api.post<CreatedAppPassword>('/api/users/me/app-passwords', { name });
+}
+
+export function useCreateAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationOptions({ mutationKey: [...appPasswordsQueryKey, 'create'], mutationFn: createAppPassword }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsQueryKey }),
+  });
+}
+
+export function revokeAppPassword(id: number): Promise<void> {
+  return api.delete<void>(`/api/users/me/app-passwords/${id}`);
+}
+
+export function useRevokeAppPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationOptions({ mutationKey: [...appPasswordsQueryKey, 'revoke'], mutationFn: revokeAppPassword }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsQueryKey }),
+  });
+}

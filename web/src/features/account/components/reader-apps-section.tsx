@@ -1,0 +1,124 @@
+// Reader apps (issue 15): the address to type into an app that speaks the Google Reader API, and the
+// app passwords it signs in with (the account password never goes into an app). A new password is
+// shown once, here; afterwards only its name, creation and last use.
+import { appPasswordNameSchema, type CreatedAppPassword } from '@contracts/account';
+import type { CurrentUser } from '@contracts/auth';
+import { type FormEvent, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Field } from '@/components/ui/field';
+import { toast } from '@/components/ui/toast-store';
+import { apiErrorMessage } from '@/lib/api-client';
+import { formatCalendarDate } from '@/lib/dates';
+import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useAppPasswords, useCreateAppPassword, useRevokeAppPassword } from '../api/app-passwords';
+
+const serverAddress = () => `${window.location.origin}/api/greader`;
+
+export function ReaderAppsSection({ user }: { user: CurrentUser }) {
+  const passwords = useAppPasswords();
+  const create = useCreateAppPassword();
+  const revoke = useRevokeAppPassword();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [created, setCreated] = useState<CreatedAppPassword | null>(null);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(appPasswordNameSchema, readForm(form));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    create.mutate(result.data.name, {
+      onSuccess: (password) => {
+        form.reset();
+        setCreated(password);
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Could not create the app password',
+          description: apiErrorMessage(error) ?? 'Please try again.',
+        }),
+    });
+  };
+
+  return (
+    <Card id="reader-apps" className="scroll-mt-20">
+      <CardHeader>
+        <h2 className="text-lg font-semibold">Reader apps</h2>
+        <CardDescription>
+          Read your feeds in apps that speak the Google Reader API (newsboat, Reeder, NetNewsWire, ReadKit, FeedMe,
+          Fluent Reader…). Your read and starred items stay in sync.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <dl className="grid gap-2 rounded-lg border border-border bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+          <dt className="text-muted-foreground">Server</dt>
+          <dd className="font-mono break-all">{serverAddress()}</dd>
+          <dt className="text-muted-foreground">Username</dt>
+          <dd className="font-mono break-all">{user.email}</dd>
+          <dt className="text-muted-foreground">Password</dt>
+          <dd>an app password from below</dd>
+        </dl>
+
+        {created ? (
+          <div role="status" className="grid gap-2 rounded-lg border border-primary/40 bg-primary-soft p-3 text-sm">
+            <p>
+              The password for <span className="font-medium">{created.name}</span>. Copy it now: it is not shown again.
+            </p>
+            <output className="font-mono text-base break-all select-all">{created.password}</output>
+          </div>
+        ) : null}
+
+        <form
+          noValidate
+          aria-label="New app password"
+          onSubmit={onSubmit}
+          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
+        >
+          <Field label="App name" name="name" placeholder="Reeder on my phone" error={errors.name} />
+          <Button type="submit" disabled={create.isPending}>
+            {create.isPending ? 'Creating...' : 'Create App Password'}
+          </Button>
+        </form>
+
+        {passwords.data && passwords.data.length > 0 ? (
+          <ul aria-label="App passwords" className="divide-y divide-border rounded-lg border border-border">
+            {passwords.data.map((password) => (
+              <li key={password.id} className="flex flex-wrap items-center justify-between gap-3 p-3 text-sm">
+                <div className="grid gap-0.5">
+                  <span className="font-medium">{password.name}</span>
+                  <span className="text-xs text-muted-foreground">
+                    Created {formatCalendarDate(password.createdAt)} ·{' '}
+                    {password.lastUsedAt ? `last used ${formatCalendarDate(password.lastUsedAt)}` : 'never used'}
+                  </span>
+                </div>
+                <Button
+                  variant="outline"
+                  size="sm"
+                  aria-label={`Revoke ${password.name}`}
+                  disabled={revoke.isPending}
+                  onClick={() =>
+                    revoke.mutate(password.id, {
+                      onSuccess: () =>
+                        toast({
+                          title: 'App password revoked',
+                          description: `${password.name} can no longer sign in.`,
+                        }),
+                    })
+                  }
+                >
+                  Revoke
+                </Button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,134 @@
+// What reader apps change: read and starred states (edit-tag), whole streams read (mark-all-as-read),
+// subscriptions (subscription/edit, quickadd). Everything goes through the same functions as the web
+// app, so plan limits, quotas and ownership hold here too.
+import type { SessionUser } from '../auth/session';
+import { findOrCreateCategory } from '../db/categories';
+import type { Db } from '../db/client';
+import { unsubscribe, updateSubscription } from '../db/feeds';
+import { setItemRead } from '../db/items';
+import { markFeedsRead } from '../db/read-state';
+import { setItemStarred } from '../db/stars';
+import type { Bindings } from '../env';
+import { followFeed } from '../feeds/follow';
+import { ApiError } from '../lib/errors';
+import { feedStreamId, parseItemId, parseStreamId } from './ids';
+import { feedOfStream, loadReaderSubscriptions } from './subscriptions';
+
+/** Each item costs a few D1 queries: at most this many per call keeps a request within Workers' limits. */
+export const MAX_ITEMS_PER_EDIT = 250;
+
+/** The kinds of the streams named, e.g. "read" and "starred" for a=…/read&a=…/starred. */
+const kindsOf = (values: string[]) => new Set(values.map((value) => parseStreamId(value)?.kind));
+
+/** Runs `change`, treating an item or feed the person cannot see as nothing to do (as Google did). */
+async function unlessMissing(change: () => Promise<unknown>) {
+  try {
+    await change();
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
+  }
+}
+
+export async function editTags(db: Db, userId: number, params: URLSearchParams) {
+  const ids = params.getAll('i').map(parseItemId);
+  if (ids.length === 0 || ids.some((id) => id === null)) throw new ApiError('BAD_REQUEST', 'Give item ids as i');
+  if (ids.length > MAX_ITEMS_PER_EDIT) {
+    throw new ApiError('BAD_REQUEST', `At most ${MAX_ITEMS_PER_EDIT} items per call`);
+  }
+  const add = kindsOf(params.getAll('a'));
+  const remove = kindsOf(params.getAll('r'));
+  const read = add.has('read') ? true : remove.has('read') || add.has('kept-unread') ? false : null;
+  const starred = add.has('starred') ? true : remove.has('starred') ? false : null;
+  for (const id of ids as number[]) {
+    if (read !== null) await unlessMissing(() => setItemRead(db, userId, id, read));
+    if (starred !== null) await unlessMissing(() => setItemStarred(db, userId, id, starred));
+  }
+}
+
+/** `ts` in microseconds as Google sent it; some clients send milliseconds or seconds. */
+function instantOf(ts: string | null) {
+  if (!ts || !/^[0-9]{1,19}$/.test(ts)) return undefined;
+  const value = Number(ts);
+  if (value > 1e14) return Math.floor(value / 1000);
+  if (value > 1e11) return value;
+  return value * 1000;
+}
+
+export async function markStreamRead(db: Db, userId: number, params: URLSearchParams) {
+  const streamId = params.get('s') ?? '';
+  const stream = parseStreamId(streamId);
+  if (!stream) throw new ApiError('BAD_REQUEST', `Unknown stream ${streamId}`);
+  const subscriptions = await loadReaderSubscriptions(db, userId);
+  let feedIds: number[] = [];
+  if (stream.kind === 'reading-list') feedIds = subscriptions.feeds.map((feed) => feed.id);
+  else if (stream.kind === 'feed') feedIds = [feedOfStream(subscriptions, stream.url)?.id ?? 0].filter(Boolean);
+  else if (stream.kind === 'label') feedIds = subscriptions.labelByName.get(stream.name)?.feedIds ?? [];
+  await markFeedsRead(db, userId, feedIds, instantOf(params.get('ts')));
+}
+
+const labelName = (value: string | null) => {
+  const stream = value ? parseStreamId(value) : null;
+  return stream?.kind === 'label' ? stream.name.trim().slice(0, 100) : null;
+};
+
+type Follower = Pick<SessionUser, 'id' | 'plan'>;
+
+export async function editSubscriptions(env: Bindings, db: Db, user: Follower, params: URLSearchParams) {
+  const action = params.get('ac');
+  const streams = params.getAll('s');
+  const titles = params.getAll('t');
+  if (!action || !['subscribe', 'unsubscribe', 'edit'].includes(action)) {
+    throw new ApiError('BAD_REQUEST', 'ac must be subscribe, unsubscribe or edit');
+  }
+  if (streams.length === 0 || streams.length > 50) throw new ApiError('BAD_REQUEST', 'Give 1 to 50 feeds as s');
+  const addTo = labelName(params.get('a'));
+  const removeFrom = labelName(params.get('r'));
+  const categoryId = addTo ? (await findOrCreateCategory(db, user.id, addTo)).id : undefined;
+  const subscriptions = await loadReaderSubscriptions(db, user.id);
+
+  for (const [index, streamId] of streams.entries()) {
+    const stream = parseStreamId(streamId);
+    if (stream?.kind !== 'feed') throw new ApiError('BAD_REQUEST', `Not a feed: ${streamId}`);
+    const title = (titles[index] ?? '').trim().slice(0, 200);
+    const feed = feedOfStream(subscriptions, stream.url);
+    if (action === 'subscribe') {
+      if (feed) continue;
+      await followFeed(db, env.FETCH_ALLOW_HOSTS, user, {
+        url: stream.url,
+        name: title,
+        categoryId: categoryId ?? null,
+        includeInAi: true,
+      });
+    } else if (!feed) {
+      throw new ApiError('NOT_FOUND', `You do not follow ${stream.url}`);
+    } else if (action === 'unsubscribe') {
+      await unsubscribe(db, user.id, feed.id);
+    } else {
+      await updateSubscription(db, user.id, feed.id, {
+        ...(title ? { name: title } : {}),
+        ...(categoryId !== undefined
+          ? { categoryId }
+          : removeFrom && feed.label === removeFrom
+            ? { categoryId: null }
+            : {}),
+      });
+    }
+  }
+}
+
+/** subscription/quickadd: follows a URL (a feed or a page that links one), as the add-feed dialog does. */
+export async function quickAdd(env: Bindings, db: Db, user: Follower, url: string) {
+  try {
+    const feedId = await followFeed(db, env.FETCH_ALLOW_HOSTS, user, {
+      url: url.replace(/^feed\//, ''),
+      name: '',
+      categoryId: null,
+      includeInAi: true,
+    });
+    const feed = (await loadReaderSubscriptions(db, user.id)).byId.get(feedId);
+    return { numResults: 1, query: url, streamId: feedStreamId(feed?.url ?? url), streamName: feed?.name ?? url };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return { numResults: 0, query: url, error: error.message };
+    throw error;
+  }
+}

@@ -1,0 +1,65 @@
+// The Google Reader API's names for things. Items have a long form
+// ("tag:google.com,2005:reader/item/<16 hex digits>") and a short decimal form; clients send either.
+// Streams are feeds ("feed/<feed URL>"), labels ("user/-/label/<category>") and states
+// ("user/-/state/com.google/<state>"), where "-" may also be the person's own id.
+
+export const ITEM_ID_PREFIX = 'tag:google.com,2005:reader/item/';
+
+export const longItemId = (id: number) => `${ITEM_ID_PREFIX}${id.toString(16).padStart(16, '0')}`;
+
+/** An item id in either form, or null. A short id may come signed (64-bit clients): only positive ones are ours. */
+export function parseItemId(value: string): number | null {
+  const text = value.trim();
+  if (text.startsWith(ITEM_ID_PREFIX)) {
+    const hex = text.slice(ITEM_ID_PREFIX.length);
+    if (!/^[0-9a-f]{1,16}$/i.test(hex)) return null;
+    const id = Number.parseInt(hex, 16);
+    return Number.isSafeInteger(id) && id > 0 ? id : null;
+  }
+  if (!/^[0-9]{1,16}$/.test(text)) return null;
+  const id = Number(text);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export const STATE = {
+  readingList: 'user/-/state/com.google/reading-list',
+  read: 'user/-/state/com.google/read',
+  starred: 'user/-/state/com.google/starred',
+  keptUnread: 'user/-/state/com.google/kept-unread',
+  fresh: 'user/-/state/com.google/fresh',
+} as const;
+
+export const feedStreamId = (feedUrl: string) => `feed/${feedUrl}`;
+export const labelStreamId = (name: string) => `user/-/label/${name}`;
+
+export type Stream =
+  | { kind: 'reading-list' }
+  | { kind: 'starred' }
+  | { kind: 'read' }
+  | { kind: 'kept-unread' }
+  | { kind: 'feed'; url: string }
+  | { kind: 'label'; name: string };
+
+/** A stream id, with "user/<anything>/" read as the person's own; null for what we do not know. */
+export function parseStreamId(value: string): Stream | null {
+  const text = value.trim();
+  if (text.startsWith('feed/')) {
+    const url = text.slice('feed/'.length);
+    return url ? { kind: 'feed', url } : null;
+  }
+  const match = /^user\/[^/]*\/(label|state\/com\.google)\/(.+)$/.exec(text);
+  if (!match?.[2]) return null;
+  if (match[1] === 'label') return { kind: 'label', name: match[2] };
+  switch (match[2]) {
+    case 'reading-list':
+      return { kind: 'reading-list' };
+    case 'starred':
+      return { kind: 'starred' };
+    case 'read':
+      return { kind: 'read' };
+    case 'kept-unread':
+      return { kind: 'kept-unread' };
+    default:
+      return null;
+  }
+}

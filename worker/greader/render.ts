@@ -1,0 +1,91 @@
+// Items as Google Reader clients read them: the JSON of stream/contents and stream/items/contents, and
+// the Atom entries of reader/atom (the form FeedHQ and The Old Reader serve, which newsboat reads: the
+// read and starred state travel as categories in Google's scheme).
+import type { FeedItem } from '../contracts/feeds';
+import { escapeHtml } from '../lib/html';
+import { feedStreamId, labelStreamId, longItemId, STATE } from './ids';
+import type { ReaderSubscriptions } from './subscriptions';
+
+export type RenderContext = { subscriptions: ReaderSubscriptions; starred: Set<number> };
+
+const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
+
+/** The streams an item belongs to, as its `categories`. */
+function categoriesOf(item: FeedItem, context: RenderContext) {
+  const feed = context.subscriptions.byId.get(item.feedId);
+  const categories: string[] = [STATE.readingList];
+  if (feed?.label) categories.push(labelStreamId(feed.label));
+  // Unread items are "fresh" (newsboat reads that as unread; kept-unread means marked unread by hand).
+  categories.push(item.isRead ? STATE.read : STATE.fresh);
+  if (context.starred.has(item.id)) categories.push(STATE.starred);
+  return categories;
+}
+
+const bodyOf = (item: FeedItem) => item.content || (item.description ? `<p>${escapeHtml(item.description)}</p>` : '');
+
+export function itemJson(item: FeedItem, context: RenderContext) {
+  const feed = context.subscriptions.byId.get(item.feedId);
+  const published = seconds(item.pubDate);
+  const crawled = Date.parse(item.createdAt);
+  return {
+    id: longItemId(item.id),
+    crawlTimeMsec: String(crawled),
+    timestampUsec: String(Date.parse(item.pubDate) * 1000),
+    published,
+    updated: published,
+    title: item.title,
+    author: item.author ?? '',
+    canonical: item.link ? [{ href: item.link }] : [],
+    alternate: item.link ? [{ href: item.link, type: 'text/html' }] : [],
+    categories: categoriesOf(item, context),
+    origin: {
+      streamId: feedStreamId(feed?.url ?? ''),
+      title: feed?.name ?? item.source,
+      htmlUrl: feed?.siteUrl ?? '',
+    },
+    summary: { direction: 'ltr', content: bodyOf(item) },
+  };
+}
+
+const xml = (text: string) => escapeHtml(text).replace(/'/g, '&apos;');
+
+function atomEntry(item: FeedItem, context: RenderContext) {
+  const feed = context.subscriptions.byId.get(item.feedId);
+  const categories = categoriesOf(item, context)
+    .map((term) => {
+      const label = term.slice(term.lastIndexOf('/') + 1);
+      return `<category term="${xml(term)}" scheme="http://www.google.com/reader/" label="${xml(label)}"/>`;
+    })
+    .join('');
+  const date = new Date(item.pubDate).toISOString();
+  return `<entry gr:crawl-timestamp-msec="${Date.parse(item.createdAt)}">
+<id>${longItemId(item.id)}</id>${categories}
+<title type="html">${xml(item.title)}</title>
+<published>${date}</published><updated>${date}</updated>
+${item.link ? `<link rel="alternate" href="${xml(item.link)}" type="text/html"/>` : ''}
+<content type="html">${xml(bodyOf(item))}</content>
+${item.author ? `<author><name>${xml(item.author)}</name></author>` : ''}
+<source gr:stream-id="${xml(feedStreamId(feed?.url ?? ''))}"><title type="html">${xml(feed?.name ?? item.source)}</title>${
+    feed?.siteUrl ? `<link rel="alternate" href="${xml(feed.siteUrl)}" type="text/html"/>` : ''
+  }</source>
+</entry>`;
+}
+
+export function atomFeed(
+  stream: { id: string; title: string; selfUrl: string },
+  items: FeedItem[],
+  context: RenderContext,
+  continuation: string | null,
+) {
+  const updated = new Date(items[0]?.pubDate ?? Date.now()).toISOString();
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom" xmlns:gr="http://www.google.com/schemas/reader/atom/" xmlns:idx="urn:atom-extension:indexing" idx:index="no">
+<id>tag:google.com,2005:reader/${xml(stream.id)}</id>
+<title>${xml(stream.title)}</title>
+<updated>${updated}</updated>
+<link rel="self" href="${xml(stream.selfUrl)}"/>
+${continuation ? `<gr:continuation>${xml(continuation)}</gr:continuation>` : ''}
+${items.map((item) => atomEntry(item, context)).join('\n')}
+</feed>
+`;
+}

@@ -1,0 +1,72 @@
+// What the reader APIs say about a person's feeds and labels, from one read of the sidebar's query:
+// each feed with its label (category) and unread count, looked up by id, by URL and by label name.
+import type { CategoryWithFeeds } from '../contracts/feeds';
+import { listCategoriesWithFeeds } from '../db/categories';
+import type { Db } from '../db/client';
+
+export type ReaderFeed = {
+  id: number;
+  name: string;
+  url: string;
+  siteUrl: string | null;
+  favicon: string | null;
+  /** The category's name; null for feeds in no category ("General" in the app). */
+  label: string | null;
+  unread: number;
+};
+
+export type ReaderLabel = { categoryId: number; name: string; feedIds: number[]; unread: number };
+
+export type ReaderSubscriptions = {
+  feeds: ReaderFeed[];
+  labels: ReaderLabel[];
+  byId: Map<number, ReaderFeed>;
+  byUrl: Map<string, ReaderFeed>;
+  labelByName: Map<string, ReaderLabel>;
+};
+
+export function toReaderSubscriptions(groups: CategoryWithFeeds[]): ReaderSubscriptions {
+  const feeds: ReaderFeed[] = [];
+  const labels: ReaderLabel[] = [];
+  for (const group of groups) {
+    const label = group.id === null ? null : group.name;
+    if (group.id !== null) {
+      labels.push({
+        categoryId: group.id,
+        name: group.name,
+        feedIds: group.feeds.map((feed) => feed.id),
+        unread: group.unreadCount,
+      });
+    }
+    for (const feed of group.feeds) {
+      feeds.push({
+        id: feed.id,
+        name: feed.name,
+        url: feed.url,
+        siteUrl: feed.websiteUrl,
+        favicon: feed.favicon,
+        label,
+        unread: feed.unreadCount,
+      });
+    }
+  }
+  return {
+    feeds,
+    labels,
+    byId: new Map(feeds.map((feed) => [feed.id, feed])),
+    byUrl: new Map(feeds.map((feed) => [feed.url, feed])),
+    labelByName: new Map(labels.map((label) => [label.name, label])),
+  };
+}
+
+export async function loadReaderSubscriptions(db: Db, userId: number) {
+  return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId));
+}
+
+/** The feed a "feed/…" stream names: by its URL, or by our numeric id as FreshRSS and Miniflux write it. */
+export function feedOfStream(subscriptions: ReaderSubscriptions, urlOrId: string) {
+  return (
+    subscriptions.byUrl.get(urlOrId) ??
+    (/^[1-9][0-9]{0,15}$/.test(urlOrId) ? subscriptions.byId.get(Number(urlOrId)) : undefined)
+  );
+}

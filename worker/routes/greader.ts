@@ -1,0 +1,205 @@
+// The Google Reader API (issue 15) at /api/greader, for the reader apps people already use: ClientLogin
+// with an app password, then feeds, labels, unread counts, streams (JSON and Atom), items by id, and
+// the edits (read, starred, mark all as read, subscribe, rename, move). Where Google's old documentation
+// is silent, FreshRSS's and Miniflux's behaviour is followed. Requests are authenticated by header, not
+// cookie (greader/auth.ts), so the app's Origin check does not apply here (middleware/origin.ts).
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { findUserByAppPassword } from '../db/app-passwords';
+import { getFeedItemsByIds } from '../db/items-by-id';
+import { starredAmong } from '../db/stars';
+import type { AppEnv } from '../env';
+import { editSubscriptions, editTags, markStreamRead, quickAdd } from '../greader/actions';
+import { actionToken, checkActionToken, mintAuthToken, type ReaderEnv, requireReader } from '../greader/auth';
+import { feedStreamId, labelStreamId, parseItemId, parseStreamId, STATE, type Stream } from '../greader/ids';
+import { atomFeed, itemJson, type RenderContext } from '../greader/render';
+import { readStream, streamQueryOf } from '../greader/streams';
+import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import { ApiError } from '../lib/errors';
+import { limitPasswordAttempts } from '../middleware/rate-limit';
+
+type ReaderContext = Context<ReaderEnv>;
+
+/** Query and form fields together, repeated names kept ("i=…&i=…"), as the clients send them. */
+async function paramsOf(c: Context<AppEnv> | ReaderContext) {
+  const params = new URL(c.req.url).searchParams;
+  const type = c.req.header('content-type') ?? '';
+  if (c.req.method === 'POST' && (type === '' || type.includes('application/x-www-form-urlencoded'))) {
+    for (const [key, value] of new URLSearchParams(await c.req.text())) params.append(key, value);
+  }
+  return params;
+}
+
+const text = (c: Context, body: string, status: 200 | 400 = 200) =>
+  c.text(body, status, { 'content-type': 'text/plain; charset=utf-8' });
+
+/** POSTs must carry a valid write token (or none, as some clients do): see checkActionToken. */
+async function writeParams(c: ReaderContext) {
+  const params = await paramsOf(c);
+  if (!(await checkActionToken(c.env, c.var.readerToken, params.get('T') ?? undefined))) {
+    throw new ApiError('UNAUTHORIZED', 'Invalid token');
+  }
+  return params;
+}
+
+/** The stream named after `prefix` in the path (URL-encoded or not), else by ?s=. */
+function streamFromPath(c: ReaderContext, prefix: string, params: URLSearchParams): { id: string; stream: Stream } {
+  const raw = new URL(c.req.url).pathname;
+  const at = raw.indexOf(prefix);
+  const inPath = at === -1 ? '' : decodeURIComponent(raw.slice(at + prefix.length));
+  const id = inPath || params.get('s') || STATE.readingList;
+  const stream = parseStreamId(id);
+  if (!stream) throw new ApiError('BAD_REQUEST', `Unknown stream ${id}`);
+  return { id, stream };
+}
+
+async function renderContext(c: ReaderContext, subscriptions: ReaderSubscriptions, itemIds: number[]) {
+  return { subscriptions, starred: await starredAmong(c.var.db, c.var.user.id, itemIds) } satisfies RenderContext;
+}
+
+async function streamPage(c: ReaderContext, prefix: string) {
+  const params = await paramsOf(c);
+  const { id, stream } = streamFromPath(c, prefix, params);
+  const subscriptions = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+  const page = await readStream(c.var.db, c.var.user, subscriptions, streamQueryOf(stream, params));
+  const context = await renderContext(
+    c,
+    subscriptions,
+    page.items.map((item) => item.id),
+  );
+  const title =
+    stream.kind === 'feed'
+      ? (subscriptions.byUrl.get(stream.url)?.name ?? stream.url)
+      : stream.kind === 'label'
+        ? stream.name
+        : 'Feedloom';
+  return { id, title, page, context };
+}
+
+const readerApi = new Hono<ReaderEnv>()
+  .use(requireReader)
+  .get('/token', async (c) => text(c, await actionToken(c.env.SESSION_SECRET, c.var.readerToken)))
+  .get('/user-info', (c) =>
+    c.json({
+      userId: String(c.var.user.id),
+      userName: c.var.user.name,
+      userProfileId: String(c.var.user.id),
+      userEmail: c.var.user.email,
+    }),
+  )
+  .get('/subscription/list', async (c) => {
+    const { feeds } = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    return c.json({
+      subscriptions: feeds.map((feed) => ({
+        id: feedStreamId(feed.url),
+        title: feed.name,
+        categories: feed.label ? [{ id: labelStreamId(feed.label), label: feed.label }] : [],
+        url: feed.url,
+        htmlUrl: feed.siteUrl ?? '',
+        iconUrl: feed.favicon ?? '',
+      })),
+    });
+  })
+  .get('/tag/list', async (c) => {
+    const { labels } = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    return c.json({
+      tags: [
+        { id: STATE.starred },
+        ...labels.map((label) => ({ id: labelStreamId(label.name), type: 'folder', unread_count: label.unread })),
+      ],
+    });
+  })
+  .get('/unread-count', async (c) => {
+    const { feeds, labels } = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const total = feeds.reduce((sum, feed) => sum + feed.unread, 0);
+    return c.json({
+      max: total,
+      unreadcounts: [
+        ...feeds.map((feed) => ({ id: feedStreamId(feed.url), count: feed.unread })),
+        ...labels.map((label) => ({ id: labelStreamId(label.name), count: label.unread })),
+        { id: STATE.readingList, count: total },
+      ],
+    });
+  })
+  .get('/stream/contents/*', async (c) => {
+    const { id, title, page, context } = await streamPage(c, '/stream/contents/');
+    return c.json({
+      id,
+      title,
+      direction: 'ltr',
+      updated: Math.floor(Date.now() / 1000),
+      items: page.items.map((item) => itemJson(item, context)),
+      ...(page.continuation ? { continuation: page.continuation } : {}),
+    });
+  })
+  .get('/stream/items/ids', async (c) => {
+    const params = await paramsOf(c);
+    const { stream } = streamFromPath(c, '/stream/items/ids/', params);
+    const subscriptions = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const page = await readStream(c.var.db, c.var.user, subscriptions, streamQueryOf(stream, params));
+    return c.json({
+      itemRefs: page.items.map((item) => ({
+        id: String(item.id),
+        directStreamIds: [],
+        timestampUsec: String(Date.parse(item.pubDate) * 1000),
+      })),
+      ...(page.continuation ? { continuation: page.continuation } : {}),
+    });
+  })
+  .on(['GET', 'POST'], '/stream/items/contents', async (c) => {
+    const params = await paramsOf(c);
+    const ids = params.getAll('i').map(parseItemId);
+    if (ids.length === 0 || ids.length > 1000 || ids.some((id) => id === null)) {
+      throw new ApiError('BAD_REQUEST', 'Give 1 to 1000 item ids as i');
+    }
+    const items = await getFeedItemsByIds(c.var.db, c.var.user.id, ids as number[]);
+    const subscriptions = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const context = await renderContext(
+      c,
+      subscriptions,
+      items.map((item) => item.id),
+    );
+    return c.json({
+      id: STATE.readingList,
+      updated: Math.floor(Date.now() / 1000),
+      items: items.map((item) => itemJson(item, context)),
+    });
+  })
+  .post('/edit-tag', async (c) => {
+    await editTags(c.var.db, c.var.user.id, await writeParams(c));
+    return text(c, 'OK');
+  })
+  .post('/mark-all-as-read', async (c) => {
+    await markStreamRead(c.var.db, c.var.user.id, await writeParams(c));
+    return text(c, 'OK');
+  })
+  .post('/subscription/edit', async (c) => {
+    await editSubscriptions(c.env, c.var.db, c.var.user, await writeParams(c));
+    return text(c, 'OK');
+  })
+  .post('/subscription/quickadd', async (c) => {
+    const params = await writeParams(c);
+    return c.json(await quickAdd(c.env, c.var.db, c.var.user, params.get('quickadd') ?? ''));
+  });
+
+const atomApi = new Hono<ReaderEnv>().use(requireReader).get('/*', async (c) => {
+  const { id, title, page, context } = await streamPage(c, '/reader/atom/');
+  const body = atomFeed({ id, title, selfUrl: c.req.url }, page.items, context, page.continuation);
+  return c.body(body, 200, { 'content-type': 'application/atom+xml; charset=utf-8' });
+});
+
+export const greaderRoutes = new Hono<AppEnv>()
+  .on(['GET', 'POST'], '/accounts/ClientLogin', async (c) => {
+    const params = await paramsOf(c);
+    const email = (params.get('Email') ?? '').trim().toLowerCase();
+    const password = params.get('Passwd') ?? '';
+    const attempts = await limitPasswordAttempts(c.var.db, email, c.req.header('cf-connecting-ip') ?? 'local');
+    const found = email && password ? await findUserByAppPassword(c.var.db, email, password) : null;
+    if (!found) return c.text('Error=BadAuthentication\n', 401, { 'content-type': 'text/plain; charset=utf-8' });
+    await attempts.forgive();
+    const auth = await mintAuthToken(c.env.SESSION_SECRET, found.appPasswordId, found.secretHash);
+    if (params.get('output') === 'json') return c.json({ SID: auth, LSID: auth, Auth: auth });
+    return text(c, `SID=${auth}\nLSID=${auth}\nAuth=${auth}\n`);
+  })
+  .route('/reader/api/0', readerApi)
+  .route('/reader/atom', atomApi);
