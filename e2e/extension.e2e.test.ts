@@ -1,8 +1,9 @@
 // The browser extension in Chromium (issue 5's "Done when"): the built extension is loaded unpacked,
 // finds the feed of a local page, shows its count on the badge, and its popup's "Add to Feedloom" opens
-// the app's /home?addFeed=<encoded feed URL> for a signed-in person.
+// the app's /home?addFeed=<encoded feed URL> for a signed-in person. The zip downloaded from the app
+// carries the app's address and shows it, with the install steps, on first run.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -167,5 +168,58 @@ describe('the browser extension', () => {
     const dialog = appTab.getByRole('dialog', { name: 'Add Feed' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Feed URL').inputValue()).toBe(blog.feedUrl);
+  });
+});
+
+describe('the extension as a person downloads it from the app', () => {
+  let profile: string;
+  let unpacked: string;
+  let context: BrowserContext;
+
+  beforeAll(async () => {
+    // The zip the sidebar's "Chrome Extension" dialog offers, unzipped as its steps say.
+    const response = await fetch(`${baseURL}/api/extension/download`);
+    expect(response.headers.get('content-type')).toBe('application/zip');
+    unpacked = mkdtempSync(join(tmpdir(), 'feedloom-unzipped-'));
+    const zip = join(unpacked, 'feedloom-extension.zip');
+    writeFileSync(zip, Buffer.from(await response.arrayBuffer()));
+    const unzipped = spawnSync('unzip', ['-q', zip, '-d', join(unpacked, 'extension')], { encoding: 'utf8' });
+    expect(unzipped.status, unzipped.stderr).toBe(0);
+    profile = mkdtempSync(join(tmpdir(), 'feedloom-extension-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-background-networking',
+        '--disable-dev-shm-usage',
+        '--no-first-run',
+        `--disable-extensions-except=${join(unpacked, 'extension')}`,
+        `--load-extension=${join(unpacked, 'extension')}`,
+      ],
+    });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    for (const dir of [profile, unpacked]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('carries the address it was downloaded from, and shows it on first run', async () => {
+    expect(JSON.parse(readFileSync(join(unpacked, 'extension', 'app-origin.json'), 'utf8'))).toEqual({
+      appUrl: baseURL,
+    });
+    // Installing opens the settings by themselves, with this app's address and where it came from.
+    const options =
+      context.pages().find((page) => page.url().endsWith('/options.html')) ??
+      (await context.waitForEvent('page', { predicate: (page) => page.url().endsWith('/options.html') }));
+    await options.locator('body[data-ready="true"]').waitFor();
+    expect(await options.locator('#app-url').inputValue()).toBe(baseURL);
+    expect(await options.locator('#app-url-origin').textContent()).toMatch(
+      /^Taken from the Feedloom you downloaded the extension from/,
+    );
+    await options.getByRole('heading', { name: 'Installing from the zip' }).waitFor();
+    expect(await options.getByText('Load unpacked', { exact: false }).count()).toBeGreaterThan(0);
   });
 });

@@ -17,6 +17,7 @@ import { categoryRoutes } from './routes/categories';
 import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
 import { emailImageRoutes } from './routes/email-images';
+import { extensionRoutes } from './routes/extension';
 import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
 import { greaderRoutes } from './routes/greader';
@@ -61,6 +62,7 @@ export const app = new Hono<AppEnv>()
   .route('/payments', paymentRoutes)
   .route('/admin', adminRoutes)
   .route('/analytics', analyticsRoutes)
+  .route('/extension', extensionRoutes)
   .route('/dev', devRoutes)
   .route('/greader', greaderRoutes)
   .notFound(() => {

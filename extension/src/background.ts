@@ -31,6 +31,12 @@ async function forgetTab(tabId: number): Promise<void> {
   await ext.storage.session.remove(storageKey(tabId));
 }
 
+// First run: the options page says which Feedloom the extension will open, and lets the person change it.
+// A tab of its own (not openOptionsPage, which some browsers ignore while no window has focus yet).
+ext.runtime.onInstalled.addListener((details) => {
+  if (details.reason === 'install') void ext.tabs.create({ url: ext.runtime.getURL('options.html'), active: true });
+});
+
 ext.runtime.onMessage.addListener((message, sender, sendResponse) => {
   if (isPageFeedsMessage(message)) {
     const tabId = sender.tab?.id;

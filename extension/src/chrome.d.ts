@@ -34,7 +34,9 @@ declare namespace WebExtension {
     runtime: {
       sendMessage(message: unknown): Promise<unknown>;
       openOptionsPage(): Promise<void>;
+      getURL(path: string): string;
       onMessage: Event<MessageListener>;
+      onInstalled: Event<(details: { reason: string }) => void>;
     };
     tabs: {
       query(query: { active?: boolean; currentWindow?: boolean }): Promise<Tab[]>;

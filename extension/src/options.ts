@@ -1,12 +1,21 @@
-// The options page: the address of the Feedloom app that "Add to Feedloom" opens.
+// The options page, also shown on first run: the address of the Feedloom app that "Add to Feedloom"
+// opens, and where that address came from (saved, the app the zip was downloaded from, or the local
+// development server), so it never points somewhere silently.
 
-import { loadAppUrl, saveAppUrl } from './app-settings';
+import { type AppUrlSource, resolveAppUrl, saveAppUrl } from './app-settings';
 import { parseAppUrl } from './app-url';
 import { requiredElement } from './required-element';
 
 const form = requiredElement('options-form', HTMLFormElement);
 const input = requiredElement('app-url', HTMLInputElement);
 const status = requiredElement('status', HTMLParagraphElement);
+const origin = requiredElement('app-url-origin', HTMLParagraphElement);
+
+const ORIGIN_TEXT: Record<AppUrlSource, string> = {
+  saved: 'You saved this address.',
+  download: 'Taken from the Feedloom you downloaded the extension from. Save it, or change it if yours is elsewhere.',
+  default: 'No Feedloom address is set yet: this is the local development server. Enter your Feedloom address.',
+};
 
 function showStatus(text: string, isError: boolean): void {
   status.textContent = text;
@@ -24,14 +33,19 @@ form.addEventListener('submit', (event) => {
   }
   input.value = result.appUrl;
   saveAppUrl(result.appUrl).then(
-    () => showStatus('Saved.', false),
+    () => {
+      showStatus('Saved.', false);
+      origin.textContent = ORIGIN_TEXT.saved;
+    },
     () => showStatus('Could not save the address. Try again.', true),
   );
 });
 
 input.addEventListener('input', () => showStatus('', false));
 
-void loadAppUrl().then((appUrl) => {
+void resolveAppUrl().then(({ appUrl, source }) => {
   input.value = appUrl;
+  origin.textContent = ORIGIN_TEXT[source];
+  origin.dataset.source = source;
   document.body.dataset.ready = 'true';
 });

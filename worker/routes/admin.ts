@@ -12,8 +12,7 @@ import { ApiError, notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { validate } from '../lib/validate';
 import { requireAdmin } from '../middleware/session';
-
-export const EXTENSION_ZIP_PATH = '/feedloom-extension.zip';
+import { extensionDownload } from './extension';
 
 async function userByEmail(db: Parameters<typeof findUserByEmail>[0], email: string) {
   const user = await findUserByEmail(db, email);
@@ -42,16 +41,4 @@ export const adminRoutes = new Hono<AuthedEnv>()
     log.info('admin.add_credits', { adminId: c.var.user.id, userId: user.id, amount, reason });
     return c.json({ credits: updated?.credits ?? 0, message: `${email} now has ${updated?.credits ?? 0} credits` });
   })
-  .get('/download-extension', async (c) => {
-    const asset = await c.env.ASSETS.fetch(new URL(EXTENSION_ZIP_PATH, c.req.url));
-    // Under the SPA fallback a missing file answers index.html, so check what came back.
-    if (!asset.ok || !asset.headers.get('content-type')?.includes('zip'))
-      throw new ApiError('NOT_FOUND', 'The extension has not been built. Run `npm run build:extension`.');
-    return new Response(asset.body, {
-      headers: {
-        'content-type': 'application/zip',
-        'content-disposition': 'attachment; filename="feedloom-extension.zip"',
-        'x-content-type-options': 'nosniff',
-      },
-    });
-  });
+  .get('/download-extension', (c) => extensionDownload(c.env.ASSETS, c.req.url));

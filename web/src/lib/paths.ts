@@ -35,8 +35,8 @@ export const paths = {
   feed: (feedId: number | string) => `/feed/${feedId}`,
   addFeed: (url = '') => `/home?addFeed=${encodeURIComponent(url)}`,
   devMailbox: '/dev/mailbox',
-  // Admins download through the API (spec §7); everyone else, from the sidebar, gets the same zip from
-  // the static assets, since every /api/admin call answers 403 to non-admins.
+  // The extension zip, stamped with this app's address (spec §7 names the admin path; everyone else
+  // downloads the same stamped zip from /api/extension/download).
   extensionDownload: '/api/admin/download-extension',
-  extensionZip: '/feedloom-extension.zip',
+  extensionInstall: '/api/extension/download',
 } as const;

@@ -17,6 +17,7 @@ import {
 import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
 import { paths } from '@/lib/paths';
+import { ExtensionDialog } from './extension-dialog';
 
 const linkClasses =
   'flex items-center gap-3 rounded-md px-2 py-2 text-sm whitespace-nowrap text-muted-foreground hover:bg-accent hover:text-foreground [&_svg]:size-4 [&_svg]:shrink-0';
@@ -112,6 +113,7 @@ export function SidebarDrawer({ user }: { user: CurrentUser }) {
 }
 
 function SidebarContent({ user }: { user: CurrentUser }) {
+  const [extensionOpen, setExtensionOpen] = useState(false);
   const pro = user.plan === 'pro';
   return (
     <>
@@ -149,13 +151,12 @@ function SidebarContent({ user }: { user: CurrentUser }) {
             Credits & Subscription
           </SettingsLink>
           <li>
-            <a href={paths.extensionZip} target="_blank" rel="noreferrer" className={linkClasses}>
+            <button type="button" onClick={() => setExtensionOpen(true)} className={`${linkClasses} w-full`}>
               <BlocksIcon />
               Chrome Extension
-              <ExternalLinkIcon className="-ml-1.5 size-3!" />
-              <span className="sr-only">(opens in a new tab)</span>
               <Badge className="ml-auto">New</Badge>
-            </a>
+            </button>
+            <ExtensionDialog open={extensionOpen} onOpenChange={setExtensionOpen} />
           </li>
           <SettingsLink to={paths.wordpressSites} icon={<GlobeIcon />}>
             WordPress Sites

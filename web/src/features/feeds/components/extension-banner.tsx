@@ -38,11 +38,12 @@ export function ExtensionBanner() {
       <div className="grid flex-1 gap-0.5">
         <p className="font-semibold">Add feeds from any page with the Feedloom extension</p>
         <p className="text-sm text-muted-foreground">
-          It finds the feeds of the site you are on and adds them in one click.
+          It finds the feeds of the site you are on and adds them in one click. Unzip it, then choose Load unpacked in
+          chrome://extensions (or Load Temporary Add-on in Firefox).
         </p>
       </div>
       <a
-        href={paths.extensionZip}
+        href={paths.extensionInstall}
         download
         className={buttonClasses({ size: 'sm', className: 'self-start sm:self-auto' })}
       >
