@@ -20,6 +20,7 @@ import { emailImageRoutes } from './routes/email-images';
 import { extensionRoutes } from './routes/extension';
 import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
+import { feverRoutes } from './routes/fever';
 import { greaderRoutes } from './routes/greader';
 import { healthRoutes } from './routes/health';
 import { opmlRoutes } from './routes/opml';
@@ -65,6 +66,7 @@ export const app = new Hono<AppEnv>()
   .route('/extension', extensionRoutes)
   .route('/dev', devRoutes)
   .route('/greader', greaderRoutes)
+  .route('/fever', feverRoutes)
   .notFound(() => {
     throw new ApiError('NOT_FOUND', 'Not found');
   })

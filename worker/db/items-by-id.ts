@@ -23,3 +23,46 @@ export async function getFeedItemsByIds(db: Db, userId: number, itemIds: number[
     order by i.pub_date desc, i.id desc`);
   return rows.map((row) => toFeedItem(row, row.source));
 }
+
+/**
+ * Items of the person's feeds by id order, for the Fever API's paging: after `afterId` ascending, or
+ * before `beforeId` descending (the newest when neither is given).
+ */
+export async function listItemsByIdOrder(
+  db: Db,
+  userId: number,
+  page: { afterId?: number; beforeId?: number; limit: number },
+): Promise<FeedItem[]> {
+  const ascending = page.afterId !== undefined;
+  const bound =
+    page.afterId !== undefined
+      ? sql`and i.id > ${page.afterId}`
+      : page.beforeId !== undefined
+        ? sql`and i.id < ${page.beforeId}`
+        : sql``;
+  const rows = await db.all<NamedItemRow>(sql`select ${itemColumns}
+    from subscriptions s
+    join items i on i.feed_id = s.feed_id ${bound}
+    left join read_marks m on m.user_id = s.user_id and m.feed_id = i.feed_id and m.seq = i.seq
+    where s.user_id = ${userId}
+    order by i.id ${ascending ? sql`asc` : sql`desc`} limit ${page.limit}`);
+  return rows.map((row) => toFeedItem(row, row.source));
+}
+
+/** Ids of the person's unread items, newest first, at most `limit`. */
+export async function unreadItemIds(db: Db, userId: number, limit: number): Promise<number[]> {
+  const rows = await db.all<{ id: number }>(sql`select i.id
+    from subscriptions s
+    join items i on i.feed_id = s.feed_id
+    left join read_marks m on m.user_id = s.user_id and m.feed_id = i.feed_id and m.seq = i.seq
+    where s.user_id = ${userId} and ${isReadSql} = 0
+    order by i.id desc limit ${limit}`);
+  return rows.map((row) => row.id);
+}
+
+/** How many items the person's feeds hold. */
+export async function countItems(db: Db, userId: number): Promise<number> {
+  const row = await db.get<{ total: number }>(sql`select count(*) as total
+    from subscriptions s join items i on i.feed_id = s.feed_id where s.user_id = ${userId}`);
+  return row?.total ?? 0;
+}

@@ -44,3 +44,12 @@ export async function listStarredItems(
     order by i.pub_date desc, i.id desc limit ${page.limit}`);
   return rows.map((row) => toFeedItem(row, row.source));
 }
+
+/** Ids of every item the person starred in feeds they follow. */
+export async function starredItemIds(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.all<{ item_id: number }>(sql`select st.item_id from stars st
+    join items i on i.id = st.item_id
+    join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
+    where st.user_id = ${userId} order by st.item_id desc`);
+  return rows.map((row) => row.item_id);
+}

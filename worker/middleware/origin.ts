@@ -10,7 +10,7 @@ import { ApiError } from '../lib/errors';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const EXEMPT_PATHS = new Set(['/api/payments/webhook']);
-const EXEMPT_PREFIXES = ['/api/greader/'];
+const EXEMPT_PREFIXES = ['/api/greader/', '/api/fever'];
 
 const isExempt = (path: string) => EXEMPT_PATHS.has(path) || EXEMPT_PREFIXES.some((prefix) => path.startsWith(prefix));
 

@@ -94,6 +94,20 @@ describe('ClientLogin', () => {
     }
   });
 
+  it('counts failed sign-ins like the web login: the eleventh for one email and address is a 429', async () => {
+    const { email, appPassword } = await readerFor({ feeds: 0 });
+    const ip = `203.0.113.${Math.floor(Math.random() * 250) + 1}`;
+    const login = (Passwd: string) =>
+      call('/api/greader/accounts/ClientLogin', {
+        method: 'POST',
+        headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': ip },
+        body: new URLSearchParams({ Email: email, Passwd }).toString(),
+      });
+    for (let i = 0; i < 10; i++) expect((await login('wrong')).status).toBe(401);
+    expect((await login('wrong')).status).toBe(429);
+    expect((await login(appPassword)).status).toBe(429);
+  });
+
   it('ends every session of a revoked app password at once', async () => {
     const { auth, cookie, appPasswordId } = await readerFor({ feeds: 0 });
     expect((await greader('/reader/api/0/token', { auth })).status).toBe(200);

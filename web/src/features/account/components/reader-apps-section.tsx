@@ -1,4 +1,4 @@
-// Reader apps (issue 15): the address to type into an app that speaks the Google Reader API, and the
+// Reader apps (issue 15): the addresses to type into an app that speaks the Google Reader or Fever API, and the
 // app passwords it signs in with (the account password never goes into an app). A new password is
 // shown once, here; afterwards only its name, creation and last use.
 import { appPasswordNameSchema, type CreatedAppPassword } from '@contracts/account';
@@ -51,14 +51,16 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
       <CardHeader>
         <h2 className="text-lg font-semibold">Reader apps</h2>
         <CardDescription>
-          Read your feeds in apps that speak the Google Reader API (newsboat, Reeder, NetNewsWire, ReadKit, FeedMe,
-          Fluent Reader…). Your read and starred items stay in sync.
+          Read your feeds in apps that speak the Google Reader or Fever API (newsboat, Reeder, NetNewsWire, ReadKit,
+          FeedMe, Fluent Reader…). Your read and starred items stay in sync.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-5">
         <dl className="grid gap-2 rounded-lg border border-border bg-muted/50 p-3 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
           <dt className="text-muted-foreground">Server</dt>
           <dd className="font-mono break-all">{serverAddress()}</dd>
+          <dt className="text-muted-foreground">Fever server</dt>
+          <dd className="font-mono break-all">{`${window.location.origin}/api/fever/`}</dd>
           <dt className="text-muted-foreground">Username</dt>
           <dd className="font-mono break-all">{user.email}</dd>
           <dt className="text-muted-foreground">Password</dt>

@@ -1,0 +1,180 @@
+// The Fever API as its clients call it: a form POST to /api/fever/?api&<what> with api_key =
+// md5("email:app-password"), no Origin, no cookie.
+import { describe, expect, it } from 'vitest';
+import { md5Hex } from '../lib/crypto';
+import { rss, scriptFeed, uniqueName } from '../test/feeds';
+import { call, signUp } from '../test/helpers';
+
+const HOUR = 3_600_000;
+
+type FeverItem = { id: number; feed_id: number; title: string; is_read: number; is_saved: number; url: string };
+type Answer = {
+  api_version: number;
+  auth: number;
+  groups?: { id: number; title: string }[];
+  feeds_groups?: { group_id: number; feed_ids: string }[];
+  feeds?: { id: number; title: string; url: string; favicon_id: number }[];
+  favicons?: { id: number; data: string }[];
+  items?: FeverItem[];
+  total_items?: number;
+  unread_item_ids?: string;
+  saved_item_ids?: string;
+};
+
+async function feverReader() {
+  const person = await signUp();
+  const created = await call('/api/users/me/app-passwords', { cookie: person.cookie, json: { name: 'Fever app' } });
+  const { password } = (await created.json()) as { password: string };
+  const category = (await (
+    await call('/api/categories', { cookie: person.cookie, json: { name: 'Ports' } })
+  ).json()) as {
+    id: number;
+  };
+  const feedIds: number[] = [];
+  for (let f = 0; f < 2; f++) {
+    const name = uniqueName(`fever-${f}`);
+    const url = await scriptFeed(name, {
+      body: rss(
+        name,
+        [1, 2, 3].map((n) => ({
+          guid: `${name}-${n}`,
+          title: `${name} story ${n}`,
+          pubDate: new Date(Date.now() - n * HOUR),
+        })),
+      ),
+    });
+    const added = await call('/api/feeds', {
+      cookie: person.cookie,
+      json: { url, name: `Fever feed ${f}`, categoryId: f === 0 ? category.id : null, includeInAi: true },
+    });
+    feedIds.push(((await added.json()) as { id: number }).id);
+  }
+  return { ...person, apiKey: await md5Hex(`${person.email}:${password}`), feedIds, categoryId: category.id };
+}
+
+async function fever(apiKey: string, query: string, form: Record<string, string> = {}) {
+  const response = await call(`/api/fever/?api&${query}`, {
+    method: 'POST',
+    headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as Answer;
+}
+
+const ids = (list: string | undefined) => (list ? list.split(',').map(Number) : []);
+
+describe('the Fever API', () => {
+  it('answers auth 1 to md5(email:app-password) and auth 0 to anything else', async () => {
+    const { apiKey, email, password } = await feverReader();
+    expect(await fever(apiKey, '')).toMatchObject({ api_version: 3, auth: 1 });
+    expect(await fever(await md5Hex(`${email}:${password}`), '')).toEqual({ api_version: 3, auth: 0 });
+    expect(await fever('not-a-key', 'items')).toEqual({ api_version: 3, auth: 0 });
+  });
+
+  it('lists groups, feeds with their groups, and a favicon for every feed', async () => {
+    const { apiKey, feedIds, categoryId } = await feverReader();
+    const answer = await fever(apiKey, 'groups&feeds&favicons');
+    expect(answer.groups).toEqual([{ id: categoryId, title: 'Ports' }]);
+    expect(answer.feeds_groups).toEqual([{ group_id: categoryId, feed_ids: String(feedIds[0]) }]);
+    expect(answer.feeds?.map((feed) => feed.title).sort()).toEqual(['Fever feed 0', 'Fever feed 1']);
+    const faviconIds = new Set(answer.favicons?.map((icon) => icon.id));
+    for (const feed of answer.feeds ?? []) expect(faviconIds.has(feed.favicon_id)).toBe(true);
+    expect(answer.favicons?.[0]?.data).toMatch(/^image\/[\w+]+;base64,/);
+  });
+
+  it('pages items with since_id and max_id, 50 at a time, and fetches with_ids', async () => {
+    const { apiKey } = await feverReader();
+    const first = await fever(apiKey, 'items');
+    expect(first.total_items).toBe(6);
+    expect(first.items).toHaveLength(6);
+    const sorted = (first.items ?? []).map((item) => item.id).sort((a, b) => a - b);
+    const since = await fever(apiKey, `items&since_id=${sorted[3]}`);
+    expect(since.items?.map((item) => item.id)).toEqual(sorted.slice(4));
+    const max = await fever(apiKey, `items&max_id=${sorted[2]}`);
+    expect(max.items?.map((item) => item.id)).toEqual(sorted.slice(0, 2).reverse());
+    const some = await fever(apiKey, `items&with_ids=${sorted[0]},${sorted[5]}`);
+    expect(some.items?.map((item) => item.id).sort((a, b) => a - b)).toEqual([sorted[0], sorted[5]]);
+  });
+
+  it('never shows another person’s items', async () => {
+    const owner = await feverReader();
+    const stranger = await feverReader();
+    const theirs = (await fever(stranger.apiKey, 'items')).items?.map((item) => item.id) ?? [];
+    const asked = await fever(owner.apiKey, `items&with_ids=${theirs.slice(0, 3).join(',')}`);
+    expect(asked.items).toEqual([]);
+    const unread = ids((await fever(owner.apiKey, 'unread_item_ids')).unread_item_ids);
+    for (const id of theirs) expect(unread).not.toContain(id);
+  });
+
+  it('marks items read, unread, saved and unsaved, as the web app then shows', async () => {
+    const { apiKey, cookie } = await feverReader();
+    const [item] = (await fever(apiKey, 'items')).items ?? [];
+    const id = String(item?.id);
+    const read = await fever(apiKey, '', { mark: 'item', as: 'read', id });
+    expect(ids(read.unread_item_ids)).not.toContain(item?.id);
+    const web = (await (await call(`/api/feed-items/${id}`, { cookie })).json()) as { isRead: boolean };
+    expect(web.isRead).toBe(true);
+    expect(ids((await fever(apiKey, '', { mark: 'item', as: 'unread', id })).unread_item_ids)).toContain(item?.id);
+    expect(ids((await fever(apiKey, '', { mark: 'item', as: 'saved', id })).saved_item_ids)).toEqual([item?.id]);
+    expect((await fever(apiKey, `items&with_ids=${id}`)).items?.[0]?.is_saved).toBe(1);
+    expect((await fever(apiKey, '', { mark: 'item', as: 'unsaved', id })).saved_item_ids).toBe('');
+  });
+
+  it('marks a feed read before a time, and a group, and everything (group 0)', async () => {
+    const { apiKey, feedIds, categoryId, cookie } = await feverReader();
+    const before = String(Math.floor((Date.now() - 1.5 * HOUR) / 1000));
+    await fever(apiKey, '', { mark: 'feed', as: 'read', id: String(feedIds[1]), before });
+    const left = (await fever(apiKey, 'items')).items?.filter((item) => item.feed_id === feedIds[1] && !item.is_read);
+    expect(left).toHaveLength(1);
+    await fever(apiKey, '', {
+      mark: 'group',
+      as: 'read',
+      id: String(categoryId),
+      before: String(Math.floor(Date.now() / 1000)),
+    });
+    const sidebar = (await (await call('/api/categories/with-feeds', { cookie })).json()) as {
+      id: number | null;
+      unreadCount: number;
+    }[];
+    expect(sidebar.find((group) => group.id === categoryId)?.unreadCount).toBe(0);
+    await fever(apiKey, '', { mark: 'group', as: 'read', id: '0', before: String(Math.floor(Date.now() / 1000)) });
+    expect((await fever(apiKey, 'unread_item_ids')).unread_item_ids).toBe('');
+  });
+
+  it('refuses malformed marks and ids with a message', async () => {
+    const { apiKey } = await feverReader();
+    for (const [query, form] of [
+      ['', { mark: 'item', as: 'sideways', id: '1' }],
+      ['', { mark: 'planet', as: 'read', id: '1' }],
+      ['items&with_ids=1,x', {}],
+      ['items&since_id=-4', {}],
+    ] as const) {
+      const response = await call(`/api/fever/?api&${query}`, {
+        method: 'POST',
+        headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toHaveProperty('message');
+    }
+  });
+
+  it('counts wrong keys like failed sign-ins: the eleventh from one address in 15 minutes is a 429', async () => {
+    const { apiKey } = await feverReader();
+    const ip = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+    const attempt = (key: string) =>
+      call('/api/fever/?api', {
+        method: 'POST',
+        headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded', 'cf-connecting-ip': ip },
+        body: new URLSearchParams({ api_key: key }).toString(),
+      });
+    // Right keys cost nothing: clients poll all day.
+    for (let i = 0; i < 12; i++) expect((await attempt(apiKey)).status).toBe(200);
+    for (let i = 0; i < 10; i++)
+      expect(await (await attempt('0'.repeat(32))).json()).toEqual({ api_version: 3, auth: 0 });
+    const refused = await attempt('0'.repeat(32));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({ message: 'Too many attempts. Please wait 15 minutes and try again.' });
+  });
+});

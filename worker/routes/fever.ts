@@ -1,0 +1,163 @@
+// The Fever API (issue 15) at /api/fever/?api, for older reader apps. A client signs every call with
+// api_key = md5("email:app-password") (db/app-passwords.ts keeps a hash of it) and asks, by the
+// presence of parameters, for groups, feeds, favicons, items (since_id, max_id, with_ids), unread and
+// saved ids, or marks an item, a feed or a group. Every answer carries api_version and auth; a wrong key
+// answers auth 0. Like /api/greader it never reads the session cookie (so it is exempt from the
+// Origin check) and goes through the web app's own functions.
+import { Hono } from 'hono';
+import type { FeedItem } from '../contracts/feeds';
+import { findUserByFeverKey } from '../db/app-passwords';
+import type { Db } from '../db/client';
+import { setItemRead } from '../db/items';
+import { countItems, getFeedItemsByIds, listItemsByIdOrder, unreadItemIds } from '../db/items-by-id';
+import { markFeedsRead } from '../db/read-state';
+import { setItemStarred, starredAmong, starredItemIds } from '../db/stars';
+import type { AppEnv } from '../env';
+import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import { ApiError } from '../lib/errors';
+import { limitPasswordAttempts } from '../middleware/rate-limit';
+
+const API_VERSION = 3;
+const PAGE = 50;
+const MAX_UNREAD_IDS = 10_000;
+// Fever wants icons as data; per-site icons are kept as addresses, so every feed shows this RSS icon.
+const FAVICON = {
+  id: 1,
+  data: 'image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3Qgd2lkdGg9IjE2IiBoZWlnaHQ9IjE2IiByeD0iMyIgZmlsbD0iI2M0NDEwYyIvPjxjaXJjbGUgY3g9IjQuNSIgY3k9IjExLjUiIHI9IjEuNSIgZmlsbD0iI2ZmZiIvPjxwYXRoIGQ9Ik0zIDdhNiA2IDAgMCAxIDYgNk0zIDNhMTAgMTAgMCAwIDEgMTAgMTAiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIxLjgiIGZpbGw9Im5vbmUiLz48L3N2Zz4=',
+};
+
+const seconds = (iso: string | Date) => Math.floor(new Date(iso).getTime() / 1000);
+const idList = (ids: number[]) => ids.join(',');
+
+/** A comma list of positive ids, as with_ids and the marks send them; null when malformed. */
+function parseIds(value: string | null, max: number): number[] | null {
+  if (!value) return [];
+  const ids = value.split(',').map((part) => part.trim());
+  if (ids.length > max || ids.some((id) => !/^[1-9][0-9]{0,15}$/.test(id))) return null;
+  return ids.map(Number);
+}
+
+function groupsOf(subscriptions: ReaderSubscriptions) {
+  return {
+    groups: subscriptions.labels.map((label) => ({ id: label.categoryId, title: label.name })),
+    feeds_groups: subscriptions.labels.map((label) => ({
+      group_id: label.categoryId,
+      feed_ids: idList(label.feedIds),
+    })),
+  };
+}
+
+function feedsOf(subscriptions: ReaderSubscriptions) {
+  return subscriptions.feeds.map((feed) => ({
+    id: feed.id,
+    favicon_id: FAVICON.id,
+    title: feed.name,
+    url: feed.url,
+    site_url: feed.siteUrl ?? '',
+    is_spark: 0,
+    last_updated_on_time: 0,
+  }));
+}
+
+async function itemsOf(db: Db, userId: number, items: FeedItem[]) {
+  const starred = await starredAmong(
+    db,
+    userId,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({
+    id: item.id,
+    feed_id: item.feedId,
+    title: item.title,
+    author: item.author ?? '',
+    html: item.content || item.description || '',
+    url: item.link ?? '',
+    is_saved: starred.has(item.id) ? 1 : 0,
+    is_read: item.isRead ? 1 : 0,
+    created_on_time: seconds(item.pubDate),
+  }));
+}
+
+async function readItems(db: Db, userId: number, params: URLSearchParams) {
+  const number = (name: string) => {
+    const value = params.get(name);
+    if (value === null || value === '') return undefined;
+    if (!/^[0-9]{1,16}$/.test(value)) throw new ApiError('BAD_REQUEST', `Invalid ${name}`);
+    return Number(value);
+  };
+  const withIds = parseIds(params.get('with_ids'), PAGE);
+  if (withIds === null) throw new ApiError('BAD_REQUEST', `with_ids takes at most ${PAGE} ids`);
+  const items =
+    withIds.length > 0
+      ? await getFeedItemsByIds(db, userId, withIds)
+      : await listItemsByIdOrder(db, userId, { afterId: number('since_id'), beforeId: number('max_id'), limit: PAGE });
+  return { items: await itemsOf(db, userId, items), total_items: await countItems(db, userId) };
+}
+
+/** mark=item|feed|group&as=read|unread|saved|unsaved&id=…(&before=unix seconds). */
+async function applyMark(db: Db, userId: number, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
+  const what = params.get('mark');
+  const as = params.get('as');
+  const id = Number(params.get('id'));
+  if (!Number.isSafeInteger(id)) throw new ApiError('BAD_REQUEST', 'Invalid id');
+  const before = /^[0-9]{1,12}$/.test(params.get('before') ?? '') ? Number(params.get('before')) * 1000 : undefined;
+  if (what === 'item') {
+    if (as === 'read' || as === 'unread') await setItemRead(db, userId, id, as === 'read');
+    else if (as === 'saved' || as === 'unsaved') await setItemStarred(db, userId, id, as === 'saved');
+    else throw new ApiError('BAD_REQUEST', 'as must be read, unread, saved or unsaved');
+    return as === 'saved' || as === 'unsaved' ? 'saved' : 'unread';
+  }
+  if (as !== 'read') throw new ApiError('BAD_REQUEST', 'Feeds and groups can only be marked read');
+  let feedIds: number[] = [];
+  if (what === 'feed') feedIds = subscriptions.byId.has(id) ? [id] : [];
+  // Group 0 is Fever's "Kindling", every feed; -1 its Sparks, which Feedloom has none of.
+  else if (what === 'group') {
+    feedIds =
+      id === 0
+        ? subscriptions.feeds.map((feed) => feed.id)
+        : (subscriptions.labels.find((label) => label.categoryId === id)?.feedIds ?? []);
+  } else throw new ApiError('BAD_REQUEST', 'mark must be item, feed or group');
+  await markFeedsRead(db, userId, feedIds, before);
+  return 'unread';
+}
+
+// Clients append "?api" to whatever address the person typed: /api/fever, /api/fever/ or a path below it.
+export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], async (c) => {
+  const params = new URL(c.req.url).searchParams;
+  if (c.req.method === 'POST') {
+    const type = c.req.header('content-type') ?? '';
+    if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+      for (const [key, value] of Object.entries(await c.req.parseBody())) {
+        if (typeof value === 'string') params.set(key, value);
+      }
+    }
+  }
+  const base = { api_version: API_VERSION, auth: 0 };
+  const apiKey = params.get('api_key') ?? '';
+  // Wrong keys count like failed sign-ins from that address; a right one forgives the address.
+  const attempts = await limitPasswordAttempts(c.var.db, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local');
+  const found = /^[0-9a-f]{32}$/i.test(apiKey) ? await findUserByFeverKey(c.var.db, apiKey) : null;
+  if (!found) return c.json(base);
+  await attempts.forgive();
+
+  const { db } = c.var;
+  const userId = found.user.id;
+  const subscriptions = await loadReaderSubscriptions(db, userId);
+  const answer: Record<string, unknown> = { ...base, auth: 1, last_refreshed_on_time: seconds(new Date()) };
+  const asked = (name: string) => params.has(name);
+
+  let refreshed: string | null = null;
+  if (asked('mark')) refreshed = await applyMark(db, userId, params, subscriptions);
+  if (asked('groups')) Object.assign(answer, groupsOf(subscriptions));
+  if (asked('feeds'))
+    Object.assign(answer, { feeds: feedsOf(subscriptions), feeds_groups: groupsOf(subscriptions).feeds_groups });
+  if (asked('favicons')) answer.favicons = [FAVICON];
+  if (asked('items')) Object.assign(answer, await readItems(db, userId, params));
+  if (asked('links')) answer.links = [];
+  if (asked('unread_item_ids') || refreshed === 'unread') {
+    answer.unread_item_ids = idList(await unreadItemIds(db, userId, MAX_UNREAD_IDS));
+  }
+  if (asked('saved_item_ids') || refreshed === 'saved')
+    answer.saved_item_ids = idList(await starredItemIds(db, userId));
+  return c.json(answer);
+});
