@@ -21,6 +21,7 @@ export function signedCheckoutEvent(userId, secret, label) {
         client_reference_id: String(userId),
         customer: `cus_${label}_${userId}`,
         subscription: `sub_${label}_${userId}`,
+        payment_status: 'paid',
       },
     },
   });

@@ -64,17 +64,27 @@ async function userByCustomer(db: Db, customerId: string | null) {
  * idempotent (credit movements carry the event id as their ledger key), so a redelivery that races a
  * crash changes nothing twice. Events for an unknown account change nothing and are logged.
  */
-export async function applyStripeEvent(db: Db, event: Stripe.Event) {
+/**
+ * A completed Checkout pays for Pro only when the money is in (`payment_status` paid; an async payment
+ * is granted by its `async_payment_succeeded` event) and the session is one we created for our price:
+ * another product sold on the same Stripe account must not make anyone Pro (issue 10 L9).
+ */
+function paysForPro(session: Stripe.Checkout.Session, priceId: string | undefined) {
+  return session.payment_status === 'paid' && (!priceId || session.metadata?.priceId === priceId);
+}
+
+export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { priceId?: string } = {}) {
   const [seen] = await db.select().from(processedEvents).where(eq(processedEvents.id, event.id));
   if (seen) return { applied: false, reason: 'duplicate' };
 
   let applied = true;
   switch (event.type) {
-    case 'checkout.session.completed': {
+    case 'checkout.session.completed':
+    case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       const userId = Number(session.client_reference_id);
       const [user] = Number.isSafeInteger(userId) ? await db.select().from(users).where(eq(users.id, userId)) : [];
-      if (!user) {
+      if (!user || !paysForPro(session, ours.priceId)) {
         applied = false;
         break;
       }

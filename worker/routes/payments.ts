@@ -34,7 +34,8 @@ const accountRoutes = new Hono<AuthedEnv>()
       // Stripe fills in {CHECKOUT_SESSION_ID}; it must reach Stripe unencoded.
       success_url: `${new URL(c.env.APP_URL).origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${new URL(c.env.APP_URL).origin}/payment-cancel`,
-      metadata: { userId: String(c.var.user.id) },
+      // The webhook grants Pro only for sessions that name our price (billing/stripe.ts).
+      metadata: { userId: String(c.var.user.id), priceId: c.env.STRIPE_PRICE_ID ?? '' },
     });
     if (!session.url) throw new ApiError('UPSTREAM_FAILED', 'Stripe did not return a checkout page.');
     return c.json({ url: session.url });
@@ -53,7 +54,7 @@ export const paymentRoutes = new Hono<AppEnv>()
   .post('/webhook', async (c) => {
     const payload = await c.req.text();
     const event = await verifyWebhook(c.env, payload, c.req.header('stripe-signature'));
-    const outcome = await applyStripeEvent(c.var.db, event);
+    const outcome = await applyStripeEvent(c.var.db, event, { priceId: c.env.STRIPE_PRICE_ID });
     log.info('stripe.webhook', { eventId: event.id, type: event.type, ...outcome });
     return c.json({ received: true, ...outcome });
   })

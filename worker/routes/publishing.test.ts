@@ -96,6 +96,27 @@ describe('WordPress sites', () => {
     expect(await (await call('/api/wordpress/sites', { cookie })).json()).toEqual([]);
   });
 
+  it('asks for the application password again before sending it to a new URL or username (M5)', async () => {
+    const { cookie, userId } = await signUp();
+    await makePro(userId);
+    const site = (await (await addSite(cookie)).json()) as { id: number };
+    for (const changes of [{ url: wp('other') }, { username: 'someone-else' }]) {
+      const response = await call(`/api/wordpress/sites/${site.id}`, { method: 'PATCH', cookie, json: changes });
+      expect(response.status, JSON.stringify(changes)).toBe(400);
+      expect(await response.json()).toMatchObject({
+        message: 'Enter the application password again to change the site URL or username.',
+      });
+    }
+    const [row] = await db.select().from(wordpressSites).where(eq(wordpressSites.id, site.id));
+    expect(row).toMatchObject({ url: wp('ok'), username: WORDPRESS_USER });
+    const moved = await call(`/api/wordpress/sites/${site.id}`, {
+      method: 'PATCH',
+      cookie,
+      json: { url: wp('ok'), username: WORDPRESS_USER, applicationPassword: WORDPRESS_PASSWORD, name: 'Same' },
+    });
+    expect(moved.status).toBe(200);
+  });
+
   it('is a Pro feature', async () => {
     const { cookie } = await signUp();
     const response = await addSite(cookie);
@@ -250,7 +271,7 @@ describe('payments', () => {
     });
   }
 
-  const checkoutCompleted = (id: string, userId: number) => ({
+  const checkoutCompleted = (id: string, userId: number, session: Record<string, unknown> = {}) => ({
     id,
     object: 'event',
     type: 'checkout.session.completed',
@@ -261,6 +282,9 @@ describe('payments', () => {
         client_reference_id: String(userId),
         customer: `cus_${userId}`,
         subscription: `sub_${userId}`,
+        payment_status: 'paid',
+        metadata: { userId: String(userId), priceId: 'price_pro' },
+        ...session,
       },
     },
   });
@@ -274,6 +298,22 @@ describe('payments', () => {
     expect(form.get('client_reference_id')).toBe(String(userId));
     expect(form.get('line_items[0][price]')).toBe('price_pro');
     expect(form.get('success_url')).toBe('http://localhost:8787/payment-success?session_id={CHECKOUT_SESSION_ID}');
+  });
+
+  it('grants Pro only for a paid Checkout of our own price (L9)', async () => {
+    const { cookie, userId } = await signUp();
+    const plan = async () => ((await (await call('/api/users/me', { cookie })).json()) as { plan: string }).plan;
+    const unpaid = checkoutCompleted(`evt_unpaid_${userId}`, userId, { payment_status: 'unpaid' });
+    expect(await (await deliver(unpaid)).json()).toMatchObject({ applied: false });
+    const otherPrice = checkoutCompleted(`evt_other_${userId}`, userId, { metadata: { priceId: 'price_other' } });
+    expect(await (await deliver(otherPrice)).json()).toMatchObject({ applied: false });
+    expect(await plan()).toBe('free');
+    const settled = {
+      ...checkoutCompleted(`evt_settled_${userId}`, userId),
+      type: 'checkout.session.async_payment_succeeded',
+    };
+    expect(await (await deliver(settled)).json()).toMatchObject({ applied: true });
+    expect(await plan()).toBe('pro');
   });
 
   it('says payments are not configured without keys', async () => {

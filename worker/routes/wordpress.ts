@@ -73,6 +73,14 @@ export const wordpressRoutes = new Hono<AuthedEnv>()
     const changes = c.req.valid('json');
     if (changes.url || changes.username || changes.applicationPassword) {
       const current = await siteCredentials(c.var.db, c.env.ENCRYPTION_KEY, c.var.user.id, siteId);
+      // The stored password was given for this site and this user only: a new host (or account) must
+      // get it from the person again, never from us (issue 10 M5).
+      const movesCredentials =
+        (changes.url !== undefined && changes.url !== current.url) ||
+        (changes.username !== undefined && changes.username !== current.username);
+      if (movesCredentials && !changes.applicationPassword) {
+        throw new ApiError('BAD_REQUEST', 'Enter the application password again to change the site URL or username.');
+      }
       const checked = await checkedCredentials(
         changes.url ?? current.url,
         changes.username ?? current.username,

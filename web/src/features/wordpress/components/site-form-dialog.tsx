@@ -140,7 +140,7 @@ function SiteForm({ site, hasSites, onDone }: { site?: WordPressSite; hasSites: 
         placeholder={site ? 'Unchanged' : 'abcd efgh ijkl mnop qrst uvwx'}
         hint={
           site
-            ? 'Leave blank to keep the current application password.'
+            ? 'Leave blank to keep the current one; a new URL or username needs it again.'
             : 'Not your login password: create one in WordPress under Users → Profile → Application Passwords.'
         }
         error={errors.applicationPassword}
