@@ -167,5 +167,9 @@ export const opmlImports = sqliteTable(
     errors: text({ mode: 'json' }).$type<{ url: string; message: string }[]>().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [index('opml_imports_user_idx').on(t.userId)],
+  (t) => [
+    index('opml_imports_user_idx').on(t.userId),
+    // One import at a time per person (issue 10 M4): a second one waits for the first to finish.
+    uniqueIndex('opml_imports_one_pending').on(t.userId).where(sql`status = 'pending'`),
+  ],
 );

@@ -24,24 +24,42 @@ export async function getCategory(db: Db, userId: number, categoryId: number) {
   return row;
 }
 
-export async function createCategory(db: Db, userId: number, name: string) {
-  const [row] = await db
-    .insert(categories)
-    .values({ userId, name, createdAt: new Date() })
-    .onConflictDoNothing()
-    .returning({ id: categories.id, name: categories.name });
-  if (!row) throw new ApiError('CONFLICT', `A category named "${name}" already exists`);
-  return row;
+/** Categories per person (issue 10 M4): enough for any real reading list, not a storage quota. */
+export const MAX_CATEGORIES_PER_USER = 100;
+export const categoryLimitError = () =>
+  new ApiError('BAD_REQUEST', `You can have up to ${MAX_CATEGORIES_PER_USER} categories. Delete one to add another.`);
+
+/** Inserts the category only while the person is under the cap, in one statement; null if it did not go in. */
+async function insertUnderCap(db: Db, userId: number, name: string) {
+  const [inserted] = await db.all<{ id: number; name: string }>(sql`
+    insert into categories (user_id, name, created_at)
+    select ${userId}, ${name}, ${Date.now()}
+    where (select count(*) from categories where user_id = ${userId}) < ${MAX_CATEGORIES_PER_USER}
+    on conflict do nothing
+    returning id, name`);
+  return inserted ?? null;
 }
 
-/** Returns the person's category of that name, creating it if needed (OPML import, add-feed dialog). */
-export async function findOrCreateCategory(db: Db, userId: number, name: string) {
-  await db.insert(categories).values({ userId, name, createdAt: new Date() }).onConflictDoNothing();
+async function categoryNamed(db: Db, userId: number, name: string) {
   const [row] = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
     .where(and(eq(categories.userId, userId), eq(categories.name, name)));
-  if (!row) throw new Error('category vanished after insert');
+  return row ?? null;
+}
+
+export async function createCategory(db: Db, userId: number, name: string) {
+  const created = await insertUnderCap(db, userId, name);
+  if (created) return created;
+  if (await categoryNamed(db, userId, name))
+    throw new ApiError('CONFLICT', `A category named "${name}" already exists`);
+  throw categoryLimitError();
+}
+
+/** Returns the person's category of that name, creating it if needed (OPML import, add-feed dialog). */
+export async function findOrCreateCategory(db: Db, userId: number, name: string) {
+  const row = (await insertUnderCap(db, userId, name)) ?? (await categoryNamed(db, userId, name));
+  if (!row) throw categoryLimitError();
   return row;
 }
 

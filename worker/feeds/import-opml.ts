@@ -5,10 +5,21 @@ import { eq, sql } from 'drizzle-orm';
 import { opmlImports, users } from '../../schema';
 import { findOrCreateCategory } from '../db/categories';
 import type { Db } from '../db/client';
+import { updateSubscription } from '../db/feeds';
 import { ApiError } from '../lib/errors';
 import { followFeed } from './follow';
 
 export const OPML_CHUNK = 10;
+
+/** Files the followed feed under the outline's category; at the category cap it stays in General. */
+async function fileUnder(db: Db, userId: number, feedId: number, categoryName: string) {
+  try {
+    const category = await findOrCreateCategory(db, userId, categoryName);
+    await updateSubscription(db, userId, feedId, { categoryId: category.id });
+  } catch (error) {
+    if (!(error instanceof ApiError && error.code === 'BAD_REQUEST')) throw error;
+  }
+}
 
 export async function importOpmlChunk(db: Db, allowHosts: string, importId: number, offset: number) {
   const [row] = await db.select().from(opmlImports).where(eq(opmlImports.id, importId));
@@ -21,14 +32,15 @@ export async function importOpmlChunk(db: Db, allowHosts: string, importId: numb
   const errors: { url: string; message: string }[] = [];
   for (const entry of row.entries.slice(offset, offset + OPML_CHUNK)) {
     try {
-      const category = entry.category ? await findOrCreateCategory(db, user.id, entry.category.slice(0, 100)) : null;
-      await followFeed(db, allowHosts, user, {
+      const feedId = await followFeed(db, allowHosts, user, {
         url: entry.url,
         name: entry.title.slice(0, 200),
-        categoryId: category?.id ?? null,
+        categoryId: null,
         includeInAi: true,
       });
       added++;
+      // The category only once the feed is followed: a failed outline leaves no empty category behind.
+      if (entry.category) await fileUnder(db, user.id, feedId, entry.category.slice(0, 100));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') skipped++;
       else errors.push({ url: entry.url, message: error instanceof Error ? error.message : 'Could not add this feed' });
@@ -44,6 +56,8 @@ export async function importOpmlChunk(db: Db, allowHosts: string, importId: numb
       failed: sql`${opmlImports.failed} + ${errors.length}`,
       errors: [...row.errors, ...errors],
       status: done ? 'done' : 'pending',
+      // The outlines are not kept once done (issue 10 M4); `total` still says how many there were.
+      ...(done ? { entries: [] } : {}),
     })
     .where(eq(opmlImports.id, importId));
   return { next: done ? null : processed };

@@ -1,16 +1,22 @@
 // OPML export and import (issue 3). An import runs as a queue job; the person polls its outcome.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { opmlImports } from '../../schema';
 import type { OpmlImportResult } from '../contracts/feeds';
 import { listCategoriesWithFeeds } from '../db/categories';
+import type { Db } from '../db/client';
 import type { AuthedEnv } from '../env';
 import { buildOpml, OpmlError, parseOpml } from '../feeds/opml';
+
+type OpmlEntry = ReturnType<typeof parseOpml>[number];
+
 import { enqueue } from '../jobs/enqueue';
 import { ApiError, notFound } from '../lib/errors';
 import { idParam } from '../lib/ids';
+import { startOfDay } from '../lib/time';
 import { validate } from '../lib/validate';
+import { countInWindow } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 
 const toResult = (row: typeof opmlImports.$inferSelect): OpmlImportResult => ({
@@ -21,6 +27,52 @@ const toResult = (row: typeof opmlImports.$inferSelect): OpmlImportResult => ({
   failed: row.failed,
   errors: row.errors,
 });
+
+/** Imports a person may start per day, and how long a pending one may hold the slot (issue 10 M4). */
+export const OPML_IMPORTS_PER_DAY = 10;
+const STALE_IMPORT_MS = 60 * 60 * 1000;
+
+/**
+ * Stores a new pending import: one at a time per person (a unique index on pending rows holds this
+ * under races too), at most OPML_IMPORTS_PER_DAY a day. An import still pending after an hour has died
+ * with its job and no longer blocks the next.
+ */
+async function startImport(db: Db, user: { id: number; timezone: string }, entries: OpmlEntry[]) {
+  await db
+    .update(opmlImports)
+    .set({ status: 'failed', entries: [] })
+    .where(
+      and(
+        eq(opmlImports.userId, user.id),
+        eq(opmlImports.status, 'pending'),
+        lt(opmlImports.createdAt, new Date(Date.now() - STALE_IMPORT_MS)),
+      ),
+    );
+  const [running] = await db
+    .select({ id: opmlImports.id })
+    .from(opmlImports)
+    .where(and(eq(opmlImports.userId, user.id), eq(opmlImports.status, 'pending')));
+  if (running) throw importRunning();
+  if (
+    (await countInWindow(db, `opml-import:user:${user.id}`, startOfDay(Date.now(), user.timezone))) >
+    OPML_IMPORTS_PER_DAY
+  ) {
+    throw new ApiError(
+      'RATE_LIMITED',
+      `You can import up to ${OPML_IMPORTS_PER_DAY} OPML files a day. Please try again tomorrow.`,
+    );
+  }
+  const [row] = await db
+    .insert(opmlImports)
+    .values({ userId: user.id, entries, total: entries.length, errors: [], createdAt: new Date() })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw importRunning();
+  return row;
+}
+
+const importRunning = () =>
+  new ApiError('CONFLICT', 'An import is already running. Please wait until it finishes, then try again.');
 
 export const opmlRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
@@ -33,18 +85,14 @@ export const opmlRoutes = new Hono<AuthedEnv>()
     const text = c.req.header('content-type')?.includes('application/json')
       ? String(((await c.req.json().catch(() => ({}))) as { opml?: unknown }).opml ?? '')
       : await c.req.text();
-    let entries: ReturnType<typeof parseOpml>;
+    let entries: OpmlEntry[];
     try {
       entries = parseOpml(text);
     } catch (error) {
       if (error instanceof OpmlError) throw new ApiError('BAD_REQUEST', error.message);
       throw error;
     }
-    const [row] = await c.var.db
-      .insert(opmlImports)
-      .values({ userId: c.var.user.id, entries, errors: [], createdAt: new Date() })
-      .returning();
-    if (!row) throw new Error('import row not created');
+    const row = await startImport(c.var.db, c.var.user, entries);
     await enqueue(c.env, { type: 'import-opml', importId: row.id, offset: 0 });
     return c.json({ ...toResult(row), total: entries.length }, 202);
   })
@@ -54,5 +102,5 @@ export const opmlRoutes = new Hono<AuthedEnv>()
       .from(opmlImports)
       .where(and(eq(opmlImports.id, c.req.valid('param').importId), eq(opmlImports.userId, c.var.user.id)));
     if (!row) throw notFound('Import');
-    return c.json({ ...toResult(row), total: row.entries.length });
+    return c.json({ ...toResult(row), total: row.total });
   });
