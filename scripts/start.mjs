@@ -3,46 +3,16 @@
 // SPA, serves everything with `wrangler dev`, and ticks the Cron Triggers on their schedule (wrangler
 // dev never fires them by itself), so feeds refresh and digests go out as in production.
 // Works with no stdin and no TTY.
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { cronMatches, cronsFromWranglerToml } from './cron.mjs';
-import { ensureDevVars } from './dev-vars.mjs';
+import { prepareLocal, root, runStep } from './prepare-local.mjs';
 import { forwardOutput } from './workerd-output.mjs';
-import { isPortFree, spawnWranglerDev, waitForHealth, wranglerEnv } from './wrangler-dev.mjs';
+import { spawnWranglerDev, waitForHealth } from './wrangler-dev.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
 const port = Number(process.env.PORT ?? 8787);
 
-/** Runs a step quietly and prints one line for it; its whole output only when it fails. */
-function run(label, command, args, summarise = () => '') {
-  const result = spawnSync(command, args, { cwd: root, env: wranglerEnv, stdio: ['ignore', 'pipe', 'pipe'] });
-  const output = `${result.stdout ?? ''}${result.stderr ?? ''}`;
-  if (result.status !== 0) {
-    console.error(output);
-    console.error(`✗ ${label} failed`);
-    process.exit(result.status ?? 1);
-  }
-  const summary = summarise(output);
-  console.log(`▸ ${label}${summary ? `: ${summary}` : ''}`);
-}
-
-// wrangler prints its table of migrations once per migration applied; one line says the same.
-function migrationSummary(output) {
-  if (/No migrations to apply/i.test(output)) return 'up to date';
-  const applied = new Set(output.match(/\b\d{4}_[a-z0-9_]+\.sql\b/g) ?? []);
-  return `${applied.size} applied`;
-}
-
-if (!(await isPortFree(port))) {
-  console.error(
-    `✗ Port ${port} is already in use. Stop what runs there, or start on another port: PORT=${port + 1} npm start`,
-  );
-  process.exit(1);
-}
-if (ensureDevVars()) console.log('▸ Wrote fresh local secrets to .dev.vars (restart after changing it)');
-run('Local D1 migrations', 'npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], migrationSummary);
-run('Built the web app and the extension', 'npm', ['run', 'build', '--silent']);
+await prepareLocal(port, 'npm start');
+runStep('Built the web app and the extension', 'npm', ['run', 'build', '--silent']);
 
 const devVars = readFileSync(`${root}.dev.vars`, 'utf8');
 const vars = /^APP_URL=/m.test(devVars) ? {} : { APP_URL: `http://localhost:${port}` };
