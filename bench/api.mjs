@@ -7,6 +7,8 @@
 import autocannon from 'autocannon';
 
 export const API_PERSON = { id: 2, email: 'api@bench.local', password: 'bench correct horse battery' };
+/** Someone else following one feed of 10,000 items: what "mark all as read" writes (bench/cost.mjs). */
+export const MARK_ALL = { userId: 3, feedId: 3001, items: 10_000 };
 const FEEDS = 50;
 const ITEMS_PER_FEED = 400;
 const FIRST_FEED_ID = 2001;
@@ -64,12 +66,33 @@ export function apiSeedSql() {
     if (reads.length > 0)
       lines.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads.join(', ')};`);
   }
+  lines.push(...markAllSeedSql(now));
   // refreshFeed keeps each feed's last sequence number, and read marks move their subscription's counter.
   lines.push(
     'update feeds set last_seq = (select coalesce(max(seq), 0) from items where items.feed_id = feeds.id);',
     `update subscriptions set read_adjust = -(select count(*) from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id);`,
   );
   return lines.join('\n');
+}
+
+function markAllSeedSql(now) {
+  const { userId, feedId, items } = MARK_ALL;
+  const lines = [
+    `insert into users (id, email, name, created_at) values (${userId}, 'markall@bench.local', 'Mark All', ${now});`,
+    `insert into feeds (id, url, next_fetch_at, created_at) values (${feedId}, 'http://127.0.0.1:9/mark-all.xml', ${now + 30 * 86_400_000}, ${now});`,
+    `insert into subscriptions (user_id, feed_id, name, created_at) values (${userId}, ${feedId}, 'Ten thousand', ${now});`,
+  ];
+  for (let start = 0; start < items; start += 200) {
+    const rows = [];
+    for (let n = start; n < Math.min(items, start + 200); n++) {
+      rows.push(`(${feedId}, ${items - n}, 'm${n}', 'Item ${n}', ${now - n * 60_000}, ${now})`);
+    }
+    lines.push(`insert into items (feed_id, seq, guid_hash, title, pub_date, created_at) values ${rows.join(', ')};`);
+  }
+  // Some read on their own first, as people do before giving up and marking all read.
+  const reads = Array.from({ length: 50 }, (_, n) => `(${userId}, ${feedId}, ${items - n * 7}, 1, ${now})`);
+  lines.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads.join(', ')};`);
+  return lines;
 }
 
 /** A password link from the development outbox, then the login form: returns the session cookie. */

@@ -3,9 +3,12 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and the README section. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
+// `npm run bench -- cost api` runs only the parts named (parse, refresh, cost, api, spa) and prints
+// their figures as JSON without touching bench/results.json or the README.
 import { apiSeedSql, benchApi, signIn } from './api.mjs';
-import { benchCost, projectCost } from './cost.mjs';
+import { benchCost } from './cost.mjs';
 import { benchParse } from './parse.mjs';
+import { projectScale } from './projection.mjs';
 import { benchRefresh, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
 import { startServer } from './server.mjs';
@@ -17,9 +20,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
+const PARTS = ['parse', 'refresh', 'cost', 'api', 'spa'];
+const only = process.argv.slice(2);
+for (const part of only) if (!PARTS.includes(part)) throw new Error(`Unknown part ${part}: one of ${PARTS.join(', ')}`);
+const runs = (part) => only.length === 0 || only.includes(part);
 
-step('parse');
-results.parse = await benchParse();
+if (runs('parse')) {
+  step('parse');
+  results.parse = await benchParse();
+}
 
 step('fixture server and wrangler dev');
 const fixtures = await startFixtureServer();
@@ -32,24 +41,38 @@ try {
       { name: 'api', sql: apiSeedSql() },
     ],
   });
-  step('refresh');
-  results.refresh = await benchRefresh(server.baseURL, fixtures);
+  if (runs('refresh')) {
+    step('refresh');
+    results.refresh = await benchRefresh(server.baseURL, fixtures);
+  }
   const cookie = await signIn(server.baseURL);
-  step('cost');
-  results.cost = await benchCost(server.baseURL, cookie, fixtures.costFeeds, { from: 1, to: fixtures.feedCount });
-  results.cost.projection = projectCost(results.cost, {
-    notModifiedShare: results.refresh.pass2?.notModifiedShare ?? 1 / 3,
-    avgItemBytes: results.refresh.avgItemBytes ?? 2000,
-  });
-  step('api');
-  results.api = await benchApi(server.baseURL, cookie);
-  step('spa');
-  results.spa = await benchSpa(server.baseURL, cookie);
+  if (runs('cost')) {
+    step('cost');
+    results.cost = await benchCost(server.baseURL, cookie, fixtures.costFeeds, { from: 1, to: fixtures.feedCount });
+    // Without the refresh run, its figures from the last full run (bench/results.json) stand in.
+    results.cost.scale = projectScale(results.cost, {
+      notModifiedShare: results.refresh?.pass2?.notModifiedShare ?? 1 / 3,
+      avgItemBytes: results.refresh?.avgItemBytes ?? 2000,
+      fetchesPerSecond: results.refresh?.pass2?.fetchesPerSecond ?? 20,
+    });
+  }
+  if (runs('api')) {
+    step('api');
+    results.api = await benchApi(server.baseURL, cookie);
+  }
+  if (runs('spa')) {
+    step('spa');
+    results.spa = await benchSpa(server.baseURL, cookie);
+  }
 } finally {
   await server?.stop();
   await fixtures.close();
 }
 
 results.seconds = (Date.now() - started) / 1000;
+if (only.length > 0) {
+  console.log(JSON.stringify(results, null, 2));
+  process.exit(0);
+}
 console.log(`\n${writeReport(results)}\n`);
 console.log(`Finished in ${results.seconds.toFixed(0)} s; bench/results.json and README.md updated.`);

@@ -45,17 +45,12 @@ export const feeds = sqliteTable(
     // Which of the cron's pick slices the feed falls in (worker/db/refresh-leases.ts).
     pickSlot: integer().generatedAlwaysAs(sql`id % 64`, { mode: 'virtual' }),
   },
-  (t) => [
-    uniqueIndex('feeds_url_unique').on(t.url),
-    index('feeds_next_fetch_idx').on(t.nextFetchAt),
-    index('feeds_pick_idx').on(t.pickSlot, t.nextFetchAt),
-  ],
+  (t) => [uniqueIndex('feeds_url_unique').on(t.url), index('feeds_pick_idx').on(t.pickSlot, t.nextFetchAt)],
 );
 
 export const subscriptions = sqliteTable(
   'subscriptions',
   {
-    id: integer().primaryKey({ autoIncrement: true }),
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -72,7 +67,8 @@ export const subscriptions = sqliteTable(
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
-    uniqueIndex('subscriptions_user_feed_unique').on(t.userId, t.feedId),
+    // WITHOUT ROWID (migration 0009): a person's subscriptions are one range of the table itself, read once.
+    primaryKey({ columns: [t.userId, t.feedId] }),
     index('subscriptions_feed_idx').on(t.feedId),
     index('subscriptions_category_idx').on(t.categoryId),
   ],
@@ -123,11 +119,8 @@ export const readMarks = sqliteTable(
     isRead: integer({ mode: 'boolean' }).notNull(),
     markedAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.feedId, t.seq] }),
-    // Retention prunes a feed's marks with its items.
-    index('read_marks_feed_seq_idx').on(t.feedId, t.seq),
-  ],
+  // WITHOUT ROWID (migration 0009): the primary key is the table, so a mark costs one row written.
+  (t) => [primaryKey({ columns: [t.userId, t.feedId, t.seq] })],
 );
 
 // Items a person saved (issue 14, and the Google Reader / Fever "starred" state, issue 15). A starred

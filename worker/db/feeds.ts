@@ -103,7 +103,7 @@ export async function subscribe(
     on conflict (user_id, feed_id) do nothing`);
   if (result.meta.changes === 1) return;
   const [existing] = await db
-    .select({ id: subscriptions.id })
+    .select({ feedId: subscriptions.feedId })
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, input.feedId)));
   if (existing) throw new ApiError('CONFLICT', 'You already follow this feed');
@@ -130,7 +130,7 @@ export async function updateSubscription(
     .update(subscriptions)
     .set(changes)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
-    .returning({ id: subscriptions.id });
+    .returning({ feedId: subscriptions.feedId });
   if (updated.length === 0) throw notFound('Feed');
 }
 
@@ -142,7 +142,7 @@ export async function unsubscribe(db: Db, userId: number, feedId: number) {
   const removed = await db
     .delete(subscriptions)
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
-    .returning({ id: subscriptions.id });
+    .returning({ feedId: subscriptions.feedId });
   if (removed.length === 0) throw notFound('Feed');
   const followers = db.select({ one: sql`1` }).from(subscriptions).where(eq(subscriptions.feedId, feedId));
   await db.batch([

@@ -112,7 +112,14 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     );
   }
   if (trimmedSeq > feed.trimmedSeq) {
-    statements.push(d1.prepare('delete from items where feed_id = ?1 and seq <= ?2').bind(feed.id, trimmedSeq));
+    // Retention never drops a starred item: it stays, below the line, for whoever starred it.
+    statements.push(
+      d1
+        .prepare(
+          'delete from items where feed_id = ?1 and seq <= ?2 and not exists (select 1 from stars where stars.item_id = items.id)',
+        )
+        .bind(feed.id, trimmedSeq),
+    );
     statements.push(...pruneMarksStatements(d1, feed.id, trimmedSeq));
   }
   await d1.batch(statements);

@@ -79,86 +79,15 @@ export const toFeedItem = (row: ItemRow, source: string): FeedItem => ({
   isRead: row.is_read === 1,
 });
 
-type ScopedSubscription = { feed_id: number; name: string; read_seq: number };
-
-/** The person's subscriptions in the page's scope: one index range of their subscription rows. */
-function subscriptionsInScope(db: Db, userId: number, query: ItemQuery) {
-  const scope = [sql`user_id = ${userId}`];
-  if (query.feedId !== undefined) scope.push(sql`feed_id = ${query.feedId}`);
-  if (query.categoryId !== undefined) scope.push(sql`category_id = ${query.categoryId}`);
-  return db.all<ScopedSubscription>(
-    sql`select feed_id, name, read_seq from subscriptions where ${sql.join(scope, sql` and `)}`,
-  );
-}
-
 /** A first page looks this far back before widening; later pages use the span their cursor carries. */
-const FIRST_SPAN_MS = 6 * 60 * 60 * 1000;
-const WIDEN = 8;
-const WINDOWS = 3;
-
-/**
- * One page of a person's items, newest or oldest first. Each subscription's feed is read through the
- * (feed_id, pub_date, id) index. Newest first, the page reads a window of time back from its cursor,
- * sized from the previous page, and widens it only when the window held too few items: rows read stay
- * close to rows shown (README "Scaling"). Past a few windows (sparse feeds), and oldest first, each feed
- * contributes at most a page and those are merged. Read state comes with each row: the mark, else the
- * subscription's watermark (read-state.ts).
- */
-export async function listItems(db: Db, userId: number, timeZone: string, query: ItemQuery) {
-  const subs = await subscriptionsInScope(db, userId, query);
-  if (subs.length === 0) return { items: [], nextCursor: null };
-  const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  const take = query.limit + 1;
-  const scan: Scan = {
-    userId,
-    feeds: JSON.stringify(subs.map((s) => [s.feed_id, s.read_seq])),
-    unread: query.filter === 'unread',
-    newest: query.sort === 'newest',
-    from,
-    to,
-    cursor,
-  };
-
-  let rows: ItemRow[] = [];
-  let span = cursor?.spanMs ?? FIRST_SPAN_MS;
-  if (scan.newest) {
-    // Windows of time back from the cursor (or from now), each `WIDEN` times wider than the last.
-    let upper: number | null = null;
-    let lower = (cursor ? cursor.pubDate : (to ?? Date.now())) - span;
-    let reachedStart = false;
-    for (let window = 0; window < WINDOWS && rows.length < take; window++) {
-      reachedStart = from !== null && lower <= from;
-      rows.push(...(await readItems(db, scan, take - rows.length, { lower: reachedStart ? null : lower, upper })));
-      if (reachedStart) break;
-      upper = lower;
-      span *= WIDEN;
-      lower = upper - span;
-    }
-    // Still short (sparse feeds, or the end of the list): the rest, at most a page per feed.
-    if (rows.length < take && !reachedStart) {
-      rows.push(...(await readItems(db, scan, take - rows.length, { lower: null, upper, perFeed: true })));
-    }
-  } else {
-    rows = await readItems(db, scan, take, { lower: null, upper: null, perFeed: true });
-  }
-
-  const names = new Map(subs.map((s) => [s.feed_id, s.name]));
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  const firstShown = page[0];
-  // The next page's window: the time this page covered, with room to spare.
-  const covered = firstShown && last ? Math.abs(firstShown.pub_date - last.pub_date) * 1.5 : span;
-  return {
-    items: page.map((row) => toFeedItem(row, names.get(row.feed_id) ?? '')),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last, Math.max(covered, 60_000)) : null,
-  };
-}
+const FIRST_SPAN_MS = 2 * 60 * 60 * 1000;
+const WIDEN = 4;
+const WINDOWS = 4;
 
 type Scan = {
   userId: number;
-  /** JSON [[feedId, readSeq], …] of the subscriptions in scope. */
-  feeds: string;
+  /** The subscriptions in scope (`s`): the person's, one feed's or one category's. */
+  scope: SQL;
   unread: boolean;
   newest: boolean;
   from: number | null;
@@ -166,22 +95,81 @@ type Scan = {
   cursor: Cursor | null;
 };
 
+type ScannedRow = ItemRow & { source: string; seq: number };
+
 /**
- * Items of the scanned feeds in sort order, after the cursor, published in [lower, upper) when those are
- * given. `perFeed`: each feed contributes at most `take`, for scans without a window of time.
+ * One page of a person's items, newest or oldest first. D1 bills every row a statement touches, sorted
+ * rows and JSON elements included, so the page is read as: the subscriptions in scope joined to their
+ * items in a window of time, unsorted, and sorted here. Newest first, the window starts at the cursor,
+ * as wide as the previous page needed, and the next one is sized from the density seen so far; past a
+ * few windows (sparse feeds), and oldest first, each feed contributes at most a page, merged in SQL.
+ * Read state: the subscription's watermark, corrected by the page's marks (read-state.ts).
  */
-function readItems(
-  db: Db,
-  scan: Scan,
-  take: number,
-  range: { lower: number | null; upper: number | null; perFeed?: boolean },
-) {
-  const direction = scan.newest ? sql`desc` : sql`asc`;
-  const bounds: SQL[] = [];
+export async function listItems(db: Db, userId: number, timeZone: string, query: ItemQuery) {
+  const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const take = query.limit + 1;
+  const scope = [sql`s.user_id = ${userId}`];
+  if (query.feedId !== undefined) scope.push(sql`s.feed_id = ${query.feedId}`);
+  if (query.categoryId !== undefined) scope.push(sql`s.category_id = ${query.categoryId}`);
+  const scan: Scan = {
+    userId,
+    scope: sql.join(scope, sql` and `),
+    unread: query.filter === 'unread',
+    newest: query.sort === 'newest',
+    from,
+    to,
+    cursor,
+  };
+
+  let rows: ScannedRow[] = [];
+  let span = cursor?.spanMs ?? FIRST_SPAN_MS;
+  if (scan.newest) {
+    // Windows of time back from the cursor (or from now). After the first, each is sized from the density
+    // seen so far to hold what is still missing, with room to spare; `WIDEN` times wider when nothing was seen.
+    const start = cursor ? cursor.pubDate : (to ?? Date.now());
+    let upper: number | null = null;
+    let lower = start - span;
+    let reachedStart = false;
+    for (let window = 0; window < WINDOWS && rows.length < take; window++) {
+      reachedStart = from !== null && lower <= from;
+      rows.push(...(await readWindow(db, scan, { lower: reachedStart ? null : lower, upper })));
+      if (reachedStart) break;
+      upper = lower;
+      const covered = start - lower;
+      span = rows.length > 0 ? (covered / rows.length) * (take - rows.length) * 1.5 : covered * WIDEN;
+      lower = upper - Math.max(span, 60_000);
+    }
+    rows.sort(newestFirst);
+    // Still short (sparse feeds, or the end of the list): the rest, at most a page per feed.
+    if (rows.length < take && !reachedStart) {
+      rows.push(...(await readPerFeed(db, scan, take - rows.length, upper)));
+    }
+  } else {
+    rows = await readPerFeed(db, scan, take, null);
+  }
+
+  const page = rows.slice(0, query.limit);
+  // Rows of an unread page passed the marks already; the others take theirs now.
+  if (scan.unread) for (const row of page) row.is_read = 0;
+  else await applyMarks(db, userId, page);
+  const last = page.at(-1);
+  const firstShown = page[0];
+  // The next page's window: the time this page covered, with room to spare.
+  const covered = firstShown && last ? Math.abs(firstShown.pub_date - last.pub_date) * 1.5 : span;
+  return {
+    items: page.map((row) => toFeedItem(row, row.source)),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last, Math.max(covered, 60_000)) : null,
+  };
+}
+
+const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
+
+/** Bounds every scan shares: the date filter and the cursor. */
+function sharedBounds(scan: Scan): SQL[] {
+  const bounds: SQL[] = [sql`c.feed_id = s.feed_id`];
   if (scan.from !== null) bounds.push(sql`c.pub_date >= ${scan.from}`);
   if (scan.to !== null) bounds.push(sql`c.pub_date < ${scan.to}`);
-  if (range.lower !== null) bounds.push(sql`c.pub_date >= ${range.lower}`);
-  if (range.upper !== null) bounds.push(sql`c.pub_date < ${range.upper}`);
   const cursor = scan.cursor;
   if (cursor) {
     bounds.push(
@@ -190,24 +178,65 @@ function readItems(
         : sql`(c.pub_date > ${cursor.pubDate} or (c.pub_date = ${cursor.pubDate} and c.id > ${cursor.id}))`,
     );
   }
-  const marks = (alias: string) =>
-    sql.raw(
-      `left join read_marks m on m.user_id = ${Number(scan.userId)} and m.feed_id = ${alias}.feed_id and m.seq = ${alias}.seq`,
-    );
-  if (scan.unread) bounds.push(sql`coalesce(m.is_read, c.seq <= s.read_seq) = 0`);
-  return db.all<ItemRow>(sql`
-    select i.id, i.feed_id, i.title, i.description, i.content, i.link, i.thumbnail, i.author, i.pub_date,
-           i.created_at, coalesce(m.is_read, i.seq <= s.read_seq) as is_read
-    from (select json_extract(value, '$[0]') as feed_id, json_extract(value, '$[1]') as read_seq
-          from json_each(${scan.feeds})) s
-    join items i on i.id in (
-      select c.id from items c ${scan.unread ? marks('c') : sql``}
-      where ${sql.join([sql`c.feed_id = s.feed_id`, ...bounds], sql` and `)}
+  return bounds;
+}
+
+const columns = sql`c.id, c.feed_id, c.seq, s.name as source, c.title, c.description, c.content, c.link, c.thumbnail,
+  c.author, c.pub_date, c.created_at, c.seq <= s.read_seq as is_read`;
+
+/** Only unread pages need each row's mark while scanning; other pages look up the marks of the page alone. */
+const unreadOnly = (scan: Scan) =>
+  scan.unread
+    ? {
+        join: sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = c.feed_id and m.seq = c.seq`,
+        where: [sql`coalesce(m.is_read, c.seq <= s.read_seq) = 0`],
+      }
+    : { join: sql``, where: [] };
+
+/** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
+function readWindow(db: Db, scan: Scan, range: { lower: number | null; upper: number | null }) {
+  const bounds = sharedBounds(scan);
+  if (range.lower !== null) bounds.push(sql`c.pub_date >= ${range.lower}`);
+  if (range.upper !== null) bounds.push(sql`c.pub_date < ${range.upper}`);
+  const unread = unreadOnly(scan);
+  return db.all<ScannedRow>(sql`
+    select ${columns} from subscriptions s join items c on ${sql.join([...bounds, ...unread.where], sql` and `)}
+    ${unread.join}
+    where ${scan.scope}`);
+}
+
+/** Each scoped feed's first `take` items in order (below `upper` when given), merged. */
+function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
+  const direction = scan.newest ? sql`desc` : sql`asc`;
+  const bounds = sharedBounds(scan);
+  if (upper !== null) bounds.push(sql`c.pub_date < ${upper}`);
+  const unread = unreadOnly(scan);
+  return db.all<ScannedRow>(sql`
+    select ${columns} from subscriptions s
+    join items c on c.id in (
+      select c.id from items c ${unread.join}
+      where ${sql.join([...bounds, ...unread.where], sql` and `)}
       order by c.pub_date ${direction}, c.id ${direction}
-      ${range.perFeed ? sql`limit ${take}` : sql``})
-    ${marks('i')}
-    order by i.pub_date ${direction}, i.id ${direction}
+      limit ${take})
+    where ${scan.scope}
+    order by c.pub_date ${direction}, c.id ${direction}
     limit ${take}`);
+}
+
+/** Corrects the rows' watermark read state with the person's marks of exactly these items. */
+async function applyMarks(db: Db, userId: number, rows: ScannedRow[]) {
+  const markOf = new Map<string, number>();
+  // D1 takes 100 values per statement: 49 (feed, seq) pairs and the person.
+  for (let start = 0; start < rows.length; start += 49) {
+    const pairs = sql.join(
+      rows.slice(start, start + 49).map((row) => sql`(${row.feed_id}, ${row.seq})`),
+      sql`, `,
+    );
+    const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
+      select feed_id, seq, is_read from read_marks where user_id = ${userId} and (feed_id, seq) in (values ${pairs})`);
+    for (const mark of marks) markOf.set(`${mark.feed_id}:${mark.seq}`, mark.is_read);
+  }
+  for (const row of rows) row.is_read = markOf.get(`${row.feed_id}:${row.seq}`) ?? row.is_read;
 }
 
 /** One item, if the person follows its feed. */

@@ -130,6 +130,12 @@ export function pruneMarksStatements(d1: D1Database, feedId: number, trimmedSeq:
            where m.user_id = subscriptions.user_id and m.feed_id = ?1 and m.seq <= ?2)`,
       )
       .bind(feedId, trimmedSeq),
-    d1.prepare('delete from read_marks where feed_id = ?1 and seq <= ?2').bind(feedId, trimmedSeq),
+    // Through the followers' primary keys: a person's marks go when they unfollow, so followers hold them all.
+    d1
+      .prepare(
+        `delete from read_marks where user_id in (select user_id from subscriptions where feed_id = ?1)
+           and feed_id = ?1 and seq <= ?2`,
+      )
+      .bind(feedId, trimmedSeq),
   ];
 }

@@ -7,9 +7,10 @@ import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { emails, feeds, items } from '../../schema';
 import { readSession, SESSION_COOKIE } from '../auth/session';
-import { listCategoriesWithFeeds } from '../db/categories';
+import { listCategories, listCategoriesWithFeeds } from '../db/categories';
 import { createDb } from '../db/client';
 import { listItems, setItemRead } from '../db/items';
+import { markFeedsRead } from '../db/read-state';
 import { PICK_SLICES } from '../db/refresh-leases';
 import { type AppEnv, isDevelopment } from '../env';
 import { refreshFeed } from '../feeds/refresh';
@@ -127,7 +128,18 @@ export const devRoutes = new Hono<AppEnv>()
     }
     return c.json({ queued, picks: PICK_SLICES, ...meter });
   })
-  /** D1 cost of what a signed-in page reads: the session, a page of items (all, unread), the sidebar, a read mark. */
+  /** D1 cost of marking every item of one feed read, for the person given. */
+  .post(
+    '/bench/cost/mark-all-read',
+    validate('json', z.object({ userId: z.number().int(), feedId: z.number().int() })),
+    async (c) => {
+      const { userId, feedId } = c.req.valid('json');
+      const meter = newMeter();
+      const marked = await markFeedsRead(createDb(meteredD1(c.env.DB, meter)), userId, [feedId]);
+      return c.json({ marked, ...meter });
+    },
+  )
+  /** D1 cost of what a signed-in page reads: the session, a page of items (all, unread, one category), the sidebar, a read mark. */
   .post('/bench/cost/reading', async (c) => {
     const token = getCookie(c, SESSION_COOKIE);
     const user = c.var.user;
@@ -140,10 +152,15 @@ export const devRoutes = new Hono<AppEnv>()
     };
     const page = await listItems(c.var.db, user.id, user.timezone, query);
     const unreadItem = page.items.find((item) => !item.isRead) ?? page.items[0];
+    const [category] = await listCategories(c.var.db, user.id);
+    const categoryId = category?.id;
     return c.json({
       session: await measure((db) => readSession(db, c.env.SESSION_SECRET, token)),
       itemsPage: await measure((db) => listItems(db, user.id, user.timezone, query)),
       unreadPage: await measure((db) => listItems(db, user.id, user.timezone, { ...query, filter: 'unread' })),
+      categoryPage: await measure((db) =>
+        categoryId === undefined ? Promise.resolve() : listItems(db, user.id, user.timezone, { ...query, categoryId }),
+      ),
       sidebar: await measure((db) => listCategoriesWithFeeds(db, user.id)),
       markRead: await measure((db) => (unreadItem ? setItemRead(db, user.id, unreadItem.id, true) : Promise.resolve())),
     });

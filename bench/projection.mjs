@@ -1,0 +1,162 @@
+// Projection of the measured per-operation costs (cost.mjs) to issue 12's workloads A and B against
+// Cloudflare's published prices and limits. Every volume below is a measured figure times a count from
+// the workload; the assumptions are the constants in this file and are printed in the README.
+// `databases` is what the code as it stands uses: one D1 database (README "Scaling" says what sharding
+// would change and why it is the next step).
+
+// Workers Paid, D1, Queues: published prices and limits (developers.cloudflare.com, 2026).
+export const PRICES = {
+  workersBase: 5,
+  requestsIncluded: 10e6,
+  perMillionRequests: 0.3,
+  rowsReadIncluded: 25e9,
+  perMillionRowsRead: 0.001,
+  rowsWrittenIncluded: 50e6,
+  perMillionRowsWritten: 1,
+  storageIncludedGB: 5,
+  perGBMonth: 0.75,
+  maxDatabaseGB: 10,
+  queueOpsIncluded: 1e6,
+  perMillionQueueOps: 0.4,
+  queueOpsPerMessage: 3,
+};
+
+/** Issue 12's workloads. */
+export const WORKLOADS = {
+  A: { people: 10_000, subscriptions: 50, uniqueFeeds: 100_000, pagesPerDay: 20, itemsReadPerDay: 100 },
+  B: { people: 1_000_000, subscriptions: 50, uniqueFeeds: 2_000_000, pagesPerDay: 20, itemsReadPerDay: 100 },
+};
+
+/**
+ * "3 new items per feed per day on average, most feeds far fewer, some hundreds": three kinds of feed.
+ * A feed is checked at half its typical gap between posts, between 15 minutes and a day (schedule.ts),
+ * so 2 × items per day checks, at least 1 and at most 96.
+ */
+export const FEED_MIX = [
+  { share: 0.8, itemsPerDay: 0.5 },
+  { share: 0.15, itemsPerDay: 5 },
+  { share: 0.05, itemsPerDay: 40 },
+];
+const ITEMS_KEPT = 500; // refresh.ts: the newest 500 per feed
+const DAYS = 30;
+const CONSUMER_BATCH = 10; // wrangler.toml max_batch_size
+const FEEDS_PER_MESSAGE = 10; // enqueue-refreshes.ts
+const PICK_SLICES = 64;
+const CRON_TICKS_PER_DAY = 288;
+/** Queues' published maximum of concurrent consumer invocations. */
+const MAX_CONSUMERS = 250;
+/** D1: one database runs its queries one at a time; ~1 ms each is Cloudflare's rule of thumb (1,000/s). */
+const D1_QUERIES_PER_SECOND = 1000;
+/** What a person keeps besides items: subscriptions, categories, read marks within retention, account. */
+const PERSON_BYTES = 50 * 150 + 1_000 * 40 + 2_000;
+
+const mixOf = (field) => FEED_MIX.reduce((sum, kind) => sum + kind.share * field(kind), 0);
+const checksPerDay = mixOf((kind) => Math.min(96, Math.max(1, 2 * kind.itemsPerDay)));
+const itemsPerFeedPerDay = mixOf((kind) => kind.itemsPerDay);
+const itemsHeldAfterAYear = mixOf((kind) => Math.min(ITEMS_KEPT, kind.itemsPerDay * 365));
+
+export function projectScale(cost, measured) {
+  return Object.entries(WORKLOADS).map(([workload, w]) => project(workload, w, cost, measured));
+}
+
+function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPerSecond }) {
+  const { newFeed, unchanged, notModified } = cost.refresh;
+  const { session, itemsPage, sidebar, markRead } = cost.reading;
+  const perLeased = (field) => cost.cron[field] / Math.max(1, cost.cron.queued);
+  const perCheck = (field) =>
+    notModifiedShare * notModified[field] + (1 - notModifiedShare) * unchanged[field] + perLeased(field);
+  const checks = w.uniqueFeeds * checksPerDay * DAYS;
+  const newItems = w.uniqueFeeds * itemsPerFeedPerDay * DAYS;
+  const writesPerNewItem = newFeed.rowsWritten / Math.max(1, newFeed.outcome.stored ?? 1);
+  const pages = w.people * w.pagesPerDay * DAYS;
+  const marks = w.people * w.itemsReadPerDay * DAYS;
+  const refreshMessages = checks / FEEDS_PER_MESSAGE;
+  const pickMessages = PICK_SLICES * CRON_TICKS_PER_DAY * DAYS + checks / 500;
+
+  const requests = pages * 2 + marks + (refreshMessages + pickMessages) / CONSUMER_BATCH;
+  const rowsRead =
+    checks * perCheck('rowsRead') +
+    pages * (2 * session.rowsRead + itemsPage.rowsRead + sidebar.rowsRead) +
+    marks * (session.rowsRead + markRead.rowsRead);
+  const rowsWritten = checks * perCheck('rowsWritten') + newItems * writesPerNewItem + marks * markRead.rowsWritten;
+  const queueOps = (refreshMessages + pickMessages) * PRICES.queueOpsPerMessage;
+  const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * avgItemBytes) / 1e9;
+  const peopleGB = (w.people * PERSON_BYTES) / 1e9;
+  const storageGB = itemsGB + peopleGB;
+
+  const over = (value, included, perMillion) => (Math.max(0, value - included) / 1e6) * perMillion;
+  const dollars = {
+    workers: PRICES.workersBase + over(requests, PRICES.requestsIncluded, PRICES.perMillionRequests),
+    rowsRead: over(rowsRead, PRICES.rowsReadIncluded, PRICES.perMillionRowsRead),
+    rowsWritten: over(rowsWritten, PRICES.rowsWrittenIncluded, PRICES.perMillionRowsWritten),
+    queues: over(queueOps, PRICES.queueOpsIncluded, PRICES.perMillionQueueOps),
+    storage: Math.max(0, storageGB - PRICES.storageIncludedGB) * PRICES.perGBMonth,
+  };
+  const total = Object.values(dollars).reduce((sum, value) => sum + value, 0);
+
+  const databases = 1;
+  const queriesPerCheck = perCheckCalls(cost, notModifiedShare);
+  const refreshNeededPerHour = (w.uniqueFeeds * checksPerDay) / 24;
+  const refreshCapacityPerHour = Math.min(
+    fetchesPerSecond * 3600 * MAX_CONSUMERS,
+    (databases * D1_QUERIES_PER_SECOND * 3600) / queriesPerCheck,
+  );
+  return {
+    workload,
+    people: w.people,
+    uniqueFeeds: w.uniqueFeeds,
+    databases,
+    largestDatabaseGB: storageGB / databases,
+    refreshNeededPerHour,
+    refreshCapacityPerHour,
+    dollarsPerPersonMonth: total / w.people,
+    detail: {
+      checks,
+      newItems,
+      pages,
+      marks,
+      requests,
+      rowsRead,
+      rowsWritten,
+      queueOps,
+      itemsGB,
+      peopleGB,
+      dollars,
+      total,
+    },
+  };
+}
+
+/** D1 calls of one check: the refresh's own, plus its share of the pick that leased it. */
+function perCheckCalls(cost, notModifiedShare) {
+  const { unchanged, notModified } = cost.refresh;
+  return (
+    notModifiedShare * notModified.calls +
+    (1 - notModifiedShare) * unchanged.calls +
+    cost.cron.calls / Math.max(1, cost.cron.queued)
+  );
+}
+
+const fmt = (n, digits = 1) => Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
+const money = (n) => `$${fmt(n, n < 1 ? 4 : 0)}`;
+
+/** The README's "Scaling" numbers: both workloads, itemised. */
+export function scalingMarkdown(scale) {
+  const rows = scale.map((s) => {
+    const d = s.detail;
+    return `| ${s.workload} | ${fmt(s.people, 0)} | ${fmt(s.uniqueFeeds, 0)} | ${fmt(d.requests / 1e6)} M · ${money(d.dollars.workers)} | ${fmt(d.rowsRead / 1e9)} B · ${money(d.dollars.rowsRead)} | ${fmt(d.rowsWritten / 1e6)} M · ${money(d.dollars.rowsWritten)} | ${fmt(d.queueOps / 1e6)} M · ${money(d.dollars.queues)} | ${fmt(d.itemsGB + d.peopleGB)} GB · ${money(d.dollars.storage)} | ${money(d.total)} | ${money(s.dollarsPerPersonMonth)} | ${fmt(s.refreshNeededPerHour, 0)} / ${fmt(s.refreshCapacityPerHour, 0)} |`;
+  });
+  return `### Scaling (projection)
+
+Measured per-operation costs above × workload counts; a ${DAYS}-day month. Feeds: ${FEED_MIX.map((k) => `${k.share * 100} % post ${k.itemsPerDay} a day`).join(', ')}
+(${fmt(itemsPerFeedPerDay, 2)} on average), each checked ${fmt(checksPerDay, 2)} times a day by schedule.ts, ${fmt(itemsHeldAfterAYear, 0)} items held per feed after a year
+(newest ${ITEMS_KEPT}); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
+sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
+consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per database. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
+D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
+$0.40/M, 3 per message.
+
+| workload | people | feeds | requests | D1 rows read | D1 rows written | Queue ops | storage | total / month | per person | refreshes needed / capacity per hour |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+${rows.join('\n')}`;
+}
