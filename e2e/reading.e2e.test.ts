@@ -121,15 +121,16 @@ describe('reading in the browser', () => {
   });
 
   it('gives an opened item its own address: reload keeps it open, Back closes it', async () => {
-    await rows(page).filter({ hasText: 'Harbour story 1' }).getByRole('button').click();
+    await rows(page).filter({ hasText: 'Harbour story 1' }).getByRole('button', { name: 'Harbour story 1' }).click();
     await articleDialog(page).getByRole('heading', { name: 'Harbour story 1' }).waitFor();
     const firstId = itemParam(page);
     expect(firstId).toMatch(/^\d+$/);
 
     await articleDialog(page).getByRole('button', { name: 'Next item' }).click();
     await expect.poll(() => itemParam(page)).not.toBe(firstId);
-    const secondTitle = await articleDialog(page).getByRole('heading').first().textContent();
-    expect(secondTitle).not.toBe('Harbour story 1');
+    const heading = articleDialog(page).getByRole('heading').first();
+    await expect.poll(() => heading.textContent()).not.toBe('Harbour story 1');
+    const secondTitle = await heading.textContent();
 
     await page.reload();
     await articleDialog(page)
@@ -147,7 +148,7 @@ describe('reading in the browser', () => {
   it('marks an item unread from the article, and shows unread only, oldest first, after a reload', async () => {
     const first = rows(page).filter({ hasText: 'Harbour story 1' });
     expect(await first.getAttribute('data-read')).toBe('true');
-    await first.getByRole('button').click();
+    await first.getByRole('button', { name: 'Harbour story 1' }).click();
     await articleDialog(page).getByRole('button', { name: 'Mark as unread' }).click();
     await articleDialog(page).getByRole('button', { name: 'Mark as read' }).waitFor();
     await page.keyboard.press('Escape');
@@ -179,5 +180,27 @@ describe('reading in the browser', () => {
     await expect
       .poll(() => rows(page).evaluateAll((all) => all.every((row) => row.dataset.read === 'true')))
       .toBe(true);
+  });
+
+  it('stars an item from the list, finds it under Starred with its count, and unstars it in the article', async () => {
+    const row = rows(page).filter({ hasText: 'Meadow story 2' });
+    await row.getByRole('button', { name: 'Star' }).click();
+    await expect.poll(() => row.getByRole('button', { name: 'Star' }).getAttribute('aria-pressed')).toBe('true');
+    const starredLink = page.getByRole('complementary', { name: 'Sidebar' }).getByRole('link', { name: /^Starred/ });
+    await expect.poll(() => starredLink.textContent()).toBe('Starred1');
+
+    await starredLink.click();
+    await page.waitForURL((target) => target.pathname === '/starred');
+    await page.getByRole('heading', { name: 'Starred', level: 1 }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await rows(page).getByRole('button', { name: 'Meadow story 2' }).click();
+    const star = articleDialog(page).getByRole('button', { name: 'Star' });
+    expect(await star.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('s');
+    await expect.poll(() => star.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => starredLink.textContent()).toBe('Starred');
+    await page.reload();
+    await page.getByText('No starred items').waitFor();
   });
 });

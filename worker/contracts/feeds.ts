@@ -61,7 +61,7 @@ export const refreshFeedsSchema = z.object({ feedId: optionalId('Invalid feed ID
 export const feedItemsQuerySchema = z.object({
   categoryId: optionalId('Invalid category ID').optional(),
   feedId: optionalId('Invalid feed ID').optional(),
-  filter: z.enum(['all', 'unread']).default('all'),
+  filter: z.enum(['all', 'unread', 'starred']).default('all'),
   sort: z.enum(['newest', 'oldest']).default('newest'),
   dateFilter: z.enum(dateFilters).default('none'),
   cursor: z.string().max(100).optional(),
@@ -79,7 +79,12 @@ export const markReadSchema = z
     message: 'Choose one of feedId, categoryId or all',
   });
 
-export const updateItemSchema = z.object({ isRead: z.boolean({ error: 'isRead must be true or false' }) });
+export const updateItemSchema = z
+  .object({
+    isRead: z.boolean({ error: 'isRead must be true or false' }).optional(),
+    isStarred: z.boolean({ error: 'isStarred must be true or false' }).optional(),
+  })
+  .refine((body) => body.isRead !== undefined || body.isStarred !== undefined, 'Give isRead or isStarred');
 
 export type FeedListEntry = {
   id: number;
@@ -118,6 +123,7 @@ export type FeedItem = {
   pubDate: string;
   createdAt: string;
   isRead: boolean;
+  isStarred: boolean;
 };
 export type OpmlImportResult = {
   id: number;

@@ -7,6 +7,10 @@ import { listAppPasswords } from './app-passwords';
 import type { Db } from './client';
 import { toGeneration } from './generations';
 import { getPreferences } from './preferences';
+import { listStarredItems } from './stars';
+
+// Starred items are few (people save what they mean to keep); the export holds up to this many.
+const MAX_EXPORTED_STARS = 10_000;
 
 export async function renameUser(db: Db, userId: number, name: string) {
   const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning();
@@ -22,39 +26,42 @@ export async function setUserTimeZone(db: Db, userId: number, timezone: string) 
 export async function exportAccount(db: Db, userId: number, now = Date.now()) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
-  const [categoryRows, subscriptionRows, generationRows, preferences, sites, appPasswords] = await Promise.all([
-    db
-      .select({ id: categories.id, name: categories.name })
-      .from(categories)
-      .where(eq(categories.userId, userId))
-      .orderBy(asc(categories.name)),
-    db
-      .select({
-        feedId: feeds.id,
-        name: subscriptions.name,
-        url: feeds.url,
-        websiteUrl: feeds.siteUrl,
-        categoryId: subscriptions.categoryId,
-        includeInAi: subscriptions.includeInAi,
-        createdAt: subscriptions.createdAt,
-      })
-      .from(subscriptions)
-      .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
-      .where(eq(subscriptions.userId, userId))
-      .orderBy(asc(subscriptions.name)),
-    db
-      .select()
-      .from(aiGenerations)
-      .where(eq(aiGenerations.userId, userId))
-      .orderBy(desc(aiGenerations.createdAt), desc(aiGenerations.id)),
-    getPreferences(db, userId),
-    db
-      .select({ name: wordpressSites.name, url: wordpressSites.url, username: wordpressSites.username })
-      .from(wordpressSites)
-      .where(eq(wordpressSites.userId, userId))
-      .orderBy(asc(wordpressSites.id)),
-    listAppPasswords(db, userId),
-  ]);
+  const [categoryRows, subscriptionRows, generationRows, preferences, sites, appPasswords, starred] = await Promise.all(
+    [
+      db
+        .select({ id: categories.id, name: categories.name })
+        .from(categories)
+        .where(eq(categories.userId, userId))
+        .orderBy(asc(categories.name)),
+      db
+        .select({
+          feedId: feeds.id,
+          name: subscriptions.name,
+          url: feeds.url,
+          websiteUrl: feeds.siteUrl,
+          categoryId: subscriptions.categoryId,
+          includeInAi: subscriptions.includeInAi,
+          createdAt: subscriptions.createdAt,
+        })
+        .from(subscriptions)
+        .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
+        .where(eq(subscriptions.userId, userId))
+        .orderBy(asc(subscriptions.name)),
+      db
+        .select()
+        .from(aiGenerations)
+        .where(eq(aiGenerations.userId, userId))
+        .orderBy(desc(aiGenerations.createdAt), desc(aiGenerations.id)),
+      getPreferences(db, userId),
+      db
+        .select({ name: wordpressSites.name, url: wordpressSites.url, username: wordpressSites.username })
+        .from(wordpressSites)
+        .where(eq(wordpressSites.userId, userId))
+        .orderBy(asc(wordpressSites.id)),
+      listAppPasswords(db, userId),
+      listStarredItems(db, userId, { limit: MAX_EXPORTED_STARS }),
+    ],
+  );
   const categoryName = new Map(categoryRows.map((category) => [category.id, category.name]));
   return {
     exportedAt: new Date(now).toISOString(),
@@ -72,6 +79,14 @@ export async function exportAccount(db: Db, userId: number, now = Date.now()) {
       ...subscription,
       category: categoryId === null ? null : (categoryName.get(categoryId) ?? null),
       createdAt: createdAt.toISOString(),
+    })),
+    starredItems: starred.map((item) => ({
+      title: item.title,
+      link: item.link,
+      feed: item.source,
+      author: item.author,
+      publishedAt: item.pubDate,
+      content: item.content ?? item.description,
     })),
     generations: generationRows.map(toGeneration),
     preferences,

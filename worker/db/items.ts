@@ -77,6 +77,8 @@ export const toFeedItem = (row: ItemRow, source: string): FeedItem => ({
   pubDate: new Date(row.pub_date).toISOString(),
   createdAt: new Date(row.created_at).toISOString(),
   isRead: row.is_read === 1,
+  // Stars are a person's own, looked up for the page shown (stars.ts withStars).
+  isStarred: false,
 });
 
 /** A first page looks this far back before widening; later pages use the span their cursor carries. */

@@ -3,6 +3,7 @@
 // starred item is listed with the person's read state like any other.
 import { sql } from 'drizzle-orm';
 import type { FeedItem } from '../contracts/feeds';
+import { ApiError } from '../lib/errors';
 import type { Db } from './client';
 import { getItem, toFeedItem } from './items';
 import { itemColumns, type NamedItemRow } from './items-by-id';
@@ -26,23 +27,55 @@ export async function starredAmong(db: Db, userId: number, itemIds: number[]): P
   return new Set(rows.map((row) => row.item_id));
 }
 
-/** The items of followed feeds a person saved, newest published first; `before` is the last one shown. */
+/**
+ * The items of followed feeds a person saved, newest published first (oldest with `oldestFirst`),
+ * optionally of some feeds only; `after` is the last one shown.
+ */
 export async function listStarredItems(
   db: Db,
   userId: number,
-  page: { limit: number; before?: { pubDate: number; id: number } },
+  page: {
+    limit: number;
+    before?: { pubDate: number; id: number };
+    oldestFirst?: boolean;
+    feedIds?: number[];
+  },
 ): Promise<FeedItem[]> {
+  const older = page.oldestFirst ? sql`>` : sql`<`;
   const after = page.before
-    ? sql`and (i.pub_date < ${page.before.pubDate} or (i.pub_date = ${page.before.pubDate} and i.id < ${page.before.id}))`
+    ? sql`and (i.pub_date ${older} ${page.before.pubDate} or (i.pub_date = ${page.before.pubDate} and i.id ${older} ${page.before.id}))`
     : sql``;
+  const scoped = page.feedIds
+    ? sql`and i.feed_id in (select value from json_each(${JSON.stringify(page.feedIds)}))`
+    : sql``;
+  const direction = page.oldestFirst ? sql`asc` : sql`desc`;
   const rows = await db.all<NamedItemRow>(sql`select ${itemColumns}
     from stars st
     join items i on i.id = st.item_id
     join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
     left join read_marks m on m.user_id = st.user_id and m.feed_id = i.feed_id and m.seq = i.seq
-    where st.user_id = ${userId} ${after}
-    order by i.pub_date desc, i.id desc limit ${page.limit}`);
-  return rows.map((row) => toFeedItem(row, row.source));
+    where st.user_id = ${userId} ${after} ${scoped}
+    order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`);
+  return rows.map((row) => ({ ...toFeedItem(row, row.source), isStarred: true }));
+}
+
+/** The items with the person's stars filled in (one lookup for the page shown). */
+export async function withStars(db: Db, userId: number, items: FeedItem[]): Promise<FeedItem[]> {
+  const starred = await starredAmong(
+    db,
+    userId,
+    items.map((item) => item.id),
+  );
+  return items.map((item) => ({ ...item, isStarred: starred.has(item.id) }));
+}
+
+/** How many items the person has starred in the feeds they follow (the sidebar's Starred count). */
+export async function countStarred(db: Db, userId: number): Promise<number> {
+  const row = await db.get<{ total: number }>(sql`select count(*) as total from stars st
+    join items i on i.id = st.item_id
+    join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
+    where st.user_id = ${userId}`);
+  return row?.total ?? 0;
 }
 
 /** Ids of every item the person starred in feeds they follow. */
@@ -52,4 +85,38 @@ export async function starredItemIds(db: Db, userId: number): Promise<number[]> 
     join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
     where st.user_id = ${userId} order by st.item_id desc`);
   return rows.map((row) => row.item_id);
+}
+
+/** A page of GET /api/feed-items?filter=starred: the list and the cursor of the next page. */
+export async function listStarredPage(
+  db: Db,
+  userId: number,
+  query: { limit: number; cursor?: string; sort: 'newest' | 'oldest'; feedIds?: number[] },
+) {
+  let before: { pubDate: number; id: number } | undefined;
+  if (query.cursor) {
+    const match = /^starred:(\d{1,16}):(\d{1,16})$/.exec(safeAtob(query.cursor));
+    if (!match) throw new ApiError('BAD_REQUEST', 'Invalid cursor');
+    before = { pubDate: Number(match[1]), id: Number(match[2]) };
+  }
+  const rows = await listStarredItems(db, userId, {
+    limit: query.limit + 1,
+    before,
+    oldestFirst: query.sort === 'oldest',
+    feedIds: query.feedIds,
+  });
+  const items = rows.slice(0, query.limit);
+  const last = items.at(-1);
+  return {
+    items,
+    nextCursor: rows.length > query.limit && last ? btoa(`starred:${Date.parse(last.pubDate)}:${last.id}`) : null,
+  };
+}
+
+function safeAtob(text: string) {
+  try {
+    return atob(text);
+  } catch {
+    return '';
+  }
 }

@@ -1,10 +1,11 @@
-// Feed items (spec §7 and issue 3): the list with filters and a cursor, read marks, full article.
+// Feed items (spec §7, issues 3 and 14): the list with filters and a cursor, read marks and stars, full article.
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
 import { subscribedFeedIds } from '../db/feeds';
 import { getFeedItem, getItem, listItems, saveArticleContent, setItemRead } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
+import { countStarred, listStarredPage, setItemStarred, withStars } from '../db/stars';
 import type { AuthedEnv } from '../env';
 import { extractArticle } from '../feeds/extract';
 import { safeFetch } from '../feeds/safe-fetch';
@@ -19,12 +20,26 @@ const PAGE_LINK_HEADER = 'x-next-cursor';
 export const feedItemRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
-    const query = c.req.valid('query');
-    const page = await listItems(c.var.db, c.var.user.id, c.var.user.timezone, query);
+    const { filter, ...query } = c.req.valid('query');
+    const { db, user } = c.var;
+    const page =
+      filter === 'starred'
+        ? await listStarredPage(db, user.id, {
+            ...query,
+            feedIds:
+              query.feedId !== undefined || query.categoryId !== undefined
+                ? await subscribedFeedIds(db, user.id, { feedId: query.feedId, categoryId: query.categoryId })
+                : undefined,
+          })
+        : await listItems(db, user.id, user.timezone, { ...query, filter }).then(async (listed) => ({
+            ...listed,
+            items: await withStars(db, user.id, listed.items),
+          }));
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
     return c.json(page.items);
   })
+  .get('/starred-count', async (c) => c.json({ count: await countStarred(c.var.db, c.var.user.id) }))
   .post('/mark-read', validate('json', markReadSchema), async (c) => {
     const body = c.req.valid('json');
     const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, {
@@ -40,14 +55,21 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     );
     return c.json({ marked });
   })
-  .get('/:itemId', itemParam, async (c) =>
-    c.json(await getFeedItem(c.var.db, c.var.user.id, c.req.valid('param').itemId)),
-  )
+  .get('/:itemId', itemParam, async (c) => {
+    const item = await getFeedItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
+    const [starred] = await withStars(c.var.db, c.var.user.id, [item]);
+    return c.json(starred ?? item);
+  })
   .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
     const { itemId } = c.req.valid('param');
-    const { isRead } = c.req.valid('json');
-    await setItemRead(c.var.db, c.var.user.id, itemId, isRead);
-    return c.json({ id: itemId, isRead });
+    const { isRead, isStarred } = c.req.valid('json');
+    if (isRead !== undefined) await setItemRead(c.var.db, c.var.user.id, itemId, isRead);
+    if (isStarred !== undefined) await setItemStarred(c.var.db, c.var.user.id, itemId, isStarred);
+    return c.json({
+      id: itemId,
+      ...(isRead !== undefined ? { isRead } : {}),
+      ...(isStarred !== undefined ? { isStarred } : {}),
+    });
   })
   .get('/:itemId/content', itemParam, async (c) => {
     const { item } = await getItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);

@@ -118,6 +118,9 @@ describe('GET /api/users/me/export', () => {
     });
     await generationWithImage(userId);
     await call('/api/users/me/app-passwords', { cookie, json: { name: 'Phone' } });
+    const [first] = (await (await call('/api/feed-items', { cookie })).json()) as { id: number; title: string }[];
+    await call(`/api/feed-items/${first?.id}`, { method: 'PATCH', cookie, json: { isStarred: true } });
+    const starredTitle = first?.title;
 
     const response = await call('/api/users/me/export', { cookie });
     expect(response.status).toBe(200);
@@ -127,6 +130,7 @@ describe('GET /api/users/me/export', () => {
     const data = (await response.json()) as Record<string, unknown>;
     expect(data.profile).toMatchObject({ id: userId, email, name: 'Test Person', plan: 'free' });
     expect(data.categories).toEqual([{ name: 'Science' }]);
+    expect(data.starredItems).toEqual([expect.objectContaining({ title: starredTitle, feed: expect.any(String) })]);
     expect(data.subscriptions).toEqual([expect.objectContaining({ url: feed.url, category: 'Science' })]);
     expect(data.generations).toEqual([expect.objectContaining({ title: 'A summary', content: '<p>Done</p>' })]);
     expect(data.preferences).toMatchObject({ frequency: 'none' });

@@ -41,6 +41,7 @@ export const router = createBrowserRouter([
             lazy: () => import('./routes/app/layout'),
             children: [
               { path: 'home', lazy: () => import('./routes/app/home') },
+              { path: 'starred', lazy: () => import('./routes/app/starred') },
               { path: 'ai-generated', lazy: () => import('./routes/app/ai-generated') },
               { path: 'account', lazy: () => import('./routes/app/account') },
               { path: 'preferences', lazy: () => import('./routes/app/preferences') },

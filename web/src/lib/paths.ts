@@ -2,6 +2,7 @@
 export const paths = {
   landing: '/',
   home: '/home',
+  starred: '/starred',
   privacy: '/privacy',
   login: '/login',
   auth: {

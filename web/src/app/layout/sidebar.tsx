@@ -12,9 +12,11 @@ import {
   ExternalLinkIcon,
   GlobeIcon,
   SlidersIcon,
+  StarIcon,
   XIcon,
 } from '@/components/ui/icons';
 import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
+import { useStarredCount } from '@/features/feeds/api/set-item-starred';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
 import { paths } from '@/lib/paths';
 import { ExtensionDialog } from './extension-dialog';
@@ -112,6 +114,20 @@ export function SidebarDrawer({ user }: { user: CurrentUser }) {
   );
 }
 
+/** Starred items (issue 14), with how many there are. */
+function StarredLink() {
+  const count = useStarredCount().data?.count;
+  return (
+    <Link to={paths.starred} className={linkClasses}>
+      <StarIcon />
+      <span className="flex-1">Starred</span>
+      {count ? (
+        <span className="rounded-full bg-muted px-2 py-0.5 text-xs font-medium text-foreground">{count}</span>
+      ) : null}
+    </Link>
+  );
+}
+
 function SidebarContent({ user }: { user: CurrentUser }) {
   const [extensionOpen, setExtensionOpen] = useState(false);
   const pro = user.plan === 'pro';
@@ -133,6 +149,8 @@ function SidebarContent({ user }: { user: CurrentUser }) {
       <div data-closes-drawer="">
         <AddFeedButton className="w-full" />
       </div>
+
+      <StarredLink />
 
       <SidebarCategories />
 

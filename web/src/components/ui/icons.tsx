@@ -232,3 +232,15 @@ export const TrashIcon = (props: IconProps) => (
     <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
   </Icon>
 );
+
+export const StarIcon = (props: IconProps & { filled?: boolean }) => {
+  const { filled, ...rest } = props;
+  return (
+    <Icon {...rest}>
+      <path
+        d="M12 3.5l2.6 5.3 5.9.9-4.25 4.1 1 5.8L12 16.9l-5.25 2.7 1-5.8L3.5 9.7l5.9-.9z"
+        fill={filled ? 'currentColor' : 'none'}
+      />
+    </Icon>
+  );
+};

@@ -13,7 +13,7 @@ export function prefetchItemList(scope: ItemScope) {
     feedItemsQueryOptions({
       scope,
       dateFilter: 'none',
-      filter: settings.unreadOnly ? 'unread' : 'all',
+      filter: settings.unreadOnly && !('starred' in scope) ? 'unread' : 'all',
       sort: settings.sort,
     }),
   );

@@ -9,13 +9,13 @@ import { requestRaw } from './raw-request';
 export const ITEMS_PAGE_SIZE = 30;
 const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
-/** Whose items: one feed, one category, or (neither) everything the person follows. */
-export type ItemScope = { feedId: number } | { categoryId: number } | Record<string, never>;
+/** Whose items: one feed, one category, the starred ones, or (none of those) everything the person follows. */
+export type ItemScope = { feedId: number } | { categoryId: number } | { starred: true } | Record<string, never>;
 
 export type FeedItemsParams = {
   scope: ItemScope;
   dateFilter: DateFilter;
-  filter?: 'all' | 'unread';
+  filter?: 'all' | 'unread' | 'starred';
   sort?: 'newest' | 'oldest';
 };
 
@@ -25,7 +25,7 @@ export async function getFeedItems(params: FeedItemsParams, cursor?: string): Pr
   const search = new URLSearchParams();
   if ('feedId' in params.scope) search.set('feedId', String(params.scope.feedId));
   if ('categoryId' in params.scope) search.set('categoryId', String(params.scope.categoryId));
-  search.set('filter', params.filter ?? 'all');
+  search.set('filter', 'starred' in params.scope ? 'starred' : (params.filter ?? 'all'));
   search.set('sort', params.sort ?? 'newest');
   search.set('dateFilter', params.dateFilter);
   search.set('limit', String(ITEMS_PAGE_SIZE));

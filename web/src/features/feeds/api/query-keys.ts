@@ -16,6 +16,7 @@ export const feedKeys = {
 export const feedItemKeys = {
   lists: () => ['feed-items', 'list'] as const,
   detail: (itemId: number) => ['feed-items', 'detail', itemId] as const,
+  starredCount: () => ['feed-items', 'starred-count'] as const,
   content: (itemId: number) => ['feed-items', 'content', itemId] as const,
 };
 

@@ -1,5 +1,5 @@
 // The article dialog (spec §2): full content, author, published date, a link to the original source and
-// "Rewrite with AI"; previous and next item (buttons, or k and j) and mark unread (m) without closing.
+// "Rewrite with AI"; previous and next item (buttons, or k and j), star (s) and mark unread (m) without closing.
 // The full article comes from the server (slow the first time): meanwhile, and if it fails, the feed's
 // own content is shown (spec §8: "Failed to load full article content" when the server fails, "An
 // error occurred while loading the content" when the connection does). Loaded lazily
@@ -14,7 +14,9 @@ import { toast } from '@/components/ui/toast-store';
 import { apiErrorStatus } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/dates';
 import { useArticleContent } from '../api/get-article-content';
+import { useSetItemStarred } from '../api/set-item-starred';
 import { sanitizeHtml } from './sanitize-html';
+import { StarButton } from './star-button';
 
 const articleClasses = [
   'max-w-none text-[0.95rem] leading-relaxed break-words text-foreground',
@@ -62,16 +64,25 @@ type ArticleDialogProps = {
 };
 
 /** j/k/m inside the open article; typing in a field of it (none today) keeps its keys. */
-function useArticleKeys(handlers: { onPrevious?: () => void; onNext?: () => void; onToggleRead: () => void }) {
+function useArticleKeys(handlers: {
+  onPrevious?: () => void;
+  onNext?: () => void;
+  onToggleRead: () => void;
+  onToggleStar: () => void;
+}) {
   const latest = useRef(handlers);
   latest.current = handlers;
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
-      const action = { j: latest.current.onNext, k: latest.current.onPrevious, m: latest.current.onToggleRead }[
-        event.key
-      ];
+      const keys: Record<string, (() => void) | undefined> = {
+        j: latest.current.onNext,
+        k: latest.current.onPrevious,
+        m: latest.current.onToggleRead,
+        s: latest.current.onToggleStar,
+      };
+      const action = keys[event.key];
       if (!action) return;
       event.preventDefault();
       action();
@@ -91,7 +102,9 @@ export function ArticleDialog({
   onRewrite,
 }: ArticleDialogProps) {
   const article = useArticleContent(item.id);
-  useArticleKeys({ onPrevious, onNext, onToggleRead });
+  const setStarred = useSetItemStarred();
+  const onToggleStar = () => setStarred.mutate({ itemId: item.id, isStarred: !item.isStarred });
+  useArticleKeys({ onPrevious, onNext, onToggleRead, onToggleStar });
 
   useEffect(() => {
     if (article.error) toast({ variant: 'destructive', title: 'Error', description: articleLoadError(article.error) });
@@ -135,6 +148,7 @@ export function ArticleDialog({
           <Button variant="outline" size="icon" aria-label="Next item" disabled={!onNext} onClick={onNext}>
             <ArrowRightIcon />
           </Button>
+          <StarButton item={item} />
           <Button variant="outline" onClick={onToggleRead}>
             {item.isRead ? 'Mark as unread' : 'Mark as read'}
           </Button>

@@ -9,6 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { formatItemDate } from '@/lib/dates';
 import { ItemThumbnail } from './item-thumbnail';
+import { StarButton } from './star-button';
 
 function itemDate(value: string): string {
   try {
@@ -71,7 +72,8 @@ export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite 
           </button>
         </h3>
         <p className="line-clamp-3 text-sm text-muted-foreground">{item.description || 'No description available'}</p>
-        <div className="mt-auto flex justify-end pt-2">
+        <div className="mt-auto flex items-center justify-between gap-2 pt-2">
+          <StarButton item={item} />
           <Button
             variant="outline"
             size="sm"

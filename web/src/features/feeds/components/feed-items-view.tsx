@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type ItemScope, useFeedItems } from '../api/get-feed-items';
 import { useFeeds } from '../api/get-feeds';
+import { useSetItemStarred } from '../api/set-item-starred';
 import { useSetItemRead } from '../api/update-feed-item';
 import { FeedCardSkeleton } from './feed-card';
 import { ItemCollection } from './item-collection';
@@ -56,16 +57,19 @@ export function FeedItemsView({
   onRewrite,
 }: FeedItemsViewProps) {
   const [settings, updateSettings] = useListSettings(userId);
+  // The Starred list is its own filter: "unread only" and "mark all as read" have no say there.
+  const starredList = 'starred' in scope;
   const query = useFeedItems({
     scope,
     dateFilter,
-    filter: settings.unreadOnly ? 'unread' : 'all',
+    filter: settings.unreadOnly && !starredList ? 'unread' : 'all',
     sort: settings.sort,
   });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const feeds = useFeeds();
   const favicons = useMemo(() => new Map((feeds.data ?? []).map((feed) => [feed.id, feed.favicon])), [feeds.data]);
   const setRead = useSetItemRead();
+  const setStarred = useSetItemStarred();
   const refresh = useRefreshWithToast('feedId' in scope ? { feedId: scope.feedId } : {});
   const markAll = useMarkAllReadWithToast(scope);
   const article = useOpenItem(items);
@@ -107,8 +111,16 @@ export function FeedItemsView({
       const item = items[index];
       if (item) setRead.mutate({ itemId: item.id, isRead: !item.isRead });
     },
-    onToggleUnreadOnly: () => updateSettings({ unreadOnly: !settings.unreadOnly }),
-    onMarkAllRead: () => markAll.start(),
+    onToggleStar: (index) => {
+      const item = items[index];
+      if (item) setStarred.mutate({ itemId: item.id, isStarred: !item.isStarred });
+    },
+    onToggleUnreadOnly: () => {
+      if (!starredList) updateSettings({ unreadOnly: !settings.unreadOnly });
+    },
+    onMarkAllRead: () => {
+      if (!starredList) markAll.start();
+    },
     onRefresh: refresh.start,
     onHelp: () => setHelpOpen(true),
     onReachEnd: loadMore,
@@ -160,13 +172,15 @@ export function FeedItemsView({
     body = (
       <EmptyState
         icon={<InboxIcon />}
-        title="No feed items found"
+        title={starredList ? 'No starred items' : 'No feed items found'}
         description={
-          settings.unreadOnly
-            ? 'You have read everything here. Turn off "Unread only" to see read items.'
-            : dateFilter === 'none'
-              ? 'New items appear here as your feeds publish them.'
-              : 'Nothing was published in this period. Try another date filter.'
+          starredList
+            ? 'Star an item (or press s on it) to keep it here, whatever retention removes.'
+            : settings.unreadOnly
+              ? 'You have read everything here. Turn off "Unread only" to see read items.'
+              : dateFilter === 'none'
+                ? 'New items appear here as your feeds publish them.'
+                : 'Nothing was published in this period. Try another date filter.'
         }
       />
     );
@@ -207,6 +221,7 @@ export function FeedItemsView({
           onDateFilterChange={onDateFilterChange}
           settings={settings}
           onSettingsChange={updateSettings}
+          readControls={!starredList}
           markAll={markAll}
           refresh={refresh}
           onHelp={() => setHelpOpen(true)}

@@ -5,6 +5,7 @@ import type { Ref } from 'react';
 import { Favicon } from '@/components/ui/favicon';
 import { cn } from '@/lib/cn';
 import { formatItemDate } from '@/lib/dates';
+import { StarButton } from './star-button';
 
 function itemDate(value: string): string {
   try {
@@ -58,10 +59,11 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
         </p>
       </div>
       {date ? (
-        <time dateTime={item.pubDate} className="shrink-0 text-xs text-muted-foreground">
+        <time dateTime={item.pubDate} className="shrink-0 text-xs text-muted-foreground sm:self-center">
           {date}
         </time>
       ) : null}
+      <StarButton item={item} className="-my-1.5 size-8 shrink-0" />
     </article>
   );
 }

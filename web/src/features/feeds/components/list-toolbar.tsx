@@ -15,6 +15,8 @@ type ListToolbarProps = {
   onDateFilterChange: (dateFilter: DateFilter) => void;
   settings: ListSettings;
   onSettingsChange: (change: Partial<ListSettings>) => void;
+  /** Unread only and Mark all as read; not on the Starred list. */
+  readControls: boolean;
   markAll: ReturnType<typeof useMarkAllReadWithToast>;
   refresh: ReturnType<typeof useRefreshWithToast>;
   onHelp: () => void;
@@ -25,6 +27,7 @@ export function ListToolbar({
   onDateFilterChange,
   settings,
   onSettingsChange,
+  readControls,
   markAll,
   refresh,
   onHelp,
@@ -41,13 +44,15 @@ export function ListToolbar({
         <option value="newest">Newest first</option>
         <option value="oldest">Oldest first</option>
       </Select>
-      <Button
-        variant={settings.unreadOnly ? 'primary' : 'outline'}
-        aria-pressed={settings.unreadOnly}
-        onClick={() => onSettingsChange({ unreadOnly: !settings.unreadOnly })}
-      >
-        Unread only
-      </Button>
+      {readControls ? (
+        <Button
+          variant={settings.unreadOnly ? 'primary' : 'outline'}
+          aria-pressed={settings.unreadOnly}
+          onClick={() => onSettingsChange({ unreadOnly: !settings.unreadOnly })}
+        >
+          Unread only
+        </Button>
+      ) : null}
       <fieldset className="inline-flex rounded-md border border-input p-0.5">
         <legend className="sr-only">View</legend>
         {(['cards', 'list'] as const).map((view) => (
@@ -70,7 +75,7 @@ export function ListToolbar({
           </label>
         ))}
       </fieldset>
-      <MarkAllReadButton markAll={markAll} />
+      {readControls ? <MarkAllReadButton markAll={markAll} /> : null}
       <RefreshFeedsButton refresh={refresh} />
       {/* Phones have no keyboard to speak of: the shortcut help starts at the `sm` width. */}
       <span className="hidden sm:contents">

@@ -12,6 +12,7 @@ const handlers = {
   onMove: vi.fn(),
   onOpen: vi.fn(),
   onToggleRead: vi.fn(),
+  onToggleStar: vi.fn(),
   onToggleUnreadOnly: vi.fn(),
   onMarkAllRead: vi.fn(),
   onRefresh: vi.fn(),
@@ -74,6 +75,8 @@ describe('keyboard shortcuts on item lists', () => {
     expect(handlers.onOpen).toHaveBeenCalledWith(1);
     press('m');
     expect(handlers.onToggleRead).toHaveBeenCalledWith(1);
+    press('s');
+    expect(handlers.onToggleStar).toHaveBeenCalledWith(1);
     press('r');
     expect(handlers.onRefresh).toHaveBeenCalledTimes(1);
     press('?');

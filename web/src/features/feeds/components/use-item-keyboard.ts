@@ -1,5 +1,5 @@
 // Keyboard shortcuts on item lists (issue 3, issue 14): j/k next/previous, o open, m toggle read, u unread
-// only, A mark all as read, r refresh, ? help.
+// only, s star, A mark all as read, r refresh, ? help.
 // Keys typed into a field, with a modifier, or while a dialog is open are left alone.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
@@ -8,6 +8,7 @@ export type ItemKeyAction =
   | 'previous'
   | 'open'
   | 'toggle-read'
+  | 'star'
   | 'unread-only'
   | 'mark-all-read'
   | 'refresh'
@@ -18,6 +19,7 @@ export const ITEM_SHORTCUTS: { key: string; action: ItemKeyAction; label: string
   { key: 'k', action: 'previous', label: 'Previous item' },
   { key: 'o', action: 'open', label: 'Open the selected item' },
   { key: 'm', action: 'toggle-read', label: 'Mark the selected item read or unread' },
+  { key: 's', action: 'star', label: 'Star the selected item, or unstar it' },
   { key: 'u', action: 'unread-only', label: 'Show unread items only, or everything' },
   { key: 'A', action: 'mark-all-read', label: 'Mark all as read' },
   { key: 'r', action: 'refresh', label: 'Refresh feeds' },
@@ -56,6 +58,7 @@ type ItemKeyboardHandlers = {
   onMove?: (index: number) => void;
   onOpen: (index: number) => void;
   onToggleRead: (index: number) => void;
+  onToggleStar: (index: number) => void;
   onToggleUnreadOnly: () => void;
   onMarkAllRead: () => void;
   onRefresh: () => void;
@@ -97,6 +100,9 @@ export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers) {
           break;
         case 'toggle-read':
           if (selected >= 0) on.onToggleRead(selected);
+          break;
+        case 'star':
+          if (selected >= 0) on.onToggleStar(selected);
           break;
         case 'unread-only':
           on.onToggleUnreadOnly();
