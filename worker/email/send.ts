@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { emails } from '../../schema';
 import type { Db } from '../db/client';
 import { type Bindings, isDevelopment } from '../env';
+import { log } from '../lib/log';
 import { buildMime } from './mime';
 import type { RenderedEmail } from './templates';
 
@@ -42,6 +43,20 @@ export function transportProblem(env: Bindings): string | null {
     return 'the send_email binding only delivers to verified addresses: set RESEND_API_KEY (npx wrangler secret put RESEND_API_KEY)';
   }
   return 'the outbox transport keeps mail in D1 and delivers nothing outside development';
+}
+
+let announced = false;
+
+/**
+ * Says once per isolate (the nearest a Worker has to start-up) which transport carries mail, and loudly
+ * when it cannot reach people: every send then fails with the same reason.
+ */
+export function announceMailTransport(env: Bindings) {
+  if (announced) return;
+  announced = true;
+  const problem = transportProblem(env);
+  if (problem) log.error('mail.transport_unusable', { transport: chooseTransport(env), problem });
+  else log.info('mail.transport', { transport: chooseTransport(env) });
 }
 
 async function sendWithResend(env: Bindings, message: OutgoingEmail) {

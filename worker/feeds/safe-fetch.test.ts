@@ -170,6 +170,21 @@ describe('refusing other schemes, credentials and nonsense', () => {
     expect(error.message).toBe('URLs with a user name or password cannot be fetched');
   });
 
+  it.each(['https://example.com:8443/feed', 'http://example.com:22/', 'http://feeds.example:6379/'])(
+    'refuses the non-web port of %s (L13)',
+    async (url) => {
+      const error = await failure(safeFetch(url, { allowHosts }));
+      expect(error.reason).toBe('port');
+      expect(error.refused).toBe(true);
+      expect(error.message).toBe('Only addresses on the standard web ports (80 and 443) can be fetched');
+    },
+  );
+
+  it('accepts the standard ports written out', () => {
+    expect(isPublicUrl('https://example.com:443/feed', '')).toBe(true);
+    expect(isPublicUrl('http://example.com:80/feed', '')).toBe(true);
+  });
+
   it.each(['', 'not a url', 'example.com/feed', 'http://', 'http://256.0.0.1/', 'http://[::1/'])(
     'refuses %j as invalid',
     async (url) => {

@@ -20,6 +20,7 @@ export type SafeFetchReason =
   | 'unsupported-scheme'
   | 'credentials'
   | 'private-address'
+  | 'port'
   | 'too-many-redirects'
   | 'timeout'
   | 'too-large'
@@ -31,6 +32,7 @@ const REFUSALS: ReadonlySet<SafeFetchReason> = new Set([
   'unsupported-scheme',
   'credentials',
   'private-address',
+  'port',
 ]);
 
 export class SafeFetchError extends Error {
@@ -90,8 +92,14 @@ export function assertFetchableUrl(url: string | URL, allowHosts: string): URL {
   if (parsed.username !== '' || parsed.password !== '') {
     throw new SafeFetchError('credentials', 'URLs with a user name or password cannot be fetched');
   }
-  if (!isAllowedHost(parsed, allowHosts) && isPrivateHost(parsed.hostname)) {
+  const allowed = isAllowedHost(parsed, allowHosts);
+  if (!allowed && isPrivateHost(parsed.hostname)) {
     throw new SafeFetchError('private-address', 'This address points to a private network and cannot be fetched');
+  }
+  // Public web servers answer on 80 and 443. Other ports are where admin consoles, databases and mail
+  // servers listen, and a public name may lead anywhere (issue 10 L13): only allow-listed hosts use them.
+  if (!allowed && parsed.port !== '' && parsed.port !== '80' && parsed.port !== '443') {
+    throw new SafeFetchError('port', 'Only addresses on the standard web ports (80 and 443) can be fetched');
   }
   return parsed;
 }

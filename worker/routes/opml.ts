@@ -9,8 +9,6 @@ import type { Db } from '../db/client';
 import type { AuthedEnv } from '../env';
 import { buildOpml, OpmlError, parseOpml } from '../feeds/opml';
 
-type OpmlEntry = ReturnType<typeof parseOpml>[number];
-
 import { enqueue } from '../jobs/enqueue';
 import { ApiError, notFound } from '../lib/errors';
 import { idParam } from '../lib/ids';
@@ -18,6 +16,8 @@ import { startOfDay } from '../lib/time';
 import { validate } from '../lib/validate';
 import { countInWindow } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
+
+type OpmlEntry = ReturnType<typeof parseOpml>[number];
 
 const toResult = (row: typeof opmlImports.$inferSelect): OpmlImportResult => ({
   id: row.id,

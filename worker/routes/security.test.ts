@@ -4,7 +4,7 @@ import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test'
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger } from '../../schema';
+import { creditLedger, emails } from '../../schema';
 import worker from '../index';
 import { call, db, lastEmailId, ORIGIN, signUp, tokenOf, waitForEmail } from '../test/helpers';
 
@@ -118,5 +118,17 @@ describe('a sign-in link opened in a browser signed in to another account (L10)'
     const switched = await call(`/api/auth/verify?token=${token}&switch=1`, { cookie: me.cookie });
     expect(switched.status).toBe(200);
     expect(await switched.json()).toMatchObject({ user: { email: other.email } });
+  });
+});
+
+describe('mail in production (issue 11)', () => {
+  it('refuses the send_email binding, which reaches only verified addresses, and records why', async () => {
+    const email = `prod.${Date.now()}@example.com`;
+    await withEnv({ ENVIRONMENT: 'production', EMAIL_TRANSPORT: '', RESEND_API_KEY: undefined }, async () => {
+      expect((await call('/api/auth/register', { json: { name: 'Prod Person', email } })).status).toBe(201);
+    });
+    const [failed] = await db.select().from(emails).where(eq(emails.to, email));
+    expect(failed).toMatchObject({ status: 'failed', transport: 'cloudflare' });
+    expect(failed?.error).toMatch(/only delivers to verified addresses: set RESEND_API_KEY/);
   });
 });
