@@ -105,8 +105,13 @@ export async function signIn(baseURL) {
     });
   const { email, password } = API_PERSON;
   await post('/api/auth/forgot-password', { email });
-  const outbox = await (await fetch(`${baseURL}/api/dev/outbox`)).json();
-  const token = outbox.find((message) => message.to === email)?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+  // Account mail is sent by a queue job: the link reaches the outbox a moment later.
+  let token;
+  for (let attempt = 0; attempt < 50 && !token; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200));
+    const outbox = await (await fetch(`${baseURL}/api/dev/outbox`)).json();
+    token = outbox.find((message) => message.to === email)?.text.match(/token=([A-Za-z0-9_-]+)/)?.[1];
+  }
   if (!token) throw new Error('no password link in the development outbox');
   const set = await post('/api/auth/set-password', { token, password });
   if (!set.ok) throw new Error(`set-password answered ${set.status}`);

@@ -9,6 +9,7 @@ import { refreshFeed } from '../feeds/refresh';
 import { follow, hoursAgo, rss, scriptFeed, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { findFeed, storeItems } from './item-store';
+import { setItemStarred } from './stars';
 
 const numbered = (count: number, hoursBack = 0): TestItem[] =>
   Array.from({ length: count }, (_, i) => ({ guid: `g${i}`, title: `Item ${i}`, pubDate: hoursAgo(hoursBack + i) }));
@@ -132,5 +133,29 @@ describe('read state', () => {
     expect(await marksOf(userId)).toHaveLength(1);
     expect(await titles(cookie, '')).toEqual(['New', 'Item 0', 'Item 1', 'Item 2']);
     expect(await unreadCount(cookie, feedId)).toBe(3);
+  });
+
+  it('never drops a starred item, however far retention moves', async () => {
+    const { cookie, userId } = await signUp();
+    const url = await scriptFeed(uniqueName(), { body: rss('Starred', numbered(3, 1)) });
+    const feedId = await follow(call, cookie, url);
+    const oldest = (await items(cookie, '')).at(-1);
+    if (!oldest) throw new Error('no items');
+    await setItemStarred(db, userId, oldest.id, true);
+    const feed = await findFeed(db, feedId);
+    if (!feed) throw new Error('no feed');
+    const fresh = ['x', 'y'].map((guidHash, i) => ({
+      guidHash,
+      title: `New ${guidHash}`,
+      description: null,
+      content: null,
+      link: null,
+      thumbnail: null,
+      author: null,
+      pubDate: Date.now() - i,
+    }));
+    // Keep two: the three first items fall under the line; the starred one stays.
+    await storeItems(db, feed, fresh, 2, Date.now());
+    expect(await titles(cookie, '')).toEqual(['New x', 'New y', oldest.title]);
   });
 });
