@@ -8,6 +8,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SESSION_COOKIE, signUpThroughApi } from './people';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -19,16 +20,14 @@ declare module 'vitest' {
 const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
-const email = `newsboat.${stamp}@example.com`;
-const password = 'correct horse battery';
 const HOUR = 3_600_000;
 const NEWSBOAT = '/usr/bin/newsboat';
 
-type Mail = { to: string; text: string };
 type Group = { feeds: { name: string; unreadCount: number }[] };
 
 const url = (path: string) => new URL(path, baseURL).href;
 let cookie = '';
+let email = '';
 const api = (path: string, body?: unknown) =>
   fetch(url(path), {
     method: body === undefined ? 'GET' : 'POST',
@@ -78,13 +77,9 @@ describe('newsboat through the Google Reader API', () => {
 
   beforeAll(async () => {
     expect(existsSync(NEWSBOAT), 'newsboat is installed by .ci/run (apt-get install newsboat)').toBe(true);
-    const post = (path: string, body: unknown) => api(path, body);
-    expect((await post('/api/auth/register', { name: 'Nora Newsboat', email })).status).toBe(201);
-    const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as Mail[];
-    const token = /password-setup\?token=([\w-]+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')?.[1];
-    expect((await post('/api/auth/set-password', { token, password })).status).toBe(200);
-    const login = await post('/api/auth/login', { username: email, password });
-    cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+    const person = await signUpThroughApi('newsboat');
+    email = person.email;
+    cookie = `${SESSION_COOKIE}=${person.cookie}`;
     await follow('Lighthouse', 4);
     await follow('Quayside', 3);
     const created = await api('/api/users/me/app-passwords', { name: 'newsboat' });

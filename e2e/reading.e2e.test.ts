@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './browser';
+import { PASSWORD, SESSION_COOKIE, signUpThroughApi } from './people';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -16,13 +17,11 @@ declare module 'vitest' {
 const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
-const email = `reading.${stamp}@example.com`;
-const password = 'correct horse battery';
+let email = '';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
-type Mail = { to: string; text: string };
 
 const url = (path: string) => new URL(path, baseURL).href;
 const post = (path: string, body: unknown, cookie = '') =>
@@ -56,12 +55,9 @@ async function followFeed(cookie: string, name: string, count: number) {
 }
 
 async function signUpWithFeeds() {
-  expect((await post('/api/auth/register', { name: 'Rita Reader', email })).status).toBe(201);
-  const outbox = (await (await fetch(url('/api/dev/outbox'))).json()) as Mail[];
-  const token = /password-setup\?token=([\w-]+)/.exec(outbox.find((mail) => mail.to === email)?.text ?? '')?.[1];
-  expect((await post('/api/auth/set-password', { token, password })).status).toBe(200);
-  const login = await post('/api/auth/login', { username: email, password });
-  const cookie = login.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const person = await signUpThroughApi('reading');
+  email = person.email;
+  const cookie = `${SESSION_COOKIE}=${person.cookie}`;
   await followFeed(cookie, 'Harbour', 8);
   await followFeed(cookie, 'Meadow', 6);
 }
@@ -69,7 +65,7 @@ async function signUpWithFeeds() {
 async function signIn(page: Page) {
   await page.goto(url('/auth/login'));
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((target) => target.pathname === '/home');
 }

@@ -7,17 +7,9 @@ import { Button } from '@/components/ui/button';
 import { SparklesIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { formatItemDate } from '@/lib/dates';
+import { itemDateLabel } from './item-date';
 import { ItemThumbnail } from './item-thumbnail';
 import { StarButton } from './star-button';
-
-function itemDate(value: string): string {
-  try {
-    return formatItemDate(value);
-  } catch {
-    return '';
-  }
-}
 
 type FeedCardProps = {
   item: FeedItem;
@@ -29,7 +21,7 @@ type FeedCardProps = {
 };
 
 export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite }: FeedCardProps) {
-  const date = itemDate(item.pubDate);
+  const date = itemDateLabel(item.pubDate);
   return (
     <article
       data-testid="feed-card"

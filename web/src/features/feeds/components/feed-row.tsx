@@ -4,16 +4,8 @@ import type { FeedItem } from '@contracts/feeds';
 import type { Ref } from 'react';
 import { Favicon } from '@/components/ui/favicon';
 import { cn } from '@/lib/cn';
-import { formatItemDate } from '@/lib/dates';
+import { itemDateLabel } from './item-date';
 import { StarButton } from './star-button';
-
-function itemDate(value: string): string {
-  try {
-    return formatItemDate(value);
-  } catch {
-    return '';
-  }
-}
 
 type FeedRowProps = {
   item: FeedItem;
@@ -24,7 +16,7 @@ type FeedRowProps = {
 };
 
 export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps) {
-  const date = itemDate(item.pubDate);
+  const date = itemDateLabel(item.pubDate);
   return (
     <article
       data-testid="feed-row"
