@@ -370,6 +370,7 @@ describe('feeds and reading in the browser', () => {
     await dialog.getByLabel('Include in AI').uncheck();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Feed updated', { exact: true }).waitFor();
+    await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('heading', { name: 'Alpha Daily', level: 1 }).waitFor();
     expect(await page.locator('main').getByText('General', { exact: true }).isVisible()).toBe(true);
     await sidebarFeed(page, 'Alpha Daily').waitFor();
@@ -379,6 +380,8 @@ describe('feeds and reading in the browser', () => {
     await dialog.getByLabel('Category').selectOption({ label: 'Tech' });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await page.getByText('Feed updated', { exact: true }).waitFor();
+    // The dialog's own "Tech" option goes with it: only the header's badge is left to find.
+    await dialog.waitFor({ state: 'hidden' });
     await page.locator('main').getByText('Tech', { exact: true }).waitFor();
   });
 
