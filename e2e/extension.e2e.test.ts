@@ -58,6 +58,23 @@ async function signIn(page: Page, email: string, password: string): Promise<void
   await page.waitForURL(`${baseURL}/home`);
 }
 
+/** Chromium with one unpacked extension loaded, in a fresh profile. */
+function launchWithExtension(profile: string, extensionDir: string): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-background-networking',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      `--disable-extensions-except=${extensionDir}`,
+      `--load-extension=${extensionDir}`,
+    ],
+  });
+}
+
 /** Evaluated in the service worker, where `chrome` is the real extension API. */
 type WorkerChrome = {
   storage: { session: { get(keys: null): Promise<Record<string, { pageUrl?: string } | undefined>> } };
@@ -85,19 +102,7 @@ describe('the browser extension', () => {
     expect(built.status, built.stderr).toBe(0);
     blog = await startBlog();
     profile = mkdtempSync(join(tmpdir(), 'feedloom-extension-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--no-first-run',
-        `--disable-extensions-except=${EXTENSION_DIR}`,
-        `--load-extension=${EXTENSION_DIR}`,
-      ],
-    });
+    context = await launchWithExtension(profile, EXTENSION_DIR);
     worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     extensionId = new URL(worker.url()).host;
   });
@@ -186,19 +191,7 @@ describe('the extension as a person downloads it from the app', () => {
     const unzipped = spawnSync('unzip', ['-q', zip, '-d', join(unpacked, 'extension')], { encoding: 'utf8' });
     expect(unzipped.status, unzipped.stderr).toBe(0);
     profile = mkdtempSync(join(tmpdir(), 'feedloom-extension-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-background-networking',
-        '--disable-dev-shm-usage',
-        '--no-first-run',
-        `--disable-extensions-except=${join(unpacked, 'extension')}`,
-        `--load-extension=${join(unpacked, 'extension')}`,
-      ],
-    });
+    context = await launchWithExtension(profile, join(unpacked, 'extension'));
   });
 
   afterAll(async () => {
