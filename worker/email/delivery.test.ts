@@ -6,16 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emails } from '../../schema';
 import type { Generation } from '../contracts/ai';
 import { deliverHeld, holdJobs, personWithFeed, restoreAi, useFakeAi, useOfflineAi } from '../test/ai';
-import {
-  call,
-  confirmDeliveryAddress,
-  db,
-  latestEmailTo,
-  signUp,
-  tokenOf,
-  uniqueEmail,
-  waitForEmail,
-} from '../test/helpers';
+import { call, db, latestEmailTo, signUp, tokenOf, uniqueEmail, waitForEmail } from '../test/helpers';
 
 let jobs: ReturnType<typeof holdJobs>;
 beforeEach(() => {

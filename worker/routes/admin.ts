@@ -8,7 +8,7 @@ import { grantCredits } from '../billing/credits';
 import { addCreditsSchema, clearGenerationsSchema } from '../contracts/admin';
 import { findUserByEmail, findUserById } from '../db/users';
 import type { AuthedEnv } from '../env';
-import { ApiError, notFound } from '../lib/errors';
+import { notFound } from '../lib/errors';
 import { log } from '../lib/log';
 import { validate } from '../lib/validate';
 import { requireAdmin } from '../middleware/session';

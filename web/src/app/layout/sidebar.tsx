@@ -5,16 +5,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import {
-  BellIcon,
-  BlocksIcon,
-  CreditCardIcon,
-  ExternalLinkIcon,
-  GlobeIcon,
-  SlidersIcon,
-  StarIcon,
-  XIcon,
-} from '@/components/ui/icons';
+import { BellIcon, BlocksIcon, CreditCardIcon, GlobeIcon, SlidersIcon, StarIcon, XIcon } from '@/components/ui/icons';
 import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
 import { useStarredCount } from '@/features/feeds/api/set-item-starred';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
