@@ -53,7 +53,8 @@ describe('small promises in the browser', () => {
     // Closing the article navigates back from the item's own address; let that finish first.
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
-    await page.waitForURL((target) => target.pathname === '/home');
+    // /home?item=… and /home share a path: wait for the item to leave the address.
+    await page.waitForURL((target) => target.pathname === '/home' && !target.searchParams.has('item'));
   });
 
   it('reports each route change as a page view', async () => {
