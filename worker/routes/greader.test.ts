@@ -266,6 +266,9 @@ describe('the Atom form (newsboat, FeedHQ and The Old Reader clients)', () => {
       auth,
     });
     expect(unknown.status).toBe(400);
+    const garbled = await greader('/reader/atom/feed%2Fhttp%3A%2F%E0%A4%A', { auth });
+    expect(garbled.status).toBe(400);
+    expect(await garbled.json()).toMatchObject({ message: 'The stream id is not a valid URL-encoded string' });
   });
 });
 

@@ -46,7 +46,12 @@ async function writeParams(c: ReaderContext) {
 function streamFromPath(c: ReaderContext, prefix: string, params: URLSearchParams): { id: string; stream: Stream } {
   const raw = new URL(c.req.url).pathname;
   const at = raw.indexOf(prefix);
-  const inPath = at === -1 ? '' : decodeURIComponent(raw.slice(at + prefix.length));
+  let inPath = '';
+  try {
+    inPath = at === -1 ? '' : decodeURIComponent(raw.slice(at + prefix.length));
+  } catch {
+    throw new ApiError('BAD_REQUEST', 'The stream id is not a valid URL-encoded string');
+  }
   const id = inPath || params.get('s') || STATE.readingList;
   const stream = parseStreamId(id);
   if (!stream) throw new ApiError('BAD_REQUEST', `Unknown stream ${id}`);
