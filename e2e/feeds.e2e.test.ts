@@ -205,6 +205,7 @@ describe('feeds and reading in the browser', () => {
     await screenshot(page, 'feeds-article-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL((target) => !target.searchParams.has('item'));
 
     await expect.poll(() => target.getAttribute('data-read')).toBe('true');
     await expect.poll(() => sidebarFeed(page, 'Alpha Weekly').textContent()).toContain('3 unread');
@@ -281,6 +282,7 @@ describe('feeds and reading in the browser', () => {
     await page.keyboard.press('o');
     await page.getByRole('dialog', { name: title }).waitFor();
     await page.keyboard.press('Escape');
+    await page.waitForURL((target) => !target.searchParams.has('item'));
   });
 
   it('imports an OPML file and exports one', async () => {

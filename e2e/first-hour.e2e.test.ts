@@ -101,6 +101,7 @@ describe('the first hour, offline', () => {
     await screenshot(page, 'first-hour-article-1280');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    await page.waitForURL((target) => !target.searchParams.has('item'));
     await expect.poll(() => first.getAttribute('data-read')).toBe('true');
   });
 

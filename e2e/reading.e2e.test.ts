@@ -148,6 +148,8 @@ describe('reading in the browser', () => {
     await articleDialog(page).getByRole('button', { name: 'Mark as unread' }).click();
     await articleDialog(page).getByRole('button', { name: 'Mark as read' }).waitFor();
     await page.keyboard.press('Escape');
+    // Closing goes back from the item's address; let that finish before the next navigation.
+    await page.waitForURL((target) => !target.searchParams.has('item'));
     await expect.poll(() => first.getAttribute('data-read')).toBe('false');
 
     await page.getByRole('button', { name: 'Unread only' }).click();
@@ -195,6 +197,8 @@ describe('reading in the browser', () => {
     await page.keyboard.press('s');
     await expect.poll(() => star.getAttribute('aria-pressed')).toBe('false');
     await page.keyboard.press('Escape');
+    // Closing goes back from the item's address; let that finish before the next navigation.
+    await page.waitForURL((target) => !target.searchParams.has('item'));
     await expect.poll(() => starredLink.textContent()).toBe('Starred');
     await page.reload();
     await page.getByText('No starred items').waitFor();
