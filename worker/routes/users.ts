@@ -18,7 +18,7 @@ import { type AuthedEnv, adminUserIds, type Bindings } from '../env';
 import { ApiError } from '../lib/errors';
 import { isValidTimeZone } from '../lib/time';
 import { validate } from '../lib/validate';
-import { limitAttempts } from '../middleware/rate-limit';
+import { limitPasswordAttempts } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { appPasswordRoutes } from './app-passwords';
 
@@ -57,10 +57,12 @@ export const userRoutes = new Hono<AuthedEnv>()
     if (!user.passwordHash) {
       throw new ApiError('BAD_REQUEST', 'Your account has no password yet. Use the emailed link to set one first.');
     }
-    await limitAttempts(c.var.db, 'change-password', user.email, c.req.header('cf-connecting-ip') ?? 'local');
+    // Counted like sign-in attempts (email and address together, a success forgiven), as the email change does.
+    const attempts = await limitPasswordAttempts(c.var.db, user.email, c.req.header('cf-connecting-ip') ?? 'local');
     if (!(await verifyPassword(currentPassword, user.passwordHash, c.env.PASSWORD_PEPPER))) {
       throw new ApiError('BAD_REQUEST', 'Current password is incorrect');
     }
+    await attempts.forgive();
     await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword, c.env.PASSWORD_PEPPER));
     // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
     await deleteUserSessions(c.var.db, user.id, c.var.sessionId);
