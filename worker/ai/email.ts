@@ -7,8 +7,8 @@ import type { EmailFormat, Generation } from '../contracts/ai';
 import { emailImageUrl } from '../email/image-links';
 import type { RenderedEmail } from '../email/templates';
 import type { Bindings } from '../env';
-import { escapeAttribute, escapeText } from '../feeds/html-entities';
-import { sanitizeHtml } from '../feeds/sanitize';
+import { escapeAttribute, escapeText } from '../html/entities';
+import { sanitizeHtml } from '../html/sanitize';
 import { htmlToPlainText } from './format';
 
 type Options = {

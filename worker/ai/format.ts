@@ -4,8 +4,8 @@
 // plain text for emails and length checks.
 
 import type { ContentType } from '../contracts/ai';
-import { escapeText } from '../feeds/html-entities';
-import { htmlToText, sanitizeHtml } from '../feeds/sanitize';
+import { escapeText } from '../html/entities';
+import { htmlToText, sanitizeHtml } from '../html/sanitize';
 import { AiError } from './client';
 import { platformForContentType } from './platforms';
 

@@ -20,8 +20,8 @@ import {
   requestOf,
 } from '../db/generations';
 import type { Bindings } from '../env';
-import { escapeText } from '../feeds/html-entities';
-import { sanitizeHtml } from '../feeds/sanitize';
+import { escapeText } from '../html/entities';
+import { sanitizeHtml } from '../html/sanitize';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';

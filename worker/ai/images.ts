@@ -3,8 +3,8 @@
 // image, and keep it in R2 under generations/<id>-<random>.jpg (spec §9: downloaded images use .jpg).
 // The API serves it from our own origin, so no page or email ever loads a third-party image.
 import type { Bindings } from '../env';
-import { SafeFetchError, safeFetch } from '../feeds/safe-fetch';
 import { toBase64Url } from '../lib/crypto';
+import { SafeFetchError, safeFetch } from '../net/safe-fetch';
 import { AiError } from './client';
 
 export const DEFAULT_REPLICATE_BASE_URL = 'https://api.replicate.com/v1';

@@ -3,7 +3,7 @@
 // topic analysis clusters items around shared keywords, recommendations rank items by those keywords,
 // and platform rewrites fill templates within each platform's length. It cannot translate or draw, and
 // every answer says where it came from. Output is HTML built from escaped text.
-import { escapeAttribute, escapeText } from '../feeds/html-entities';
+import { escapeAttribute, escapeText } from '../html/entities';
 import { truncate } from './format';
 import { type OfflineHtml, platformForContentType } from './platforms';
 import type { SourceItem, TextTask } from './prompts';

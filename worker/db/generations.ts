@@ -6,7 +6,7 @@ import { aiGenerations, generationSources, items, subscriptions } from '../../sc
 import { imageUrlOf } from '../ai/images';
 import { refundStatements } from '../billing/credits';
 import type { ContentType, Generation, GenerationOrigin } from '../contracts/ai';
-import { htmlToText } from '../feeds/sanitize';
+import { htmlToText } from '../html/sanitize';
 import { notFound } from '../lib/errors';
 import type { Db } from './client';
 

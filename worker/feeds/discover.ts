@@ -5,9 +5,9 @@
 // fetching it and finding a feed, within a fixed budget of fetches. Fetching the page itself, choosing
 // among the results and subscribing are the caller's job.
 
-import { descendants, documentBase, parseHtml } from './html-tree';
+import { descendants, documentBase, parseHtml } from '../html/html-tree';
+import { FEED_ACCEPT, safeFetch } from '../net/safe-fetch';
 import { parseFeed } from './parse';
-import { FEED_ACCEPT, safeFetch } from './safe-fetch';
 
 export type DiscoveredFeed = { feedUrl: string; title: string; siteUrl: string };
 /** What a verified candidate turned out to be: its final URL (after redirects), title and site. */

@@ -5,8 +5,16 @@
 // siblings. The result is sanitised (sanitize.ts). Fetching the page and caching the result are the
 // caller's job; a page without a real article gives null, and the caller keeps the feed's own content.
 
-import { descendants, documentBase, type HtmlElement, type HtmlNode, names, parseHtml, textContent } from './html-tree';
-import { DROPPED_WITH_CONTENT, htmlToText, sanitizeNodes } from './sanitize';
+import {
+  descendants,
+  documentBase,
+  type HtmlElement,
+  type HtmlNode,
+  names,
+  parseHtml,
+  textContent,
+} from '../html/html-tree';
+import { DROPPED_WITH_CONTENT, htmlToText, sanitizeNodes } from '../html/sanitize';
 
 export type ExtractedArticle = { title: string; content: string; textLength: number };
 

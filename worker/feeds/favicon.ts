@@ -2,8 +2,8 @@
 // "apple-touch-icon"), choosing the size nearest 32 px, else the favicon service the spec names at 32 px.
 // A pure function of the page the caller already fetched: no requests here, and nothing is stored.
 
-import { descendants, documentBase, parseHtml } from './html-tree';
-import { safeUrl } from './sanitize';
+import { descendants, documentBase, parseHtml } from '../html/html-tree';
+import { safeUrl } from '../html/sanitize';
 
 const SIZE = 32;
 const HTTP = new Set(['http:', 'https:']);

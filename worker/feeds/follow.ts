@@ -5,10 +5,10 @@ import type { Plan } from '../billing/plans';
 import type { Db } from '../db/client';
 import { countFeeds, feedLimitError, findFeedByUrl, subscribe, upsertFeed } from '../db/feeds';
 import { ApiError } from '../lib/errors';
+import { SafeFetchError, type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { discoverFeeds } from './discover';
 import { FeedParseError, type ParsedFeed, parseFeed } from './parse';
 import { refreshFeed } from './refresh';
-import { SafeFetchError, type SafeFetchResponse, safeFetch } from './safe-fetch';
 
 export type ResolvedFeed = { feedUrl: string; parsed: ParsedFeed; response: SafeFetchResponse };
 

@@ -13,12 +13,12 @@ import {
   recordRefreshSuccess,
   storeItems,
 } from '../db/item-store';
+import { firstImage, htmlToText, sanitizeHtml } from '../html/sanitize';
 import { sha256Hex } from '../lib/crypto';
+import { type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { faviconFor } from './favicon';
 import { capItem } from './item-size';
 import { FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
-import { type SafeFetchResponse, safeFetch } from './safe-fetch';
-import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
 import { nextCheckAt } from './schedule';
 
 export const MAX_ITEMS_PER_FEED = 500;

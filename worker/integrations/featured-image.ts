@@ -11,8 +11,8 @@ import type { Db } from '../db/client';
 import { type GenerationRow, loadSourceItems, requestOf } from '../db/generations';
 import { getItem } from '../db/items';
 import type { Bindings } from '../env';
-import { SafeFetchError, safeFetch } from '../feeds/safe-fetch';
 import { ApiError } from '../lib/errors';
+import { SafeFetchError, safeFetch } from '../net/safe-fetch';
 
 export type FeaturedImage = { bytes: ArrayBuffer; contentType: string; filename: string };
 

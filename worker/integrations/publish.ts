@@ -11,7 +11,7 @@ import type { Db } from '../db/client';
 import { getGeneration } from '../db/generations';
 import { siteCredentials } from '../db/wordpress-sites';
 import type { Bindings } from '../env';
-import { sanitizeHtml } from '../feeds/sanitize';
+import { sanitizeHtml } from '../html/sanitize';
 import { ApiError } from '../lib/errors';
 import { escapeHtml } from '../lib/html';
 import { featuredImageSource, loadFeaturedImage } from './featured-image';

@@ -3,8 +3,8 @@
 // through safeFetch, and every failure becomes a message a person can act on.
 
 import type { WordPressTerm } from '../contracts/wordpress';
-import { SafeFetchError, safeFetch } from '../feeds/safe-fetch';
 import { ApiError } from '../lib/errors';
+import { SafeFetchError, safeFetch } from '../net/safe-fetch';
 
 export type WordPressCredentials = { url: string; username: string; applicationPassword: string };
 

@@ -14,10 +14,10 @@ import { markFeedsRead } from '../db/read-state';
 import { PICK_SLICES } from '../db/refresh-leases';
 import { type AppEnv, isDevelopment } from '../env';
 import { refreshFeed } from '../feeds/refresh';
-import { safeFetch } from '../feeds/safe-fetch';
 import { pickDueFeeds } from '../jobs/enqueue-refreshes';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { safeFetch } from '../net/safe-fetch';
 import { sampleFeedRoutes } from './dev-sample-feeds';
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });

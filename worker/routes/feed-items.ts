@@ -8,11 +8,11 @@ import { markFeedsRead } from '../db/read-state';
 import { countStarred, listStarredPage, setItemStarred, withStars } from '../db/stars';
 import type { AuthedEnv } from '../env';
 import { extractArticle } from '../feeds/extract';
-import { safeFetch } from '../feeds/safe-fetch';
 import { ApiError } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
+import { safeFetch } from '../net/safe-fetch';
 
 const itemParam = validate('param', z.object({ itemId: idParam('Invalid feed item ID') }));
 const PAGE_LINK_HEADER = 'x-next-cursor';

@@ -5,13 +5,13 @@ import { z } from 'zod';
 import { addSiteSchema, publishSchema, updateSiteSchema } from '../contracts/wordpress';
 import { createSite, deleteSite, getSite, listSites, siteCredentials, updateSite } from '../db/wordpress-sites';
 import type { AuthedEnv } from '../env';
-import { isPublicUrl } from '../feeds/safe-fetch';
 import { publishGeneration } from '../integrations/publish';
 import { listPopularTags, listWordPressCategories, verifyCredentials } from '../integrations/wordpress';
 import { ApiError } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
+import { isPublicUrl } from '../net/safe-fetch';
 
 const siteParam = validate('param', z.object({ siteId: idParam('Invalid site ID') }));
 

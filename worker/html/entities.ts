@@ -2,7 +2,7 @@
 // (§13.2.5.72–80: numeric references with Windows-1252 fix-ups, named references from the feed parser's
 // table, the legacy Latin-1 names that work without ";"), and escaping for writing HTML out again.
 
-import { lookupEntity } from './parse/entities';
+import { lookupEntity } from '../feeds/parse/entities';
 
 /** The Latin-1 names that browsers still read without a trailing ";", in code point order from U+00A0. */
 const LEGACY_LATIN1 =

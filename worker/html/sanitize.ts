@@ -5,7 +5,7 @@
 // browser renders through DOMPurify as well; this module does not rely on that. It also turns HTML into
 // plain text (card descriptions, AI input) and finds a thumbnail.
 
-import { escapeAttribute, escapeText } from './html-entities';
+import { escapeAttribute, escapeText } from './entities';
 import { type HtmlElement, type HtmlNode, names, parseHtml } from './html-tree';
 
 export type SanitizeOptions = {

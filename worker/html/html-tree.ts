@@ -6,7 +6,7 @@
 // depth so that hostile input cannot exhaust the stack of whoever walks the tree. Comments, doctypes and
 // processing instructions are dropped. Pure: runs in workerd and Node.
 
-import { decodeEntities } from './html-entities';
+import { decodeEntities } from './entities';
 
 export type HtmlText = { kind: 'text'; text: string };
 export type HtmlElement = { kind: 'element'; name: string; attrs: Map<string, string>; children: HtmlNode[] };

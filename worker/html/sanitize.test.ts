@@ -1,16 +1,15 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { extractArticle } from './extract';
-import { decodeEntities } from './html-entities';
+import { extractArticle } from '../feeds/extract';
+import { parseFeed } from '../feeds/parse';
+import blogPost from '../feeds/testdata/pages/blog-post.html?raw';
+import lazyImages from '../feeds/testdata/pages/lazy-images.html?raw';
+import newsArticle from '../feeds/testdata/pages/news-article.html?raw';
+import noArticle from '../feeds/testdata/pages/no-article.html?raw';
+import { safeFetch } from '../net/safe-fetch';
+import { decodeEntities } from './entities';
 import { parseHtml, textContent } from './html-tree';
-import { parseFeed } from './parse';
-import { safeFetch } from './safe-fetch';
 import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
-
-import blogPost from './testdata/pages/blog-post.html?raw';
-import lazyImages from './testdata/pages/lazy-images.html?raw';
-import newsArticle from './testdata/pages/news-article.html?raw';
-import noArticle from './testdata/pages/no-article.html?raw';
 
 const BASE = 'https://blog.example.com/posts/hello/';
 
@@ -164,7 +163,7 @@ const SAFE_ATTRIBUTES =
 
 describe('sanitizeHtml on real feeds', () => {
   // The fixture feeds, fetched from the fake upstream server as refresh would fetch them.
-  const names = Object.keys(import.meta.glob('./testdata/fixtures/*.{xml,rss,atom,json}')).map((path) =>
+  const names = Object.keys(import.meta.glob('../feeds/testdata/fixtures/*.{xml,rss,atom,json}')).map((path) =>
     path.split('/').pop(),
   );
 
