@@ -7,8 +7,8 @@ import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { BellIcon, BlocksIcon, CreditCardIcon, GlobeIcon, SlidersIcon, StarIcon, XIcon } from '@/components/ui/icons';
 import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
-import { useStarredCount } from '@/features/feeds/api/set-item-starred';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
+import { useStarredCount } from '@/features/items/api/set-item-starred';
 import { paths } from '@/lib/paths';
 import { ExtensionDialog } from './extension-dialog';
 

@@ -7,8 +7,8 @@ import { GenerateSummaryButton } from '@/features/ai/components/generate-summary
 import { categoryQueryOptions, parseCategoryId } from '@/features/categories/api/get-category';
 import { CategoryPage } from '@/features/categories/components/category-page';
 import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
-import { FeedItemsView } from '@/features/feeds/components/feed-items-view';
 import { LanguageSelect } from '@/features/feeds/components/language-select';
+import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '../../layout/signed-in-user';
 import { prefetchItemList } from './prefetch-item-list';

@@ -6,7 +6,7 @@ import type { CurrentUser } from '@contracts/auth';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '@/components/ui/spinner';
 import { useCurrentUser } from '@/features/auth/api/use-current-user';
-import { useSyncTimeZone } from '@/features/feeds/api/update-time-zone';
+import { useSyncTimeZone } from '@/features/items/api/update-time-zone';
 import { paths } from '@/lib/paths';
 import { AddFeedHost } from '../../layout/add-feed-host';
 import { AppShell } from '../../layout/app-shell';

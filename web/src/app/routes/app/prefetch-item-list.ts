@@ -2,8 +2,8 @@
 // make: the signed-in person's remembered list settings (unread only, order) included.
 import type { CurrentUser } from '@contracts/auth';
 import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
-import { feedItemsQueryOptions, type ItemScope } from '@/features/feeds/api/get-feed-items';
-import { DEFAULT_LIST_SETTINGS, readListSettings } from '@/features/feeds/components/list-settings';
+import { feedItemsQueryOptions, type ItemScope } from '@/features/items/api/get-feed-items';
+import { DEFAULT_LIST_SETTINGS, readListSettings } from '@/features/items/components/list-settings';
 import { queryClient } from '@/lib/query-client';
 
 export function prefetchItemList(scope: ItemScope) {

@@ -1,7 +1,7 @@
 // `/starred` (issue 14): the items the person starred, newest first, kept whatever retention removes.
 import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { lazy, Suspense, useState } from 'react';
-import { FeedItemsView } from '@/features/feeds/components/feed-items-view';
+import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSignedInUser } from '../../layout/signed-in-user';
 import { prefetchItemList } from './prefetch-item-list';

@@ -1,9 +1,10 @@
 // DELETE /api/feeds/{id}: unfollows the feed (its items go with it for this person). Afterwards the feeds
 // and categories-with-feeds lists are refreshed (spec §4 "Feed delete").
 import { type InfiniteData, mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { FeedItemsPage } from '@/features/items/api/get-feed-items';
+import { feedItemKeys } from '@/features/items/api/query-keys';
 import { api } from '@/lib/api-client';
-import type { FeedItemsPage } from './get-feed-items';
-import { categoriesWithFeedsKey, feedItemKeys, feedKeys } from './query-keys';
+import { categoriesWithFeedsKey, feedKeys } from './query-keys';
 
 export function deleteFeed(feedId: number): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/api/feeds/${feedId}`);

@@ -4,8 +4,8 @@
 import type { OpmlImportResult } from '@contracts/feeds';
 import { mutationOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { requestRaw } from '@/lib/raw-request';
 import { refreshFeedLists } from './query-keys';
-import { requestRaw } from './raw-request';
 
 export const OPML_EXPORT_URL = '/api/opml';
 const POLL_INTERVAL_MS = 1000;

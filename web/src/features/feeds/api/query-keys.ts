@@ -4,6 +4,7 @@
 // ['categories', 'with-feeds'] is invalidated by its key, as spec §7 asks ("after changes, these caches
 // are refreshed").
 import type { QueryClient } from '@tanstack/react-query';
+import { feedItemKeys } from '@/features/items/api/query-keys';
 
 export const feedKeys = {
   all: ['feeds'] as const,
@@ -11,13 +12,6 @@ export const feedKeys = {
   count: () => ['feeds', 'count'] as const,
   detail: (feedId: number) => ['feeds', 'detail', feedId] as const,
   preview: (url: string) => ['feeds', 'preview', url] as const,
-};
-
-export const feedItemKeys = {
-  lists: () => ['feed-items', 'list'] as const,
-  detail: (itemId: number) => ['feed-items', 'detail', itemId] as const,
-  starredCount: () => ['feed-items', 'starred-count'] as const,
-  content: (itemId: number) => ['feed-items', 'content', itemId] as const,
 };
 
 /** The sidebar's categories with their feeds and unread counts (owned by the categories feature). */

@@ -10,13 +10,12 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Favicon } from '@/components/ui/favicon';
 import { AlertIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
+import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { parseFeedId, useFeed } from '../api/get-feed';
 import { DeleteFeedDialog } from './delete-feed-dialog';
 import { EditFeedDialog } from './edit-feed-dialog';
-
-import { FeedItemsView } from './feed-items-view';
 
 export type FeedPageProps = {
   userId: number;

@@ -4,11 +4,11 @@
 import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import type { ItemScope } from '../api/get-feed-items';
+import type { ItemScope } from '@/features/items/api/get-feed-items';
+import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { useFeeds } from '../api/get-feeds';
 import { AddFeedButton } from './add-feed-button';
 import { ExtensionBanner } from './extension-banner';
-import { FeedItemsView } from './feed-items-view';
 import { OpmlMenu } from './opml-menu';
 import { SampleFeedsButton } from './sample-feeds-button';
 import { useAddFeedLink } from './use-add-feed-link';

@@ -1,9 +1,10 @@
 // POST /api/feed-items/mark-read {feedId | categoryId | all: true, before?} → {marked}. `before` keeps
 // newer items unread ("older than a day / a week").
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoriesWithFeedsKey } from '@/features/feeds/api/query-keys';
 import { api } from '@/lib/api-client';
 import type { ItemScope } from './get-feed-items';
-import { categoriesWithFeedsKey, feedItemKeys } from './query-keys';
+import { feedItemKeys } from './query-keys';
 
 export type MarkAllReadInput = { scope: ItemScope; before?: Date };
 

@@ -1,9 +1,9 @@
 // PATCH /api/feed-items/{id} {isRead} → {id, isRead}. Opening an item marks it read (spec §4); "m" toggles.
 // The card changes at once; the sidebar's unread counts are refetched once the server has it.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { categoriesWithFeedsKey } from '@/features/feeds/api/query-keys';
 import { api } from '@/lib/api-client';
 import { updateCachedItem } from './get-feed-items';
-import { categoriesWithFeedsKey } from './query-keys';
 
 export type SetItemReadInput = { itemId: number; isRead: boolean };
 

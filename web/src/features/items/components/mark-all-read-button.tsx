@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import type { ItemScope } from '../api/get-feed-items';
 import { useMarkAllRead } from '../api/mark-all-read';
-import { CheckCheckIcon } from './feed-icons';
+import { CheckCheckIcon } from './item-icons';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

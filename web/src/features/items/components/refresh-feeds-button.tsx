@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useRefreshFeeds } from '../api/refresh-feeds';
-import { RefreshIcon } from './feed-icons';
+import { RefreshIcon } from './item-icons';
 
 export function useRefreshWithToast(input: { feedId?: number }) {
   const refresh = useRefreshFeeds();
