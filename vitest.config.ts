@@ -34,8 +34,9 @@ export default defineConfig({
           cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
-              // A database no migration touched: worker/db/migrations.test.ts upgrades it step by step.
-              d1Databases: { UPGRADE_DB: 'feedloom-upgrade-test' },
+              // UPGRADE_DB: a database no migration touched (worker/db/migrations.test.ts upgrades it step by
+              // step). FEEDS_1: a second feed shard (worker/db/shards.ts), migrated like DB.
+              d1Databases: { UPGRADE_DB: 'feedloom-upgrade-test', FEEDS_1: 'feedloom-feeds-1-test' },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations('migrations'),
                 SESSION_SECRET: 'test-session-secret-0123456789abcdef',

@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrateAll } from '../scripts/d1-databases.mjs';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
 import { wranglerEnv as env, freePort, spawnWranglerDev, waitForHealth } from '../scripts/wrangler-dev.mjs';
 
@@ -48,7 +49,8 @@ function snapshotWorker() {
   for (const [from, to] of [
     [/^main = .*$/m, 'main = "worker/index.js"'],
     [/^directory = .*$/m, 'directory = "client"'],
-    [/^migrations_dir = .*$/m, 'migrations_dir = "../../migrations"'],
+    // Every database's: the primary and each feed shard.
+    [/^migrations_dir = .*$/gm, 'migrations_dir = "../../migrations"'],
   ]) {
     if (!from.test(config)) throw new Error(`wrangler.toml has no line matching ${from}`);
     config = config.replace(from, to);
@@ -89,18 +91,7 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
   snapshotWorker();
   rmSync(STATE_DIR, { recursive: true, force: true });
   mkdirSync(STATE_DIR, { recursive: true });
-  runOrThrow('applying migrations', [
-    'wrangler',
-    'd1',
-    'migrations',
-    'apply',
-    'DB',
-    '--local',
-    '-c',
-    CONFIG,
-    '--persist-to',
-    STATE_DIR,
-  ]);
+  migrateAll(['--local', '-c', CONFIG, '--persist-to', STATE_DIR]);
   for (const seed of seeds) executeSql(seed.name, seed.sql);
 
   const port = await freePort();

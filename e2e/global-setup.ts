@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
+import { migrateAll } from '../scripts/d1-databases.mjs';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
 import { freePort, spawnWranglerDev, waitForHealth, wranglerEnv } from '../scripts/wrangler-dev.mjs';
 import { startFakeUpstream } from '../worker/test/fake-upstreams/server';
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject) {
   rmSync(STATE_DIR, { recursive: true, force: true });
   mkdirSync('e2e/screenshots', { recursive: true });
   runOrThrow('npm', ['run', 'build', '--silent']);
-  runOrThrow('npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local', '--persist-to', STATE_DIR]);
+  migrateAll(['--local', '--persist-to', STATE_DIR]);
 
   const upstream = await startFakeUpstream();
   const port = await freePort();

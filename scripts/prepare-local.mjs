@@ -3,6 +3,7 @@
 // failing one prints its whole output).
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { migrateAll } from './d1-databases.mjs';
 import { ensureDevVars } from './dev-vars.mjs';
 import { isPortFree, wranglerEnv } from './wrangler-dev.mjs';
 
@@ -28,7 +29,7 @@ function migrationSummary(output) {
   return `${applied.size} applied`;
 }
 
-/** Exits with one line naming PORT= when `port` is taken; writes secrets; migrates the local D1. */
+/** Exits with one line naming PORT= when `port` is taken; writes secrets; migrates every local D1 database. */
 export async function prepareLocal(port, command) {
   if (!(await isPortFree(port))) {
     console.error(
@@ -37,5 +38,13 @@ export async function prepareLocal(port, command) {
     process.exit(1);
   }
   if (ensureDevVars()) console.log('▸ Wrote fresh local secrets to .dev.vars (restart after changing it)');
-  runStep('Local D1 migrations', 'npx', ['wrangler', 'd1', 'migrations', 'apply', 'DB', '--local'], migrationSummary);
+  let output;
+  try {
+    output = migrateAll(['--local']);
+  } catch (error) {
+    console.error(error.output ?? '');
+    console.error('✗ Local D1 migrations failed');
+    process.exit(1);
+  }
+  console.log(`▸ Local D1 migrations: ${migrationSummary(output)}`);
 }

@@ -1,9 +1,64 @@
 // The one way to get a database handle, in requests, queue jobs and cron alike (STYLE.md pattern 4).
+// A handle is the primary database (`DB`: people, accounts, billing) and carries `shards`, the feed
+// shards that hold feeds and items (shards.ts); each shard's handle is a Db of its own, so the same
+// data-access functions run on whichever database holds the rows.
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../schema';
+import { feedDatabaseNames, shardForUrl, shardOfId } from './shards';
 
-export function createDb(d1: D1Database) {
-  return drizzle(d1, { schema, casing: 'snake_case' });
+/** The bindings a handle needs: the primary database and, optionally, the feed shards' names. */
+export type DatabaseBindings = { DB: D1Database; FEED_DATABASES?: string };
+
+const drizzleOf = (d1: D1Database) => drizzle(d1, { schema, casing: 'snake_case' });
+
+export type Db = ReturnType<typeof drizzleOf> & { shards: FeedShards };
+
+export type FeedShards = {
+  /** How many feed shards there are (1: everything in the primary database). */
+  readonly count: number;
+  /** Shard k's database (shard 0 is the primary database itself). */
+  at(shard: number): Db;
+  /** The database holding this feed or item: its id says which. */
+  of(id: number): Db;
+  /** Where a feed not stored anywhere yet goes: the shard its normalised URL hashes to. */
+  forNewFeed(url: string): { shard: number; db: Db };
+  /** Every shard's database, in shard order. */
+  all(): Db[];
+};
+
+const isD1 = (value: unknown): value is D1Database =>
+  typeof value === 'object' && value !== null && typeof (value as D1Database).prepare === 'function';
+
+/**
+ * A handle on the primary database and the feed shards FEED_DATABASES names. `wrap` decorates every
+ * D1 binding alike (the benchmarks count rows through it).
+ */
+export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Database = (d1) => d1): Db {
+  const names = feedDatabaseNames(env.FEED_DATABASES);
+  const bindings = env as unknown as Record<string, unknown>;
+  // Built on first use: a request that touches one shard opens no handle on the others.
+  const opened = new Map<number, Db>();
+  const at = (shard: number): Db => {
+    const name = names[shard];
+    if (name === undefined) throw new Error(`No feed shard ${shard}: FEED_DATABASES names ${names.length}`);
+    let db = opened.get(shard);
+    if (!db) {
+      const d1 = bindings[name];
+      if (!isD1(d1)) throw new Error(`FEED_DATABASES names ${name}, which is not a D1 binding`);
+      db = Object.assign(drizzleOf(wrap(d1)), { shards });
+      opened.set(shard, db);
+    }
+    return db;
+  };
+  const shards: FeedShards = {
+    count: names.length,
+    at,
+    of: (id) => at(shardOfId(id)),
+    forNewFeed: (url) => {
+      const shard = shardForUrl(url, names.length);
+      return { shard, db: at(shard) };
+    },
+    all: () => names.map((_, shard) => at(shard)),
+  };
+  return at(0);
 }
-
-export type Db = ReturnType<typeof createDb>;

@@ -50,7 +50,7 @@ describe('upgrading a database of the previous version', () => {
 
     await apply(d1, env.TEST_MIGRATIONS.slice(cut));
 
-    const db = createDb(d1);
+    const db = createDb({ DB: d1 });
     const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 10 } as const;
     const readFlags = async (userId: number) =>
       (await listItems(db, userId, 'UTC', query)).items.map((item) => [item.title, item.isRead]);

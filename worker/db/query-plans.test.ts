@@ -41,7 +41,7 @@ async function statementsOf(work: (db: ReturnType<typeof createDb>) => Promise<u
       return typeof value === 'function' ? value.bind(target) : value;
     },
   });
-  await work(createDb(recording));
+  await work(createDb({ DB: recording }));
   expect(log.length).toBeGreaterThan(0);
   return log;
 }
@@ -79,7 +79,7 @@ async function expectIndexedOnly(work: (db: ReturnType<typeof createDb>) => Prom
   }
 }
 
-const db = createDb(env.DB);
+const db = createDb(env);
 const person = { id: 0, timezone: 'UTC', categoryId: 0, feedId: 0, itemId: 0 };
 const page = (query: Partial<ItemQuery>): ItemQuery => ({
   filter: 'all',

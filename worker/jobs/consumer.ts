@@ -15,7 +15,7 @@ const CONCURRENCY = 3;
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
 
 export async function consumeBatch(batch: MessageBatch, env: Bindings) {
-  const db = createDb(env.DB);
+  const db = createDb(env);
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {
       log.error('job.dead', { messageId: message.id, body: message.body });

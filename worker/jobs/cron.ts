@@ -14,12 +14,12 @@ export async function dispatchCron(cron: string, env: Bindings) {
   switch (cron) {
     case CRON_EVERY_5_MINUTES: {
       log.info('cron.picks_queued', { queued: await queuePicks(env) });
-      log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, createDb(env.DB)) });
+      log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, createDb(env)) });
       break;
     }
     case CRON_DAILY: {
       await enqueue(env, { type: 'cleanup' });
-      const resets = await selectDueCreditResets(createDb(env.DB));
+      const resets = await selectDueCreditResets(createDb(env));
       await enqueueMany(
         env,
         resets.map((reset) => ({ type: 'reset-credits' as const, ...reset })),

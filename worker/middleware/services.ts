@@ -6,7 +6,7 @@ import type { AppEnv } from '../env';
 
 export const services = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
-  c.set('db', createDb(c.env.DB));
+  c.set('db', createDb(c.env));
   announceMailTransport(c.env);
   await next();
   c.header('x-request-id', c.var.requestId);

@@ -98,7 +98,7 @@ export const devRoutes = new Hono<AppEnv>()
   /** D1 cost and subrequests of one refreshFeed run. */
   .post('/bench/cost/refresh', validate('json', z.object({ feedId: z.number().int() })), async (c) => {
     const meter = newMeter();
-    const db = createDb(meteredD1(c.env.DB, meter));
+    const db = createDb(c.env, (d1) => meteredD1(d1, meter));
     const fetchFeed: typeof safeFetch = (url, options) => {
       meter.fetches++;
       return safeFetch(url, options);
@@ -120,7 +120,7 @@ export const devRoutes = new Hono<AppEnv>()
       .set({ nextFetchAt: new Date(Date.now() - 1000) })
       .where(between(feeds.id, from, to));
     const meter = newMeter();
-    const db = createDb(meteredD1(c.env.DB, meter));
+    const db = createDb(c.env, (d1) => meteredD1(d1, meter));
     const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
     let queued = 0;
     for (let slice = 0; slice < PICK_SLICES; slice++) {
@@ -135,7 +135,11 @@ export const devRoutes = new Hono<AppEnv>()
     async (c) => {
       const { userId, feedId } = c.req.valid('json');
       const meter = newMeter();
-      const marked = await markFeedsRead(createDb(meteredD1(c.env.DB, meter)), userId, [feedId]);
+      const marked = await markFeedsRead(
+        createDb(c.env, (d1) => meteredD1(d1, meter)),
+        userId,
+        [feedId],
+      );
       return c.json({ marked, ...meter });
     },
   )
@@ -147,7 +151,7 @@ export const devRoutes = new Hono<AppEnv>()
     const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 30 } as const;
     const measure = async (work: (db: ReturnType<typeof createDb>) => Promise<unknown>) => {
       const meter = newMeter();
-      await work(createDb(meteredD1(c.env.DB, meter)));
+      await work(createDb(c.env, (d1) => meteredD1(d1, meter)));
       return meter;
     };
     const page = await listItems(c.var.db, user.id, user.timezone, query);

@@ -7,6 +7,7 @@ declare global {
     interface Env extends Secrets {
       TEST_MIGRATIONS: D1Migration[];
       UPGRADE_DB: D1Database;
+      FEEDS_1: D1Database;
       FAKE_UPSTREAM_URL: string;
     }
   }

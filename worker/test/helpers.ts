@@ -7,7 +7,7 @@ import { createDb } from '../db/client';
 import worker from '../index';
 
 export const ORIGIN = 'http://localhost:8787';
-export const db = createDb(env.DB);
+export const db = createDb(env);
 
 type CallInit = {
   method?: string;

@@ -1,0 +1,53 @@
+// The feed-shard router: which database a feed or item lives in, from its id or (new feeds) its URL.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { createDb } from './client';
+import { feedDatabaseNames, groupByShard, idBase, MAX_SHARDS, SHARD_SPAN, shardForUrl, shardOfId } from './shards';
+
+describe('feed shards', () => {
+  it('reads the shard list from FEED_DATABASES, the primary database first, and refuses a wrong one', () => {
+    expect(feedDatabaseNames(undefined)).toEqual(['DB']);
+    expect(feedDatabaseNames(' ')).toEqual(['DB']);
+    expect(feedDatabaseNames('DB, FEEDS_1,FEEDS_2')).toEqual(['DB', 'FEEDS_1', 'FEEDS_2']);
+    expect(() => feedDatabaseNames('FEEDS_1,DB')).toThrow(/must start with DB/);
+    expect(() => feedDatabaseNames('DB,FEEDS_1,FEEDS_1')).toThrow(/twice/);
+    expect(() => feedDatabaseNames('DB,feeds-1')).toThrow(/not a binding name/);
+  });
+
+  it('keeps every id minted before sharding in shard 0, and every id of the last shard exact', () => {
+    expect(shardOfId(1)).toBe(0);
+    expect(shardOfId(SHARD_SPAN - 1)).toBe(0);
+    expect(shardOfId(idBase(1) + 1)).toBe(1);
+    const lastId = idBase(MAX_SHARDS - 1) + SHARD_SPAN - 1;
+    expect(Number.isSafeInteger(lastId)).toBe(true);
+    expect(shardOfId(lastId)).toBe(MAX_SHARDS - 1);
+    expect([...groupByShard([idBase(1) + 2, 3, idBase(1) + 1])]).toEqual([
+      [1, [idBase(1) + 2, idBase(1) + 1]],
+      [0, [3]],
+    ]);
+  });
+
+  it('places new feeds by URL: always the same shard for a URL, and spread evenly over 64 shards', () => {
+    const url = 'https://example.com/feed.xml';
+    expect(shardForUrl(url, 64)).toBe(shardForUrl(url, 64));
+    expect(shardForUrl(url, 1)).toBe(0);
+    const perShard = new Array(64).fill(0);
+    for (let n = 0; n < 64_000; n++) perShard[shardForUrl(`https://site-${n}.example/feed`, 64)]++;
+    // 1,000 expected per shard: a fair hash stays well within ±15 %.
+    expect(Math.min(...perShard)).toBeGreaterThan(850);
+    expect(Math.max(...perShard)).toBeLessThan(1150);
+  });
+
+  it('opens each shard on its own binding, and finds a row by its id alone', async () => {
+    const db = createDb({ ...env, FEED_DATABASES: 'DB,FEEDS_1' });
+    expect(db.shards.count).toBe(2);
+    expect(db.shards.at(0)).toBe(db);
+    expect(db.shards.at(1).$client).toBe(env.FEEDS_1);
+    expect(db.shards.of(idBase(1) + 7)).toBe(db.shards.at(1));
+    expect(db.shards.of(7)).toBe(db);
+    expect(() => db.shards.at(2)).toThrow(/No feed shard 2/);
+    expect(() => createDb({ DB: env.DB, FEED_DATABASES: 'DB,NOWHERE' }).shards.at(1)).toThrow(/not a D1 binding/);
+    // One database: every id, whatever its shard bits, is the primary's.
+    expect(createDb(env).shards.forNewFeed('https://example.com/a').shard).toBe(0);
+  });
+});
