@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, DST_CHANGES, HOUR_MS, hourlyInstants, pinClock, TIME_ZONES, wallClock } from '../test/clock';
 import { call, signUp } from '../test/helpers';
-import { nextDeliveryAt } from './digest';
+import { nextDeliveryAt, periodKey } from './digest';
 
 /** What the spec promises for `now`, as calendar days after today and the local hour. */
 function promised(frequency: 'daily' | 'twice_daily' | 'weekly', localHour: number) {
@@ -84,5 +84,37 @@ describe('next delivery', () => {
         );
       }
     }
+  });
+});
+
+describe('next delivery (spec §9) in the person’s time zone', () => {
+  const zone = 'America/New_York';
+  const at = (iso: string) => Date.parse(iso);
+
+  it('daily is 9:00 the next day, weekly 9:00 in 7 days', () => {
+    // 22:30 on 21 Nov in New York is already 22 Nov in UTC: "next day" is the person's.
+    const now = at('2026-11-22T03:30:00Z');
+    expect(new Date(nextDeliveryAt('daily', now, zone) ?? 0).toISOString()).toBe('2026-11-22T14:00:00.000Z');
+    expect(new Date(nextDeliveryAt('weekly', now, zone) ?? 0).toISOString()).toBe('2026-11-28T14:00:00.000Z');
+    expect(nextDeliveryAt('none', now, zone)).toBeNull();
+    expect(nextDeliveryAt('custom', now, zone)).toBeNull();
+  });
+
+  it('twice daily is 18:00 before 13:00, else 9:00 the next day', () => {
+    expect(new Date(nextDeliveryAt('twice_daily', at('2026-11-22T17:59:00Z'), zone) ?? 0).toISOString()).toBe(
+      '2026-11-22T23:00:00.000Z',
+    );
+    expect(new Date(nextDeliveryAt('twice_daily', at('2026-11-22T18:00:00Z'), zone) ?? 0).toISOString()).toBe(
+      '2026-11-23T14:00:00.000Z',
+    );
+    expect(new Date(nextDeliveryAt('twice_daily', at('2026-11-22T01:00:00Z'), 'Asia/Tokyo') ?? 0).toISOString()).toBe(
+      '2026-11-22T09:00:00.000Z',
+    );
+  });
+
+  it('keeps 9:00 across a daylight-saving change and names the slot in local time', () => {
+    const next = nextDeliveryAt('daily', at('2026-03-07T15:00:00Z'), zone) ?? 0;
+    expect(new Date(next).toISOString()).toBe('2026-03-08T13:00:00.000Z');
+    expect(periodKey(next, zone)).toBe('2026-03-08T09:00');
   });
 });

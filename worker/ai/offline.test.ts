@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { article, second, task } from '../test/ai-sources';
+import { htmlToPlainText } from './format';
+import { OFFLINE_LABEL, writeOffline } from './offline';
+
+const textOf = (html: string) => htmlToPlainText(html);
+
+describe('the offline model', () => {
+  it('rewrites an article into a tweet of at most 280 characters, labelled', () => {
+    const html = writeOffline(task({ contentType: 'twitter_post' }));
+    const [tweet, label] = textOf(html).split('\n\n');
+    expect(tweet?.length).toBeLessThanOrEqual(280);
+    expect(tweet).toContain('Solar batteries get cheaper');
+    expect(tweet).toContain('https://news.example/solar');
+    expect(label).toBe(OFFLINE_LABEL);
+    expect(html).not.toMatch(/<img/);
+  });
+
+  it('keeps every platform within its length and says it cannot translate', () => {
+    const long = { ...article, title: 'A'.repeat(400), text: `${'Batteries are everywhere now. '.repeat(2000)}` };
+    for (const contentType of ['twitter_post', 'instagram_post', 'facebook_post'] as const) {
+      const html = writeOffline(task({ contentType, items: [long] }));
+      const body = textOf(html).replace(OFFLINE_LABEL, '').trim();
+      expect(body.length, contentType).toBeLessThanOrEqual(contentType === 'twitter_post' ? 280 : 2200);
+    }
+    const german = writeOffline(task({ contentType: 'email_newsletter', language: 'German' }));
+    expect(german).toContain('Subject:');
+    expect(textOf(german)).toContain('cannot translate');
+  });
+
+  it('summarises several items extractively, ranking their sentences', () => {
+    const html = writeOffline(task({ items: [article, second], scope: { kind: 'feed', name: 'Tech News' } }));
+    const text = textOf(html);
+    expect(text).toMatch(/^2 items from 2 sources\. Recurring themes: batteries/);
+    // Every sentence of the summary is one of the items' own sentences.
+    expect(text).toContain('Solar batteries fell in price again this year.');
+    expect(text).toContain('Wind farms now often come with batteries attached.');
+    expect(text).toContain(OFFLINE_LABEL);
+  });
+
+  it('finds shared topics and recommends items by them', () => {
+    const topics = textOf(writeOffline(task({ contentType: 'topic_analysis', items: [article, second] })));
+    expect(topics).toMatch(/^Batteries\n\nMentioned in 2 of 2 items/);
+    const picks = writeOffline(task({ contentType: 'recommendations', items: [article, second] }));
+    expect(picks).toContain('<a href="https://news.example/solar">');
+    expect(textOf(picks)).toMatch(/Topics worth following: batteries/);
+  });
+});
