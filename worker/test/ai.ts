@@ -5,7 +5,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { vi } from 'vitest';
-import { items, users } from '../../schema';
+import { aiGenerations, items, users } from '../../schema';
 import { aiLimits } from '../ai/client';
 import worker from '../index';
 import type { JobMessage } from '../jobs/messages';
@@ -150,10 +150,29 @@ export async function creditsOf(userId: number) {
 
 export type Recorded = { method: string; path: string; headers: Record<string, string>; body: string };
 
-/** Requests the fake servers received under `prefix` whose body contains `marker`. */
-export async function recordedRequests(prefix: string, marker: string) {
+/** Requests the fake servers received under `prefix` whose body contains `marker` (any body without one). */
+export async function recordedRequests(prefix: string, marker = '') {
   const all = (await (
     await fetch(`${env.FAKE_UPSTREAM_URL}/__requests?prefix=${encodeURIComponent(prefix)}`)
   ).json()) as Recorded[];
   return all.filter((request) => request.body.includes(marker));
+}
+
+/** A finished generation of `userId`, written straight to the table. */
+export async function createGeneration(userId: number, values: Partial<typeof aiGenerations.$inferInsert> = {}) {
+  const [row] = await db
+    .insert(aiGenerations)
+    .values({
+      userId,
+      title: 'Weekly roundup',
+      content: 'First paragraph.\n\nSecond <script>alert(1)</script> paragraph.',
+      contentType: 'blog',
+      status: 'done',
+      origin: 'rewrite',
+      createdAt: new Date(),
+      ...values,
+    })
+    .returning();
+  if (!row) throw new Error('no generation');
+  return row;
 }
