@@ -58,15 +58,30 @@ export const categoryNameSchema = z.object({
 
 export const refreshFeedsSchema = z.object({ feedId: optionalId('Invalid feed ID').optional() });
 
-export const feedItemsQuerySchema = z.object({
-  categoryId: optionalId('Invalid category ID').optional(),
-  feedId: optionalId('Invalid feed ID').optional(),
-  filter: z.enum(['all', 'unread', 'starred']).default('all'),
-  sort: z.enum(['newest', 'oldest']).default('newest'),
-  dateFilter: z.enum(dateFilters).default('none'),
-  cursor: z.string().max(100).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
-});
+/** The longest search text: room for a dozen words and phrases, not for a pasted article (issue 14). */
+export const MAX_SEARCH_CHARS = 300;
+
+export const feedItemsQuerySchema = z
+  .object({
+    categoryId: optionalId('Invalid category ID').optional(),
+    feedId: optionalId('Invalid feed ID').optional(),
+    filter: z.enum(['all', 'unread', 'starred']).default('all'),
+    sort: z.enum(['newest', 'oldest', 'relevance']).default('newest'),
+    dateFilter: z.enum(dateFilters).default('none'),
+    cursor: z.string().max(100).optional(),
+    limit: z.coerce.number().int().min(1).max(100).default(30),
+    // Blank is no search: the list as without it.
+    search: z
+      .string()
+      .trim()
+      .max(MAX_SEARCH_CHARS, `Search must be at most ${MAX_SEARCH_CHARS} characters`)
+      .optional()
+      .transform((text) => text || undefined),
+  })
+  .refine((query) => query.sort !== 'relevance' || query.search !== undefined, {
+    message: 'Sorting by relevance needs a search',
+    path: ['sort'],
+  });
 
 export const markReadSchema = z
   .object({
@@ -125,6 +140,8 @@ export type FeedItem = {
   isRead: boolean;
   isStarred: boolean;
 };
+/** A search result: the item and an HTML excerpt of it, escaped but for <mark> around the words found. */
+export type SearchResult = FeedItem & { snippet: string };
 export type OpmlImportResult = {
   id: number;
   status: 'pending' | 'done' | 'failed';

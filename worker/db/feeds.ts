@@ -151,14 +151,22 @@ export async function unsubscribe(db: Db, userId: number, feedId: number) {
   ]);
 }
 
-/** Feed ids this person follows, optionally one category's or one feed's. */
-export async function subscribedFeedIds(db: Db, userId: number, scope: { feedId?: number; categoryId?: number } = {}) {
+/** The person's subscriptions, optionally one category's or one feed's: feed, the name they gave it, watermark. */
+export async function subscriptionsInScope(
+  db: Db,
+  userId: number,
+  scope: { feedId?: number; categoryId?: number } = {},
+) {
   const conditions = [eq(subscriptions.userId, userId)];
   if (scope.feedId !== undefined) conditions.push(eq(subscriptions.feedId, scope.feedId));
   if (scope.categoryId !== undefined) conditions.push(eq(subscriptions.categoryId, scope.categoryId));
-  const rows = await db
-    .select({ feedId: subscriptions.feedId })
+  return db
+    .select({ feedId: subscriptions.feedId, name: subscriptions.name, readSeq: subscriptions.readSeq })
     .from(subscriptions)
     .where(and(...conditions));
-  return rows.map((row) => row.feedId);
+}
+
+/** Feed ids this person follows, optionally one category's or one feed's. */
+export async function subscribedFeedIds(db: Db, userId: number, scope: { feedId?: number; categoryId?: number } = {}) {
+  return (await subscriptionsInScope(db, userId, scope)).map((row) => row.feedId);
 }

@@ -1,4 +1,4 @@
-// Where a refresh writes: the shared feed row and its items. New items take the feed's next sequence
+// Where a refresh writes: the shared feed row, its items and their search index. New items take the feed's next sequence
 // numbers (oldest first), changed ones are updated in place, and retention deletes a prefix of the
 // sequence together with the read marks under it, all in one D1 batch (one transaction): a failure
 // leaves nothing half-written.
@@ -6,6 +6,7 @@ import { desc, eq } from 'drizzle-orm';
 import { feeds, items } from '../../schema';
 import type { Db } from './client';
 import { pruneMarksStatements } from './read-state';
+import { indexItemsStatements } from './search';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
@@ -18,6 +19,8 @@ export type ItemValues = {
   thumbnail: string | null;
   author: string | null;
   pubDate: number;
+  /** The content's words as plain text for the search index (search.ts); none when omitted. */
+  contentText?: string;
 };
 
 // D1 allows 100 bound parameters per statement: 11 columns × 9 rows = 99.
@@ -111,6 +114,14 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
         .bind(...values),
     );
   }
+  // New and rewritten items into the search index; those the trim below deletes leave it again (trigger).
+  statements.push(
+    ...indexItemsStatements(
+      d1,
+      feed.id,
+      ordered.map((row) => ({ guidHash: row.guidHash, contentText: row.contentText ?? '' })),
+    ),
+  );
   if (trimmedSeq > feed.trimmedSeq) {
     // Retention never drops a starred item: it stays, below the line, for whoever starred it.
     statements.push(

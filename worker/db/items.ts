@@ -5,7 +5,7 @@ import type { DateFilter, FeedItem } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { Db } from './client';
-import { markItem } from './read-state';
+import { markItem, readMarksAt } from './read-state';
 
 export type ItemQuery = {
   categoryId?: number;
@@ -227,17 +227,7 @@ function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
 
 /** Corrects the rows' watermark read state with the person's marks of exactly these items. */
 async function applyMarks(db: Db, userId: number, rows: ScannedRow[]) {
-  const markOf = new Map<string, number>();
-  // D1 takes 100 values per statement: 49 (feed, seq) pairs and the person.
-  for (let start = 0; start < rows.length; start += 49) {
-    const pairs = sql.join(
-      rows.slice(start, start + 49).map((row) => sql`(${row.feed_id}, ${row.seq})`),
-      sql`, `,
-    );
-    const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
-      select feed_id, seq, is_read from read_marks where user_id = ${userId} and (feed_id, seq) in (values ${pairs})`);
-    for (const mark of marks) markOf.set(`${mark.feed_id}:${mark.seq}`, mark.is_read);
-  }
+  const markOf = await readMarksAt(db, userId, rows);
   for (const row of rows) row.is_read = markOf.get(`${row.feed_id}:${row.seq}`) ?? row.is_read;
 }
 

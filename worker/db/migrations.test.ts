@@ -2,6 +2,7 @@
 // watermarks are applied to an empty database, filled as that version would have, then the rest.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { searchFeedItems } from '../search/search-items';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { listItems } from './items';
@@ -15,7 +16,7 @@ async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
 }
 
 describe('upgrading a database of the previous version', () => {
-  it('keeps every item and every read mark: unread counts and read flags are unchanged', async () => {
+  it('keeps every item and every read mark: unread counts and read flags are unchanged, search finds them', async () => {
     const d1 = env.UPGRADE_DB;
     const cut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(WATERMARKS));
     expect(cut).toBeGreaterThan(0);
@@ -73,6 +74,20 @@ describe('upgrading a database of the previous version', () => {
       ['B', 1],
     ]);
     expect(await unread(2)).toEqual([['A too', 1]]);
+    // Search (migration 0010) finds the items stored before it, by title, for those who follow them only.
+    const found = async (userId: number, text: string) =>
+      (
+        await searchFeedItems(db, userId, 'UTC', {
+          search: text,
+          filter: 'all',
+          sort: 'newest',
+          dateFilter: 'none',
+          limit: 10,
+        })
+      ).items.map((item) => item.title);
+    expect(await found(1, 'newest')).toEqual(['A newest']);
+    expect(await found(1, 'b')).toEqual(['B newer', 'B older']);
+    expect(await found(2, 'b')).toEqual([]);
     const tables = await d1
       .prepare("select name from sqlite_master where type = 'table' and name = 'item_reads'")
       .all();

@@ -56,6 +56,30 @@ export async function markItem(db: Db, userId: number, item: ItemPosition, isRea
   ]);
 }
 
+/** The person's marks of exactly these items, keyed `feedId:seq` (1 read, 0 kept unread). */
+export async function readMarksAt(db: Db, userId: number, items: { feed_id: number; seq: number }[]) {
+  const markOf = new Map<string, number>();
+  // D1 takes 100 values per statement: 49 (feed, seq) pairs and the person.
+  for (let start = 0; start < items.length; start += 49) {
+    const pairs = sql.join(
+      items.slice(start, start + 49).map((item) => sql`(${item.feed_id}, ${item.seq})`),
+      sql`, `,
+    );
+    const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
+      select feed_id, seq, is_read from read_marks where user_id = ${userId} and (feed_id, seq) in (values ${pairs})`);
+    for (const mark of marks) markOf.set(`${mark.feed_id}:${mark.seq}`, mark.is_read);
+  }
+  return markOf;
+}
+
+/** Every mark the person holds in these feeds, keyed `feedId:seq`: a filter over many items needs them all. */
+export async function readMarksOfFeeds(db: Db, userId: number, feedIds: number[]) {
+  const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
+    select feed_id, seq, is_read from read_marks
+    where user_id = ${userId} and feed_id in (select value from json_each(${JSON.stringify(feedIds)}))`);
+  return new Map(marks.map((mark) => [`${mark.feed_id}:${mark.seq}`, mark.is_read]));
+}
+
 /** The person's unread count summed over these feeds (2 rows read per feed). */
 async function unreadOf(db: Db, userId: number, feedIdsJson: string) {
   const row = await db.get<{ unread: number | null }>(sql`

@@ -14,6 +14,21 @@ export function cutHtml(html: string, max: number) {
   return openTag > cut.lastIndexOf('>') ? cut.slice(0, openTag) : cut;
 }
 
+/**
+ * How much of an item's content (as text) the search index holds: a long article is found by its first
+ * few hundred words, and the index stays a fraction of the item (issue 12's storage goal; README).
+ */
+export const MAX_INDEXED_CONTENT_CHARS = 4_000;
+
+/**
+ * The content text to index: the summary is indexed on its own, so content that starts with it (the
+ * summary was made from it) is indexed from where the summary ends.
+ */
+export function indexedContentText(contentText: string, summary: string | null) {
+  const rest = summary && contentText.startsWith(summary) ? contentText.slice(summary.length) : contentText;
+  return rest.slice(0, MAX_INDEXED_CONTENT_CHARS);
+}
+
 const cutText = (text: string | null, max: number) => (text !== null && text.length > max ? text.slice(0, max) : text);
 
 export function capItem(item: ItemValues): ItemValues {

@@ -17,7 +17,7 @@ import { firstImage, htmlToText, sanitizeHtml } from '../html/sanitize';
 import { sha256Hex } from '../lib/crypto';
 import { type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { faviconFor } from './favicon';
-import { capItem } from './item-size';
+import { capItem, indexedContentText } from './item-size';
 import { FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
 import { nextCheckAt } from './schedule';
 
@@ -125,6 +125,7 @@ async function toItemValues(item: ParsedItem, guidHash: string, pubDate: number,
   const html = item.content ?? item.summary;
   const content = html ? await sanitizeHtml(html, item.link ?? baseUrl) : null;
   const summaryText = htmlToText(item.summary ?? item.content ?? '').slice(0, DESCRIPTION_CHARS) || null;
+  const contentText = content ? htmlToText(content) : '';
   const imageEnclosure = item.enclosures.find((e) =>
     e.type ? e.type.startsWith('image/') : /\.(jpe?g|png|gif|webp)$/i.test(e.url),
   );
@@ -137,6 +138,7 @@ async function toItemValues(item: ParsedItem, guidHash: string, pubDate: number,
     thumbnail: imageEnclosure?.url ?? (content ? firstImage(content) : null),
     author: item.author,
     pubDate,
+    contentText: indexedContentText(contentText, summaryText),
   });
 }
 

@@ -1,7 +1,8 @@
-// Feed items (spec §7, issues 3 and 14): the list with filters and a cursor, read marks and stars, full article.
+// Feed items (spec §7, issues 3 and 14): the list with filters and a cursor, search, read marks and stars,
+// full article.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
+import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
 import { subscribedFeedIds } from '../db/feeds';
 import { getFeedItem, getItem, listItems, saveArticleContent, setItemRead } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
@@ -13,6 +14,7 @@ import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { safeFetch } from '../net/safe-fetch';
+import { searchFeedItems } from '../search/search-items';
 
 const itemParam = validate('param', z.object({ itemId: idParam('Invalid feed item ID') }));
 const PAGE_LINK_HEADER = 'x-next-cursor';
@@ -20,21 +22,29 @@ const PAGE_LINK_HEADER = 'x-next-cursor';
 export const feedItemRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
-    const { filter, ...query } = c.req.valid('query');
+    const { filter, search, sort, ...query } = c.req.valid('query');
     const { db, user } = c.var;
-    const page =
-      filter === 'starred'
-        ? await listStarredPage(db, user.id, {
-            ...query,
-            feedIds:
-              query.feedId !== undefined || query.categoryId !== undefined
-                ? await subscribedFeedIds(db, user.id, { feedId: query.feedId, categoryId: query.categoryId })
-                : undefined,
-          })
-        : await listItems(db, user.id, user.timezone, { ...query, filter }).then(async (listed) => ({
-            ...listed,
-            items: await withStars(db, user.id, listed.items),
-          }));
+    let page: { items: FeedItem[]; nextCursor: string | null };
+    if (search) {
+      page = await searchFeedItems(db, user.id, user.timezone, { ...query, search, sort, filter });
+    } else {
+      // The schema refuses relevance without a search.
+      const order = sort === 'relevance' ? 'newest' : sort;
+      page =
+        filter === 'starred'
+          ? await listStarredPage(db, user.id, {
+              ...query,
+              sort: order,
+              feedIds:
+                query.feedId !== undefined || query.categoryId !== undefined
+                  ? await subscribedFeedIds(db, user.id, { feedId: query.feedId, categoryId: query.categoryId })
+                  : undefined,
+            })
+          : await listItems(db, user.id, user.timezone, { ...query, sort: order, filter }).then(async (listed) => ({
+              ...listed,
+              items: await withStars(db, user.id, listed.items),
+            }));
+    }
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
     return c.json(page.items);

@@ -1,0 +1,116 @@
+// The full-text index of items (issue 14), table `item_search` (migration 0010): contentless FTS5 over each
+// item's title, summary, content as plain text and author, with a token `f<feed id>` that scopes a
+// search to a person's feeds inside the index, and feed_id, seq and pub_date kept beside it so a search
+// is filtered, ordered and paged without reading items rows. Triggers on `items` drop an item's index
+// row whenever the item is deleted (retention, a feed nobody follows) or rewritten; storeItems puts
+// the rows back through indexItemsStatements in the same batch.
+//
+// Everything here works on an items database and the feed ids it is given: the person's subscriptions,
+// read marks and stars are resolved by the caller first (feeds and items may live in other databases).
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+import type { ItemRow } from './items';
+
+/** The plain text indexed as an item's content (its HTML turned to text by the refresh). */
+export type IndexedText = { guidHash: string; contentText: string };
+
+// Bound strings stay far below D1's 2 MB per value: the JSON of the rows is sent in parts of this size.
+const JSON_CHARS_PER_STATEMENT = 500_000;
+
+/**
+ * Statements that index the feed's items among `rows` that have no index row: new items, and items the
+ * upsert just rewrote (whose row the update trigger dropped). Title, summary and author are plain text
+ * already in the items row; the content's text comes with the rows. Run after the upsert, in its batch.
+ */
+export function indexItemsStatements(d1: D1Database, feedId: number, rows: IndexedText[]): D1PreparedStatement[] {
+  const statements: D1PreparedStatement[] = [];
+  let part: { g: string; t: string }[] = [];
+  let size = 0;
+  const flush = () => {
+    if (part.length === 0) return;
+    statements.push(
+      d1
+        .prepare(
+          `insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
+           select i.id, i.title, coalesce(i.description, ''), j.value ->> 't', coalesce(i.author, ''),
+             'f' || i.feed_id, i.feed_id, i.seq, i.pub_date
+           from json_each(?2) j join items i on i.feed_id = ?1 and i.guid_hash = j.value ->> 'g'
+           where not exists (select 1 from item_search_docsize d where d.id = i.id)`,
+        )
+        .bind(feedId, JSON.stringify(part)),
+    );
+    part = [];
+    size = 0;
+  };
+  for (const row of rows) {
+    if (size + row.contentText.length > JSON_CHARS_PER_STATEMENT) flush();
+    part.push({ g: row.guidHash, t: row.contentText });
+    size += row.contentText.length + 80;
+  }
+  flush();
+  return statements;
+}
+
+export type SearchOrder = 'newest' | 'oldest' | 'relevance';
+
+export type SearchFilter = {
+  /** The FTS5 expression of the person's words (search/parse-query.ts): only quoted words and operators. */
+  match: string;
+  feedIds: number[];
+  order: SearchOrder;
+  from: number | null;
+  to: number | null;
+  /** The last row of the previous page: its date (rank for relevance) and id. */
+  after?: { key: number; id: number };
+  /** Only these items (the person's starred ones). */
+  onlyIds?: number[];
+  /** Only unread items: each feed's watermark and the person's marks (`feedId:seq` → 1 read, 0 unread). */
+  unread?: { readSeq: Record<number, number>; marks: Record<string, number> };
+  limit: number;
+};
+
+export type SearchMatch = { id: number; feed_id: number; seq: number; pub_date: number; rank: number };
+
+// bm25 weights per column: a word in the title says most about the item, the feed token nothing.
+const RANK = sql`bm25(item_search, 10.0, 4.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0)`;
+
+/** The matching items of these feeds in the page's order, at most `limit`. */
+export async function searchItemMatches(itemsDb: Db, filter: SearchFilter): Promise<SearchMatch[]> {
+  if (filter.feedIds.length === 0 || filter.onlyIds?.length === 0) return [];
+  const feeds = filter.feedIds.map((id) => `f${id}`).join(' OR ');
+  const match = `{title summary content author} : (${filter.match}) AND feed : (${feeds})`;
+  const where: ReturnType<typeof sql>[] = [sql`1`];
+  if (filter.from !== null) where.push(sql`pub_date >= ${filter.from}`);
+  if (filter.to !== null) where.push(sql`pub_date < ${filter.to}`);
+  if (filter.onlyIds) where.push(sql`id in (select value from json_each(${JSON.stringify(filter.onlyIds)}))`);
+  if (filter.unread) {
+    // As isReadSql: the mark when there is one, else the watermark.
+    where.push(sql`coalesce(
+      json_extract(${JSON.stringify(filter.unread.marks)}, '$."' || feed_id || ':' || seq || '"'),
+      seq <= coalesce(json_extract(${JSON.stringify(filter.unread.readSeq)}, '$."' || feed_id || '"'), 0)) = 0`);
+  }
+  const key = filter.order === 'relevance' ? sql`rank` : sql`pub_date`;
+  const after = filter.after;
+  if (after) {
+    const beyond = filter.order === 'newest' ? sql`<` : sql`>`;
+    where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and id ${beyond} ${after.id}))`);
+  }
+  const direction = filter.order === 'newest' ? sql`desc` : sql`asc`;
+  return itemsDb.all<SearchMatch>(sql`
+    select id, feed_id, seq, pub_date, rank from (
+      select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from item_search where item_search match ${match})
+    where ${sql.join(where, sql` and `)}
+    order by ${key} ${direction}, id ${direction}
+    limit ${filter.limit}`);
+}
+
+/** An item as stored: the person's read state is added by the caller. */
+export type StoredItemRow = Omit<ItemRow, 'is_read'> & { seq: number };
+
+/** These items' rows as stored, in no particular order. */
+export function itemRowsByIds(itemsDb: Db, ids: number[]): Promise<StoredItemRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return itemsDb.all<StoredItemRow>(sql`
+    select id, feed_id, seq, title, description, content, link, thumbnail, author, pub_date, created_at
+    from items where id in (select value from json_each(${JSON.stringify(ids)}))`);
+}

@@ -1,0 +1,100 @@
+// GET /api/feed-items?search=… (issue 14): one page of the person's items that match their words, in the
+// list's filters and order (or by relevance), each with a highlighted snippet. Reads top to bottom:
+// the person's side first (subscriptions in scope, then stars or read marks when the filter needs them),
+// then the items side (the index, then the page's rows), then the page's read state and stars.
+import type { FeedItem, SearchResult } from '../contracts/feeds';
+import type { Db } from '../db/client';
+import { subscriptionsInScope } from '../db/feeds';
+import { dateRange, type ItemQuery, toFeedItem } from '../db/items';
+import { readMarksAt, readMarksOfFeeds } from '../db/read-state';
+import { itemRowsByIds, type SearchFilter, type SearchOrder, searchItemMatches } from '../db/search';
+import { starredAmong, starredItemIds } from '../db/stars';
+import { htmlToText } from '../html/sanitize';
+import { ApiError } from '../lib/errors';
+import { parseSearch } from './parse-query';
+import { buildSnippet } from './snippet';
+
+export type SearchQuery = Omit<ItemQuery, 'filter' | 'sort' | 'between'> & {
+  search: string;
+  filter: 'all' | 'unread' | 'starred';
+  sort: SearchOrder;
+};
+
+// A page's last row, so the next page starts after it: its date, or its rank by relevance.
+const encodeCursor = (order: SearchOrder, key: number, id: number) => btoa(`search:${order}:${key}:${id}`);
+
+function decodeCursor(cursor: string, order: SearchOrder): { key: number; id: number } {
+  let text = '';
+  try {
+    text = atob(cursor);
+  } catch {}
+  const [tag, cursorOrder, key, id] = text.split(':');
+  const parsed = { key: Number(key), id: Number(id) };
+  if (tag !== 'search' || cursorOrder !== order || !Number.isFinite(parsed.key) || !Number.isSafeInteger(parsed.id)) {
+    throw new ApiError('BAD_REQUEST', 'Invalid cursor');
+  }
+  return parsed;
+}
+
+export async function searchFeedItems(db: Db, userId: number, timeZone: string, query: SearchQuery) {
+  const parsed = parseSearch(query.search);
+  const subscriptions = await subscriptionsInScope(db, userId, { feedId: query.feedId, categoryId: query.categoryId });
+  const feedIds = subscriptions.map((subscription) => subscription.feedId);
+  const [from, to] = dateRange(query.dateFilter, timeZone);
+  const filter: SearchFilter = {
+    match: parsed.match,
+    feedIds,
+    order: query.sort,
+    from,
+    to,
+    after: query.cursor ? decodeCursor(query.cursor, query.sort) : undefined,
+    limit: query.limit + 1,
+  };
+  if (query.filter === 'starred') filter.onlyIds = await starredItemIds(db, userId);
+  if (query.filter === 'unread' && feedIds.length > 0) {
+    filter.unread = {
+      readSeq: Object.fromEntries(subscriptions.map((s) => [s.feedId, s.readSeq])),
+      marks: Object.fromEntries(await readMarksOfFeeds(db, userId, feedIds)),
+    };
+  }
+
+  const matches = await searchItemMatches(db, filter);
+  const page = matches.slice(0, query.limit);
+  const rows = new Map(
+    (
+      await itemRowsByIds(
+        db,
+        page.map((match) => match.id),
+      )
+    ).map((row) => [row.id, row]),
+  );
+  const marks = await readMarksAt(db, userId, page);
+  const starred = await starredAmong(
+    db,
+    userId,
+    page.map((match) => match.id),
+  );
+  const sourceOf = new Map(subscriptions.map((s) => [s.feedId, s]));
+
+  const items: SearchResult[] = [];
+  for (const match of page) {
+    const row = rows.get(match.id);
+    const subscription = sourceOf.get(match.feed_id);
+    if (!row || !subscription) continue;
+    const isRead = marks.get(`${row.feed_id}:${row.seq}`) ?? (row.seq <= subscription.readSeq ? 1 : 0);
+    const item: FeedItem = {
+      ...toFeedItem({ ...row, is_read: isRead }, subscription.name),
+      isStarred: starred.has(row.id),
+    };
+    items.push({
+      ...item,
+      snippet: buildSnippet([row.description, row.content ? htmlToText(row.content) : null], parsed.terms),
+    });
+  }
+  const last = page.at(-1);
+  const lastKey = last ? (query.sort === 'relevance' ? last.rank : last.pub_date) : 0;
+  return {
+    items,
+    nextCursor: matches.length > query.limit && last ? encodeCursor(query.sort, lastKey, last.id) : null,
+  };
+}
