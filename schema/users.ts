@@ -17,6 +17,10 @@ export const users = sqliteTable(
     stripeCustomerId: text(),
     stripeSubscriptionId: text(),
     timezone: text().notNull().default('UTC'),
+    // How far back the person's last first page of My Feed (all, unread) had to look for a page of items: the
+    // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
+    pageSpanMs: integer(),
+    unreadPageSpanMs: integer(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_credits_reset_idx').on(t.creditsResetAt)],

@@ -13,7 +13,23 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type SessionUser = typeof users.$inferSelect;
 
-const keyOf = (secret: string) => new TextEncoder().encode(secret);
+// Every signed-in request verifies its token; importing the HMAC key costs several times the verification,
+// so each isolate imports it once per secret (a CryptoKey is plain data, safe to share between requests).
+const keys = new Map<string, CryptoKey>();
+async function keyOf(secret: string) {
+  let key = keys.get(secret);
+  if (!key) {
+    key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    );
+    keys.set(secret, key);
+  }
+  return key;
+}
 
 export async function createSession(db: Db, secret: string, userId: number, now = Date.now()) {
   const id = randomToken();
@@ -24,14 +40,14 @@ export async function createSession(db: Db, secret: string, userId: number, now 
     .setSubject(String(userId))
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-    .sign(keyOf(secret));
+    .sign(await keyOf(secret));
   return { id, token, expiresAt };
 }
 
 export async function readSession(db: Db, secret: string, token: string, now = Date.now()) {
   let sessionId: string;
   try {
-    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'] });
     if (typeof payload.sid !== 'string') return null;
     sessionId = payload.sid;
   } catch {

@@ -1,11 +1,11 @@
 // Feed items as one person sees them: only items of feeds they follow, with their own read marks.
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { items, readMarks, subscriptions } from '../../schema';
+import { items, readMarks, subscriptions, users } from '../../schema';
 import type { DateFilter, FeedItem } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { Db } from './client';
-import { markItem, readMarksAt } from './read-state';
+import { isReadSql, markItem } from './read-state';
 
 export type ItemQuery = {
   categoryId?: number;
@@ -17,7 +17,14 @@ export type ItemQuery = {
   limit: number;
   /** Published in [from, to) (epoch ms; null is open), instead of the date filter's days: sync clients. */
   between?: [number | null, number | null];
+  /**
+   * The person's remembered first-page spans (their user row, read with the session): given, a first page
+   * of My Feed sizes its first window from them and keeps them up to date. Sync clients leave them out.
+   */
+  pageSpans?: PageSpans;
 };
+
+export type PageSpans = { pageSpanMs: number | null; unreadPageSpanMs: number | null };
 
 export type ItemRow = {
   id: number;
@@ -81,8 +88,12 @@ export const toFeedItem = (row: ItemRow, source: string): FeedItem => ({
   isStarred: false,
 });
 
-/** A first page looks this far back before widening; later pages use the span their cursor carries. */
+/**
+ * A first page looks this far back before widening, unless the person's own last first page says how far
+ * it had to look (×`ROOM`); later pages use the span their cursor carries.
+ */
 const FIRST_SPAN_MS = 2 * 60 * 60 * 1000;
+const ROOM = 1.1;
 const WIDEN = 4;
 const WINDOWS = 4;
 
@@ -105,7 +116,10 @@ type ScannedRow = ItemRow & { source: string; seq: number };
  * items in a window of time, unsorted, and sorted here. Newest first, the window starts at the cursor,
  * as wide as the previous page needed, and the next one is sized from the density seen so far; past a
  * few windows (sparse feeds), and oldest first, each feed contributes at most a page, merged in SQL.
- * Read state: the subscription's watermark, corrected by the page's marks (read-state.ts).
+ * Every window costs a row per subscription in scope and one index probe per feed, whatever it finds, so
+ * a first page of My Feed starts from the span the person's last one needed (`pageSpans`): one window.
+ * Read state: the subscription's watermark, corrected by the person's marks, left-joined in the same
+ * statement (a mark costs a row only where one exists; read-state.ts).
  */
 export async function listItems(db: Db, userId: number, timeZone: string, query: ItemQuery) {
   const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
@@ -125,7 +139,8 @@ export async function listItems(db: Db, userId: number, timeZone: string, query:
   };
 
   let rows: ScannedRow[] = [];
-  let span = cursor?.spanMs ?? FIRST_SPAN_MS;
+  const remembered = rememberedSpan(query, scan);
+  let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
   if (scan.newest) {
     // Windows of time back from the cursor (or from now). After the first, each is sized from the density
     // seen so far to hold what is still missing, with room to spare; `WIDEN` times wider when nothing was seen.
@@ -147,14 +162,13 @@ export async function listItems(db: Db, userId: number, timeZone: string, query:
     if (rows.length < take && !reachedStart) {
       rows.push(...(await readPerFeed(db, scan, take - rows.length, upper)));
     }
+    const needed = rows[take - 1];
+    if (remembered !== undefined && needed) await rememberSpan(db, scan, remembered, start - needed.pub_date);
   } else {
     rows = await readPerFeed(db, scan, take, null);
   }
 
   const page = rows.slice(0, query.limit);
-  // Rows of an unread page passed the marks already; the others take theirs now.
-  if (scan.unread) for (const row of page) row.is_read = 0;
-  else await applyMarks(db, userId, page);
   const last = page.at(-1);
   const firstShown = page[0];
   // The next page's window: the time this page covered, with room to spare.
@@ -165,70 +179,80 @@ export async function listItems(db: Db, userId: number, timeZone: string, query:
   };
 }
 
+/** The remembered span a first page of My Feed starts from (null: none yet); undefined where none applies. */
+function rememberedSpan(query: ItemQuery, scan: Scan) {
+  const myFeed = query.feedId === undefined && query.categoryId === undefined && query.between === undefined;
+  if (!query.pageSpans || !myFeed || scan.cursor || !scan.newest) return undefined;
+  return scan.unread ? query.pageSpans.unreadPageSpanMs : query.pageSpans.pageSpanMs;
+}
+
+/**
+ * Keeps the span a first page needed when the remembered one was too short (a second window was read) or
+ * far too long (rows read for nothing): a row written now and then, not on every page.
+ */
+async function rememberSpan(db: Db, scan: Scan, remembered: number | null, neededMs: number) {
+  const needed = Math.max(Math.round(neededMs), 60_000);
+  if (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
+  await db
+    .update(users)
+    .set(scan.unread ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
+    .where(eq(users.id, scan.userId));
+}
+
 const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
 
 /** Bounds every scan shares: the date filter and the cursor. */
 function sharedBounds(scan: Scan): SQL[] {
-  const bounds: SQL[] = [sql`c.feed_id = s.feed_id`];
-  if (scan.from !== null) bounds.push(sql`c.pub_date >= ${scan.from}`);
-  if (scan.to !== null) bounds.push(sql`c.pub_date < ${scan.to}`);
+  const bounds: SQL[] = [sql`i.feed_id = s.feed_id`];
+  if (scan.from !== null) bounds.push(sql`i.pub_date >= ${scan.from}`);
+  if (scan.to !== null) bounds.push(sql`i.pub_date < ${scan.to}`);
   const cursor = scan.cursor;
   if (cursor) {
     bounds.push(
       scan.newest
-        ? sql`(c.pub_date < ${cursor.pubDate} or (c.pub_date = ${cursor.pubDate} and c.id < ${cursor.id}))`
-        : sql`(c.pub_date > ${cursor.pubDate} or (c.pub_date = ${cursor.pubDate} and c.id > ${cursor.id}))`,
+        ? sql`(i.pub_date < ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id < ${cursor.id}))`
+        : sql`(i.pub_date > ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id > ${cursor.id}))`,
     );
   }
   return bounds;
 }
 
-const columns = sql`c.id, c.feed_id, c.seq, s.name as source, c.title, c.description, c.content, c.link, c.thumbnail,
-  c.author, c.pub_date, c.created_at, c.seq <= s.read_seq as is_read`;
+const columns = sql`i.id, i.feed_id, i.seq, s.name as source, i.title, i.description, i.content, i.link, i.thumbnail,
+  i.author, i.pub_date, i.created_at, ${isReadSql} as is_read`;
 
-/** Only unread pages need each row's mark while scanning; other pages look up the marks of the page alone. */
-const unreadOnly = (scan: Scan) =>
-  scan.unread
-    ? {
-        join: sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = c.feed_id and m.seq = c.seq`,
-        where: [sql`coalesce(m.is_read, c.seq <= s.read_seq) = 0`],
-      }
-    : { join: sql``, where: [] };
+/** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
+const marksOf = (scan: Scan) =>
+  sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = i.feed_id and m.seq = i.seq`;
+
+const unreadOnly = (scan: Scan) => (scan.unread ? [sql`${isReadSql} = 0`] : []);
 
 /** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
 function readWindow(db: Db, scan: Scan, range: { lower: number | null; upper: number | null }) {
   const bounds = sharedBounds(scan);
-  if (range.lower !== null) bounds.push(sql`c.pub_date >= ${range.lower}`);
-  if (range.upper !== null) bounds.push(sql`c.pub_date < ${range.upper}`);
-  const unread = unreadOnly(scan);
+  if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
+  if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
   return db.all<ScannedRow>(sql`
-    select ${columns} from subscriptions s join items c on ${sql.join([...bounds, ...unread.where], sql` and `)}
-    ${unread.join}
-    where ${scan.scope}`);
+    select ${columns} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
+    ${marksOf(scan)}
+    where ${sql.join([scan.scope, ...unreadOnly(scan)], sql` and `)}`);
 }
 
 /** Each scoped feed's first `take` items in order (below `upper` when given), merged. */
 function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
   const direction = scan.newest ? sql`desc` : sql`asc`;
   const bounds = sharedBounds(scan);
-  if (upper !== null) bounds.push(sql`c.pub_date < ${upper}`);
-  const unread = unreadOnly(scan);
+  if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);
   return db.all<ScannedRow>(sql`
     select ${columns} from subscriptions s
-    join items c on c.id in (
-      select c.id from items c ${unread.join}
-      where ${sql.join([...bounds, ...unread.where], sql` and `)}
-      order by c.pub_date ${direction}, c.id ${direction}
+    join items i on i.id in (
+      select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
+      where ${sql.join([...bounds, ...unreadOnly(scan)], sql` and `)}
+      order by i.pub_date ${direction}, i.id ${direction}
       limit ${take})
+    ${marksOf(scan)}
     where ${scan.scope}
-    order by c.pub_date ${direction}, c.id ${direction}
+    order by i.pub_date ${direction}, i.id ${direction}
     limit ${take}`);
-}
-
-/** Corrects the rows' watermark read state with the person's marks of exactly these items. */
-async function applyMarks(db: Db, userId: number, rows: ScannedRow[]) {
-  const markOf = await readMarksAt(db, userId, rows);
-  for (const row of rows) row.is_read = markOf.get(`${row.feed_id}:${row.seq}`) ?? row.is_read;
 }
 
 /** One item, if the person follows its feed. */
@@ -268,9 +292,9 @@ export async function getFeedItem(db: Db, userId: number, itemId: number): Promi
   );
 }
 
+/** Marks one of the person's items read or unread; 404 for an item they cannot see. */
 export async function setItemRead(db: Db, userId: number, itemId: number, isRead: boolean) {
-  const { item } = await getItem(db, userId, itemId);
-  await markItem(db, userId, item, isRead);
+  if (!(await markItem(db, userId, itemId, isRead))) throw notFound('Feed item');
 }
 
 export async function saveArticleContent(db: Db, itemId: number, content: string) {

@@ -13,10 +13,12 @@ import { type ItemQuery, listItems, setItemRead } from './items';
 type Statement = { sql: string; params: unknown[] };
 
 const EXECUTE = new Set(['run', 'all', 'raw', 'first']);
+/** What each recorded statement says, for batches, which run statements without calling them. */
+const recorded = new WeakMap<object, Statement>();
 
 /** A statement that logs its SQL and bound values when it runs, and otherwise is the real one. */
 function recordedStatement(statement: D1PreparedStatement, sql: string, params: unknown[], log: Statement[]) {
-  return new Proxy(statement, {
+  const proxy = new Proxy(statement, {
     get(target, prop) {
       if (prop === 'bind') {
         return (...values: unknown[]) => recordedStatement(target.bind(...values), sql, values, log);
@@ -29,6 +31,8 @@ function recordedStatement(statement: D1PreparedStatement, sql: string, params: 
       };
     },
   });
+  recorded.set(proxy, { sql, params });
+  return proxy;
 }
 
 /** Runs `work` against the real D1 and returns every statement it executed. */
@@ -37,6 +41,15 @@ async function statementsOf(work: (db: ReturnType<typeof createDb>) => Promise<u
   const recording = new Proxy(env.DB, {
     get(target, prop) {
       if (prop === 'prepare') return (sql: string) => recordedStatement(target.prepare(sql), sql, [], log);
+      if (prop === 'batch') {
+        return (statements: D1PreparedStatement[]) => {
+          for (const statement of statements) {
+            const known = recorded.get(statement);
+            if (known) log.push(known);
+          }
+          return target.batch(statements);
+        };
+      }
       const value = Reflect.get(target, prop, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

@@ -1,0 +1,57 @@
+// What D1 bills, counted: a D1Database that sums the rows every statement read and wrote (D1's own result
+// meta), for the cost benchmark (routes/dev.ts) and the tests that keep reading cost from regressing.
+export type Meter = { calls: number; statements: number; rowsRead: number; rowsWritten: number; fetches: number };
+
+export const newMeter = (): Meter => ({ calls: 0, statements: 0, rowsRead: 0, rowsWritten: 0, fetches: 0 });
+
+/**
+ * A D1Database that sums `meta.rows_read` / `meta.rows_written` of every statement it runs. `raw()` and
+ * `first()` return no meta, so they are answered through `all()`; a read-only `raw()` runs the statement
+ * once more with `all()` for its meta (rows of joined tables may share column names, which objects lose).
+ */
+export function meteredD1(d1: D1Database, meter: Meter): D1Database {
+  const inner = new WeakMap<object, D1PreparedStatement>();
+  const count = (meta: D1Meta | undefined) => {
+    meter.statements++;
+    meter.rowsRead += meta?.rows_read ?? 0;
+    meter.rowsWritten += meta?.rows_written ?? 0;
+  };
+  const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
+    const readOnly = /^\s*(select|with)\b/i.test(query);
+    const metered = {
+      bind: (...values: unknown[]) => wrap(statement.bind(...values), query),
+      run: async () => {
+        meter.calls++;
+        const result = await statement.run();
+        count(result.meta);
+        return result;
+      },
+      all: async () => metered.run(),
+      first: async (column?: string) => {
+        const row = (await metered.run()).results[0] as Record<string, unknown> | undefined;
+        return row === undefined ? null : column ? row[column] : row;
+      },
+      raw: async () => {
+        if (!readOnly) return (await metered.run()).results.map((row) => Object.values(row as object));
+        meter.calls++;
+        const rows = await statement.raw();
+        count((await statement.all()).meta);
+        return rows;
+      },
+    };
+    inner.set(metered, statement);
+    return metered as unknown as D1PreparedStatement;
+  };
+  return {
+    prepare: (query: string) => wrap(d1.prepare(query), query),
+    batch: async (statements: D1PreparedStatement[]) => {
+      meter.calls++;
+      const results = await d1.batch(statements.map((s) => inner.get(s) ?? s));
+      for (const result of results) count(result.meta);
+      return results;
+    },
+    exec: (query: string) => d1.exec(query),
+    withSession: (constraint?: string) => d1.withSession(constraint),
+    dump: () => d1.dump(),
+  } as unknown as D1Database;
+}
