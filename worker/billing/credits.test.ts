@@ -3,10 +3,10 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
+import { debitCredits, refundCredits, resetMonthlyCredits } from '../db/credits';
 import worker from '../index';
 import { creditsOf, deliver, holdJobs, personWithFeed, restoreAi, setCredits, useOfflineAi } from '../test/ai';
 import { call, db, signUp } from '../test/helpers';
-import { debitCredits, refundCredits, resetMonthlyCredits } from './credits';
 
 let jobs: ReturnType<typeof holdJobs>;
 beforeEach(() => {

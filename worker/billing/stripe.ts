@@ -1,15 +1,21 @@
 // Stripe for the Pro plan: Checkout to subscribe, the customer portal to manage or cancel, and the
 // webhook that applies what happened. The SDK is loaded only by the routes that need it, with its
 // fetch HTTP client and SubtleCrypto for signatures (the Workers way; no Node crypto).
-import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { processedEvents, users } from '../../schema';
 import type { Db } from '../db/client';
+import { topUpCredits } from '../db/credits';
+import {
+  endProPlan,
+  findUserByStripeCustomer,
+  isEventProcessed,
+  recordProcessedEvent,
+  setProPlan,
+} from '../db/payments';
+import { findUserById } from '../db/users';
 import type { Bindings } from '../env';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
-import { topUpCredits } from './credits';
-import { PLANS } from './plans';
+import { PLANS } from '../lib/plans';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
@@ -54,9 +60,7 @@ const idOf = (value: string | { id: string } | null | undefined) =>
   typeof value === 'string' ? value : (value?.id ?? null);
 
 async function userByCustomer(db: Db, customerId: string | null) {
-  if (!customerId) return null;
-  const [user] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
-  return user ?? null;
+  return customerId ? findUserByStripeCustomer(db, customerId) : null;
 }
 
 /**
@@ -74,8 +78,7 @@ function paysForPro(session: Stripe.Checkout.Session, priceId: string | undefine
 }
 
 export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { priceId?: string } = {}) {
-  const [seen] = await db.select().from(processedEvents).where(eq(processedEvents.id, event.id));
-  if (seen) return { applied: false, reason: 'duplicate' };
+  if (await isEventProcessed(db, event.id)) return { applied: false, reason: 'duplicate' };
 
   let applied = true;
   switch (event.type) {
@@ -83,19 +86,15 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { pric
     case 'checkout.session.async_payment_succeeded': {
       const session = event.data.object;
       const userId = Number(session.client_reference_id);
-      const [user] = Number.isSafeInteger(userId) ? await db.select().from(users).where(eq(users.id, userId)) : [];
+      const user = Number.isSafeInteger(userId) ? await findUserById(db, userId) : null;
       if (!user || !paysForPro(session, ours.priceId)) {
         applied = false;
         break;
       }
-      await db
-        .update(users)
-        .set({
-          plan: 'pro',
-          stripeCustomerId: idOf(session.customer),
-          stripeSubscriptionId: idOf(session.subscription),
-        })
-        .where(eq(users.id, user.id));
+      await setProPlan(db, user.id, {
+        customerId: idOf(session.customer),
+        subscriptionId: idOf(session.subscription),
+      });
       await topUpCredits(db, user.id, PLANS.pro.monthlyCredits, 'Pro plan monthly credits', `stripe:${event.id}`);
       break;
     }
@@ -108,7 +107,7 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { pric
       }
       // The first invoice is paid with the checkout, whose event already granted this month.
       if (invoice.billing_reason !== 'subscription_create') {
-        await db.update(users).set({ plan: 'pro' }).where(eq(users.id, user.id));
+        await setProPlan(db, user.id);
         await topUpCredits(db, user.id, PLANS.pro.monthlyCredits, 'Pro plan monthly credits', `stripe:${event.id}`);
       }
       break;
@@ -122,17 +121,14 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { pric
         applied = false;
         break;
       }
-      await db.update(users).set({ plan: 'free', stripeSubscriptionId: null }).where(eq(users.id, user.id));
+      await endProPlan(db, user.id);
       break;
     }
     default:
       applied = false;
   }
   if (!applied) log.warn('stripe.event_ignored', { eventId: event.id, type: event.type });
-  await db
-    .insert(processedEvents)
-    .values({ id: event.id, kind: `stripe:${event.type}`, processedAt: new Date() })
-    .onConflictDoNothing();
+  await recordProcessedEvent(db, event.id, `stripe:${event.type}`);
   return { applied, reason: applied ? 'applied' : 'ignored' };
 }
 

@@ -2,9 +2,9 @@
 // name, category and AI choice live on their subscription. Every function takes the user id first.
 import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
 import { categories, feeds, readMarks, subscriptions } from '../../schema';
-import { PLANS, type Plan } from '../billing/plans';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
+import { PLANS, type Plan } from '../lib/plans';
 import type { Db } from './client';
 
 const listColumns = {

@@ -4,11 +4,11 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { aiGenerations, generationSources, items, subscriptions } from '../../schema';
 import { imageUrlOf } from '../ai/images';
-import { refundStatements } from '../billing/credits';
 import type { ContentType, Generation, GenerationOrigin } from '../contracts/ai';
 import { htmlToText } from '../html/sanitize';
 import { notFound } from '../lib/errors';
 import type { Db } from './client';
+import { refundStatements } from './credits';
 
 export type GenerationRow = typeof aiGenerations.$inferSelect;
 

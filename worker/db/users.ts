@@ -1,10 +1,10 @@
 // Accounts: every function here works on one person's row.
 import { eq } from 'drizzle-orm';
 import { users } from '../../schema';
-import { grantCredits } from '../billing/credits';
-import { PLANS } from '../billing/plans';
 import type { CurrentUser } from '../contracts/auth';
+import { PLANS } from '../lib/plans';
 import type { Db } from './client';
+import { grantCredits } from './credits';
 
 export type UserRow = typeof users.$inferSelect;
 

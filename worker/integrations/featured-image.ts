@@ -4,10 +4,11 @@
 import { AiError, aiLimits } from '../ai/client';
 import { createImage, detectImageType, imagesConfigured } from '../ai/images';
 import { imagePromptFor } from '../ai/offline';
-import { chargeCredits, refundCredits } from '../billing/credits';
+import { chargeCredits } from '../billing/credits';
 import { IMAGE_CREDITS } from '../contracts/ai';
 import type { FeaturedImageSource } from '../contracts/wordpress';
 import type { Db } from '../db/client';
+import { refundCredits } from '../db/credits';
 import { type GenerationRow, loadSourceItems, requestOf } from '../db/generations';
 import { getItem } from '../db/items';
 import type { Bindings } from '../env';

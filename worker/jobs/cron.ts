@@ -1,7 +1,7 @@
 // Cron Triggers only select and enqueue due work; the queue consumer does it (DESIGN.md).
 import { enqueueDueDigests } from '../ai/digest';
-import { selectDueCreditResets } from '../billing/credits';
 import { createDb } from '../db/client';
+import { selectDueCreditResets } from '../db/credits';
 import type { Bindings } from '../env';
 import { log } from '../lib/log';
 import { enqueue, enqueueMany } from './enqueue';

@@ -4,8 +4,8 @@
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { aiGenerations } from '../../schema';
-import { grantCredits } from '../billing/credits';
 import { addCreditsSchema, clearGenerationsSchema } from '../contracts/admin';
+import { grantCredits } from '../db/credits';
 import { findUserByEmail, findUserById } from '../db/users';
 import type { AuthedEnv } from '../env';
 import { notFound } from '../lib/errors';

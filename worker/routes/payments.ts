@@ -1,11 +1,11 @@
 // Plans and payments (issue 5): the payment page's state, Stripe Checkout, the customer portal, and
 // the signed webhook (exempt from the Origin check in middleware/origin.ts; its signature is the proof).
 import { Hono } from 'hono';
-import { PLANS } from '../billing/plans';
 import { applyStripeEvent, createStripe, paymentsConfigured, verifyWebhook } from '../billing/stripe';
 import type { AppEnv, AuthedEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
+import { PLANS } from '../lib/plans';
 import { requireUser } from '../middleware/session';
 
 const accountRoutes = new Hono<AuthedEnv>()
