@@ -3,15 +3,16 @@
 // account to an address they do not read. An account with a password confirms it first, so a
 // borrowed session alone cannot take the account over.
 
+import { consumeToken } from '../db/auth-tokens';
 import type { Db } from '../db/client';
+import { countInWindow } from '../db/rate-limits';
 import { changeUserEmail } from '../db/users';
 import { accountMailJob } from '../email/account-mail';
 import type { Bindings } from '../env';
 import { enqueueMany } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
-import { countInWindow, limitPasswordAttempts } from '../middleware/rate-limit';
-import { consumeToken } from './one-time-tokens';
+import { limitPasswordAttempts } from '../middleware/rate-limit';
 import { verifyPassword } from './password';
 import type { SessionUser } from './session';
 

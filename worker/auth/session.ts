@@ -1,9 +1,9 @@
 // Sessions: a row per sign-in in `sessions`, named by a jose-signed token in an HttpOnly cookie. The
 // signature stops forged ids cheaply; the row makes logout and a password change revoke at once.
-import { and, eq, gt, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
-import { sessions, users } from '../../schema';
 import type { Db } from '../db/client';
+import { findLiveSession, insertSession, touchSession } from '../db/sessions';
+import type { UserRow } from '../db/users';
 import { randomToken } from '../lib/crypto';
 
 export const SESSION_COOKIE = 'feedloom_session';
@@ -11,7 +11,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 // Refresh last_seen_at at most this often: a write on every request would cost more than it tells.
 const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
-export type SessionUser = typeof users.$inferSelect;
+export type SessionUser = UserRow;
 
 // Every signed-in request verifies its token; importing the HMAC key costs several times the verification,
 // so each isolate imports it once per secret (a CryptoKey is plain data, safe to share between requests).
@@ -34,7 +34,7 @@ async function keyOf(secret: string) {
 export async function createSession(db: Db, secret: string, userId: number, now = Date.now()) {
   const id = randomToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db.insert(sessions).values({ id, userId, expiresAt, createdAt: new Date(now), lastSeenAt: new Date(now) });
+  await insertSession(db, { id, userId, expiresAt, now });
   const token = await new SignJWT({ sid: id })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
@@ -53,32 +53,8 @@ export async function readSession(db: Db, secret: string, token: string, now = D
   } catch {
     return null;
   }
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now))))
-    .limit(1);
+  const row = await findLiveSession(db, sessionId, now);
   if (!row) return null;
-  const touch =
-    now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS
-      ? db
-          .update(sessions)
-          .set({ lastSeenAt: new Date(now) })
-          .where(eq(sessions.id, sessionId))
-      : null;
+  const touch = now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS ? touchSession(db, sessionId, now) : null;
   return { sessionId, user: row.user, touch };
-}
-
-export async function deleteSession(db: Db, sessionId: string) {
-  await db.delete(sessions).where(eq(sessions.id, sessionId));
-}
-
-/** Ends every session of a person, except `keepSessionId` when given. */
-export async function deleteUserSessions(db: Db, userId: number, keepSessionId?: string | null) {
-  await db
-    .delete(sessions)
-    .where(
-      keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId),
-    );
 }

@@ -2,7 +2,7 @@
 // address gets. The queue message names only the person and the kind of mail; the job mints the
 // link as it sends, so no queue message or dead letter ever holds a link that signs someone in
 // (issue 10 L5). The message's key makes a redelivered job send once (L12).
-import { issueToken } from '../auth/one-time-tokens';
+import { issueToken } from '../db/auth-tokens';
 import type { Db } from '../db/client';
 import { getPreferences } from '../db/preferences';
 import { findUserByEmail, findUserById } from '../db/users';

@@ -4,15 +4,15 @@
 // Sending is limited per person per day, and every send is recorded in `emails` by sendEmail.
 import { and, eq } from 'drizzle-orm';
 import { preferences } from '../../schema';
-import { consumeToken } from '../auth/one-time-tokens';
 import type { Preferences, PreferencesInput } from '../contracts/ai';
+import { consumeToken } from '../db/auth-tokens';
 import type { Db } from '../db/client';
 import { getPreferences, savePreferences } from '../db/preferences';
+import { countInWindow } from '../db/rate-limits';
 import type { Bindings } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
-import { countInWindow } from '../middleware/rate-limit';
 import { accountMailJob } from './account-mail';
 
 export const CONFIRMATIONS_PER_DAY = 3;

@@ -1,10 +1,11 @@
 // Following a feed from a URL someone typed: find the feed (the URL itself, or discovery on a web
 // page), reuse the shared feed row when anyone already follows it, subscribe within the plan's limit,
 // and store its items at once from the response already in hand, so a new feed is never empty.
-import type { Plan } from '../lib/plans';
+
 import type { Db } from '../db/client';
 import { countFeeds, feedLimitError, findFeedByUrl, subscribe, upsertFeed } from '../db/feeds';
 import { ApiError } from '../lib/errors';
+import type { Plan } from '../lib/plans';
 import { SafeFetchError, type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { discoverFeeds } from './discover';
 import { FeedParseError, type ParsedFeed, parseFeed } from './parse';

@@ -1,8 +1,7 @@
 // What each message type does. Every handler is idempotent: delivery is at least once.
-import { lt } from 'drizzle-orm';
-import { authTokens, rateLimits, sessions } from '../../schema';
 import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
+import { deleteExpired } from '../db/cleanup';
 import type { Db } from '../db/client';
 import { resetMonthlyCredits } from '../db/credits';
 import { sendAccountMail } from '../email/account-mail';
@@ -11,7 +10,6 @@ import type { Bindings } from '../env';
 import { importOpmlChunk } from '../feeds/import-opml';
 import { refreshFeed } from '../feeds/refresh';
 import { log } from '../lib/log';
-import { RATE_WINDOW_MS } from '../middleware/rate-limit';
 import { enqueue } from './enqueue';
 import { pickDueFeeds } from './enqueue-refreshes';
 import type { JobMessage, JobOf } from './messages';
@@ -55,12 +53,7 @@ export const handlers: Handlers = {
     await resetMonthlyCredits(db, job.userId, job.month);
   },
   cleanup: async (_job, _env, db) => {
-    const now = Date.now();
-    await db.batch([
-      db.delete(sessions).where(lt(sessions.expiresAt, new Date(now))),
-      db.delete(authTokens).where(lt(authTokens.expiresAt, new Date(now - 24 * 60 * 60 * 1000))),
-      db.delete(rateLimits).where(lt(rateLimits.windowStart, now - RATE_WINDOW_MS)),
-    ]);
+    await deleteExpired(db);
   },
 };
 

@@ -1,29 +1,16 @@
-// Fixed-window attempt limits kept in D1: one atomic upsert per key per request, so parallel attempts
-// cannot slip past the count. Windows are 15 minutes (issue 2: 10 per email, 100 per IP).
+// Fixed-window attempt limits (the counters are db/rate-limits.ts). Windows are 15 minutes (issue 2: 10 per
+// email, 100 per IP).
 // Password sign-in counts failures per email *and* IP together, and forgives a success: strangers
 // guessing from elsewhere cannot lock the owner out of their own account (issue 10 L1).
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { countInWindow, RATE_WINDOW_MS } from '../db/rate-limits';
 import { ApiError } from '../lib/errors';
 
-export const RATE_WINDOW_MS = 15 * 60 * 1000;
 export const LIMIT_PER_EMAIL = 10;
 export const LIMIT_PER_IP = 100;
 
 async function countAttempt(db: Db, key: string, now: number, delta = 1): Promise<number> {
   return countInWindow(db, key, Math.floor(now / RATE_WINDOW_MS) * RATE_WINDOW_MS, delta);
-}
-
-/** Adds `delta` to the key's count in the window that starts at `windowStart` (a new window starts at 0). */
-export async function countInWindow(db: Db, key: string, windowStart: number, delta = 1): Promise<number> {
-  const row = await db.get<{ count: number }>(sql`
-    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, max(0, ${delta}))
-    on conflict (key) do update set
-      count = case when rate_limits.window_start = excluded.window_start
-        then max(0, rate_limits.count + ${delta}) else max(0, ${delta}) end,
-      window_start = excluded.window_start
-    returning count`);
-  return row?.count ?? 1;
 }
 
 /** Counts one attempt of `action` for this email and IP; throws 429 once either is over its limit. */

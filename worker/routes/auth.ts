@@ -4,9 +4,8 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { confirmEmailChange } from '../auth/email-change';
-import { consumeToken, revokeOpenTokens, tokenHolder } from '../auth/one-time-tokens';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
-import { createSession, deleteSession, deleteUserSessions, SESSION_COOKIE } from '../auth/session';
+import { createSession, SESSION_COOKIE } from '../auth/session';
 import {
   emailOnlySchema,
   loginSchema,
@@ -16,6 +15,8 @@ import {
   tokenSchema,
   verifyQuerySchema,
 } from '../contracts/auth';
+import { consumeToken, revokeOpenTokens, tokenHolder } from '../db/auth-tokens';
+import { deleteSession, deleteUserSessions } from '../db/sessions';
 import { createUser, findUserByEmail, markEmailVerified, setPasswordHash, toCurrentUser } from '../db/users';
 import { accountMailJob, sendAccountMailNow } from '../email/account-mail';
 import { confirmDeliveryAddress } from '../email/delivery-address';

@@ -6,15 +6,14 @@ import { opmlImports } from '../../schema';
 import type { OpmlImportResult } from '../contracts/feeds';
 import { listCategoriesWithFeeds } from '../db/categories';
 import type { Db } from '../db/client';
+import { countInWindow } from '../db/rate-limits';
 import type { AuthedEnv } from '../env';
 import { buildOpml, OpmlError, parseOpml } from '../feeds/opml';
-
 import { enqueue } from '../jobs/enqueue';
 import { ApiError, notFound } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { startOfDay } from '../lib/time';
 import { validate } from '../lib/validate';
-import { countInWindow } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 
 type OpmlEntry = ReturnType<typeof parseOpml>[number];

@@ -3,8 +3,8 @@
 // parallel uses of one link give exactly one winner.
 import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import { type AuthTokenPurpose, authTokens } from '../../schema';
-import type { Db } from '../db/client';
 import { randomToken, sha256Hex } from '../lib/crypto';
+import type { Db } from './client';
 
 const MINUTE = 60 * 1000;
 export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {

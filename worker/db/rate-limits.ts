@@ -1,0 +1,19 @@
+// Fixed-window counters kept in D1 (middleware/rate-limit.ts and the daily caps use them): one atomic
+// upsert per key per request, so parallel attempts cannot slip past the count.
+import { sql } from 'drizzle-orm';
+import type { Db } from './client';
+
+/** The attempt limits' window; the daily cleanup drops counters older than it. */
+export const RATE_WINDOW_MS = 15 * 60 * 1000;
+
+/** Adds `delta` to the key's count in the window that starts at `windowStart` (a new window starts at 0). */
+export async function countInWindow(db: Db, key: string, windowStart: number, delta = 1): Promise<number> {
+  const row = await db.get<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${windowStart}, max(0, ${delta}))
+    on conflict (key) do update set
+      count = case when rate_limits.window_start = excluded.window_start
+        then max(0, rate_limits.count + ${delta}) else max(0, ${delta}) end,
+      window_start = excluded.window_start
+    returning count`);
+  return row?.count ?? 1;
+}
