@@ -114,3 +114,13 @@ export async function moveNextDelivery(db: Db, userId: number, from: Date, to: D
     .returning({ userId: preferences.userId });
   return moved.length === 1;
 }
+
+/** Confirms the delivery address when it is still this one; the address, or null when it changed since. */
+export async function confirmDeliveryEmail(db: Db, userId: number, email: string, now: number) {
+  const [confirmed] = await db
+    .update(preferences)
+    .set({ emailDeliveryConfirmedAt: new Date(now) })
+    .where(and(eq(preferences.userId, userId), eq(preferences.emailDelivery, email)))
+    .returning({ email: preferences.emailDelivery });
+  return confirmed?.email ?? null;
+}

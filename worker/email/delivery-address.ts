@@ -2,12 +2,10 @@
 // account's own only receives a confirmation message (a single-use link) until its owner follows it;
 // until then everything goes to the account's own address, which signing in has already proven.
 // Sending is limited per person per day, and every send is recorded in `emails` by sendEmail.
-import { and, eq } from 'drizzle-orm';
-import { preferences } from '../../schema';
 import type { Preferences, PreferencesInput } from '../contracts/ai';
 import { consumeToken } from '../db/auth-tokens';
 import type { Db } from '../db/client';
-import { getPreferences, savePreferences } from '../db/preferences';
+import { confirmDeliveryEmail, getPreferences, savePreferences } from '../db/preferences';
 import { countInWindow } from '../db/rate-limits';
 import type { Bindings } from '../env';
 import { enqueue } from '../jobs/enqueue';
@@ -81,15 +79,9 @@ export async function savePreferencesWithDelivery(
 /** The owner of the address followed the link: it receives mail from now on. */
 export async function confirmDeliveryAddress(db: Db, token: string, now = Date.now()) {
   const consumed = await consumeToken(db, token, ['delivery_confirm'], now);
-  const [confirmed] = consumed
-    ? await db
-        .update(preferences)
-        .set({ emailDeliveryConfirmedAt: new Date(now) })
-        .where(and(eq(preferences.userId, consumed.userId), eq(preferences.emailDelivery, consumed.email)))
-        .returning({ email: preferences.emailDelivery })
-    : [];
-  if (!confirmed?.email) {
+  const confirmed = consumed ? await confirmDeliveryEmail(db, consumed.userId, consumed.email, now) : null;
+  if (!confirmed) {
     throw new ApiError('BAD_REQUEST', 'This link is invalid or has expired. Please request a new one.');
   }
-  return confirmed.email;
+  return confirmed;
 }

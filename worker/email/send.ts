@@ -3,9 +3,8 @@
 // Every message is recorded in `emails` (who, to whom, what, when); only the outbox keeps its body.
 // A message with an idempotency key is sent once: a redelivered job finds it sent and stops, and Resend
 // gets the key too, so two deliveries racing each other still make one mail.
-import { and, eq } from 'drizzle-orm';
-import { emails } from '../../schema';
 import type { Db } from '../db/client';
+import { recordEmail, wasEmailSent } from '../db/emails';
 import { type Bindings, isDevelopment } from '../env';
 import { log } from '../lib/log';
 import { buildMime } from './mime';
@@ -88,18 +87,9 @@ async function sendWithBinding(env: Bindings, message: OutgoingEmail) {
   await env.EMAIL.send(new EmailMessage(from, message.to, buildMime(env.EMAIL_FROM, message)));
 }
 
-async function alreadySent(db: Db, idempotencyKey: string) {
-  const [row] = await db
-    .select({ id: emails.id })
-    .from(emails)
-    .where(and(eq(emails.idempotencyKey, idempotencyKey), eq(emails.status, 'sent')))
-    .limit(1);
-  return row !== undefined;
-}
-
 /** Sends the message, or does nothing when its idempotency key was already sent; true if it sent. */
 export async function sendEmail(env: Bindings, db: Db, message: OutgoingEmail): Promise<boolean> {
-  if (message.idempotencyKey && (await alreadySent(db, message.idempotencyKey))) return false;
+  if (message.idempotencyKey && (await wasEmailSent(db, message.idempotencyKey))) return false;
   const transport = chooseTransport(env);
   const record = {
     userId: message.userId ?? null,
@@ -116,14 +106,11 @@ export async function sendEmail(env: Bindings, db: Db, message: OutgoingEmail): 
     if (transport === 'resend') await sendWithResend(env, message);
     else if (transport === 'cloudflare') await sendWithBinding(env, message);
   } catch (error) {
-    await db.insert(emails).values({ ...record, status: 'failed', error: String(error).slice(0, 500) });
+    await recordEmail(db, { ...record, status: 'failed', error: String(error).slice(0, 500) });
     throw error;
   }
   const body = transport === 'outbox' ? { text: message.text, html: message.html } : {};
   // Two deliveries racing past the check above: the unique key lets one row in; Resend sent once.
-  await db
-    .insert(emails)
-    .values({ ...record, ...body, status: 'sent', idempotencyKey: message.idempotencyKey ?? null })
-    .onConflictDoNothing();
+  await recordEmail(db, { ...record, ...body, status: 'sent', idempotencyKey: message.idempotencyKey ?? null });
   return true;
 }

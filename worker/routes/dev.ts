@@ -1,14 +1,14 @@
 // Development-only tools: the outbox behind /dev/mailbox, the sample feeds (dev-sample-feeds.ts), and
 // the hooks `npm run bench` needs (feed refresh progress, the stored item identities, making feeds due,
 // and D1 cost per refresh and per page read from D1's result meta). Anywhere else these answer 404.
-import { between, desc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { emails, feeds, items } from '../../schema';
 import { readSession, SESSION_COOKIE } from '../auth/session';
+import { makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-probes';
 import { listCategories, listCategoriesWithFeeds } from '../db/categories';
 import { createDb } from '../db/client';
+import { listOutbox } from '../db/emails';
 import { listItems, setItemRead } from '../db/items';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
@@ -42,58 +42,21 @@ export const devRoutes = new Hono<AppEnv>()
   })
   .route('/sample-feeds', sampleFeedRoutes)
   .get('/outbox', async (c) => {
-    const rows = await c.var.db
-      .select({
-        id: emails.id,
-        to: emails.to,
-        subject: emails.subject,
-        text: emails.text,
-        html: emails.html,
-        createdAt: emails.createdAt,
-      })
-      .from(emails)
-      .where(eq(emails.transport, 'outbox'))
-      .orderBy(desc(emails.id))
-      .limit(200);
+    const rows = await listOutbox(c.var.db, 200);
     return c.json(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
   })
   /** Refresh progress of the feeds in [from, to]: how many were fetched (or failed) since `since`. Cheap: polled. */
   .get('/bench/stats', validate('query', feedRange.extend({ since: z.coerce.number().int() })), async (c) => {
-    const { from, to, since } = c.req.valid('query');
-    const [row] = await c.var.db.all<{ feeds: number; fetched: number; errors: number }>(sql`
-      select count(*) as feeds,
-             coalesce(sum(last_fetched_at >= ${since}), 0) as fetched,
-             coalesce(sum(last_fetched_at >= ${since} and last_error is not null), 0) as errors
-      from feeds where id between ${from} and ${to}`);
-    return c.json(row);
+    const { since, ...range } = c.req.valid('query');
+    return c.json(await refreshProgress(c.var.db, range, since));
   })
   /** The stored identities (guid hashes) of the feeds in [from, to] by feed id, and the items' mean size. */
-  .get('/bench/items', validate('query', feedRange), async (c) => {
-    const { from, to } = c.req.valid('query');
-    const rows = await c.var.db
-      .select({ feedId: items.feedId, guidHash: items.guidHash })
-      .from(items)
-      .where(between(items.feedId, from, to));
-    const byFeed: Record<number, string[]> = {};
-    for (const row of rows) {
-      byFeed[row.feedId] ??= [];
-      byFeed[row.feedId]?.push(row.guidHash);
-    }
-    // What a row stores, roughly: its text columns plus ~40 bytes of integers and record overhead.
-    const [size] = await c.var.db.all<{ bytes: number }>(sql`
-      select coalesce(avg(length(title) + length(coalesce(description, '')) + length(coalesce(content, ''))
-        + length(coalesce(link, '')) + length(coalesce(thumbnail, '')) + length(coalesce(author, ''))
-        + length(guid_hash) + 40), 0) as bytes
-      from items where feed_id between ${from} and ${to}`);
-    return c.json({ count: rows.length, avgItemBytes: size?.bytes ?? 0, byFeed });
-  })
+  .get('/bench/items', validate('query', feedRange), async (c) =>
+    c.json(await storedIdentities(c.var.db, c.req.valid('query'))),
+  )
   /** Makes the feeds in [from, to] due now, as if their next check had come. */
   .post('/bench/due', validate('json', feedRange), async (c) => {
-    const { from, to } = c.req.valid('json');
-    await c.var.db
-      .update(feeds)
-      .set({ nextFetchAt: new Date(Date.now() - 1000) })
-      .where(between(feeds.id, from, to));
+    await makeFeedsDue(c.var.db, c.req.valid('json'));
     return c.json({ ok: true });
   })
   /** D1 cost and subrequests of one refreshFeed run. */
@@ -115,11 +78,7 @@ export const devRoutes = new Hono<AppEnv>()
    * the queue would, with a queue that drops the messages (nothing gets refreshed).
    */
   .post('/bench/cost/cron', validate('json', feedRange), async (c) => {
-    const { from, to } = c.req.valid('json');
-    await c.var.db
-      .update(feeds)
-      .set({ nextFetchAt: new Date(Date.now() - 1000) })
-      .where(between(feeds.id, from, to));
+    await makeFeedsDue(c.var.db, c.req.valid('json'));
     const meter = newMeter();
     const db = createDb(c.env, (d1) => meteredD1(d1, meter));
     const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
