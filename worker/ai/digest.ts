@@ -3,8 +3,6 @@
 // in digest_runs first, so a period never sends twice however often the job is delivered; it then writes
 // one generation per chosen content type from the new, unread items of the person's include-in-AI feeds,
 // and emails them to the person's delivery address (their own unless another one was confirmed). Nothing new makes a short "nothing new" digest, also mailed.
-import { eq } from 'drizzle-orm';
-import { users } from '../../schema';
 import {
   DIGEST_CONTENT_TYPES,
   type DigestContentType,
@@ -24,6 +22,7 @@ import {
   toGeneration,
 } from '../db/generations';
 import { getPreferences, listDueDeliveries, moveNextDelivery } from '../db/preferences';
+import { findUserById } from '../db/users';
 import { deliveryAddressOf } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
@@ -115,7 +114,7 @@ export async function sendDigest(
   period: string,
   now = Date.now(),
 ): Promise<DigestOutcome> {
-  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  const user = await findUserById(db, userId);
   if (!user) return { kind: 'already-sent' };
   const manual = period.startsWith('manual:');
   const dayStart = startOfDay(now, user.timezone);

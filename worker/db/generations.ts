@@ -260,3 +260,15 @@ export async function loadSourceItems(db: Db, userId: number, itemIds: number[])
     pubDate: item.pubDate.getTime(),
   }));
 }
+
+/** Deletes every generation of the person (an admin's clean-up); the keys of their stored images, to delete too. */
+export async function deleteUserGenerations(db: Db, userId: number) {
+  const removed = await db
+    .delete(aiGenerations)
+    .where(eq(aiGenerations.userId, userId))
+    .returning({ imageKey: aiGenerations.imageKey });
+  return {
+    deleted: removed.length,
+    imageKeys: removed.flatMap((row) => (row.imageKey === null ? [] : [row.imageKey])),
+  };
+}

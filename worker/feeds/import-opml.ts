@@ -1,11 +1,11 @@
 // Runs an OPML import a chunk at a time, each chunk its own queue job, so a long list stays within a
 // Worker invocation's subrequest and time limits. The message carries the offset it expects; a
 // redelivered, already-done chunk finds the counters moved on and does nothing.
-import { eq, sql } from 'drizzle-orm';
-import { opmlImports, users } from '../../schema';
 import { findOrCreateCategory } from '../db/categories';
 import type { Db } from '../db/client';
 import { updateSubscription } from '../db/feeds';
+import { findImportForJob, type OpmlImportError, recordImportChunk } from '../db/opml-imports';
+import { findUserById } from '../db/users';
 import { ApiError } from '../lib/errors';
 import { followFeed } from './follow';
 
@@ -22,14 +22,14 @@ async function fileUnder(db: Db, userId: number, feedId: number, categoryName: s
 }
 
 export async function importOpmlChunk(db: Db, allowHosts: string, importId: number, offset: number) {
-  const [row] = await db.select().from(opmlImports).where(eq(opmlImports.id, importId));
+  const row = await findImportForJob(db, importId);
   if (row?.status !== 'pending' || row.added + row.skipped + row.failed !== offset) return { next: null };
-  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  const user = await findUserById(db, row.userId);
   if (!user) return { next: null };
 
   let added = 0;
   let skipped = 0;
-  const errors: { url: string; message: string }[] = [];
+  const errors: OpmlImportError[] = [];
   for (const entry of row.entries.slice(offset, offset + OPML_CHUNK)) {
     try {
       const feedId = await followFeed(db, allowHosts, user, {
@@ -48,17 +48,12 @@ export async function importOpmlChunk(db: Db, allowHosts: string, importId: numb
   }
   const processed = offset + added + skipped + errors.length;
   const done = processed >= row.entries.length;
-  await db
-    .update(opmlImports)
-    .set({
-      added: sql`${opmlImports.added} + ${added}`,
-      skipped: sql`${opmlImports.skipped} + ${skipped}`,
-      failed: sql`${opmlImports.failed} + ${errors.length}`,
-      errors: [...row.errors, ...errors],
-      status: done ? 'done' : 'pending',
-      // The outlines are not kept once done (issue 10 M4); `total` still says how many there were.
-      ...(done ? { entries: [] } : {}),
-    })
-    .where(eq(opmlImports.id, importId));
+  await recordImportChunk(db, importId, {
+    added,
+    skipped,
+    failed: errors.length,
+    errors: [...row.errors, ...errors],
+    done,
+  });
   return { next: done ? null : processed };
 }

@@ -1,7 +1,7 @@
 // The queue consumer: parse, dispatch, retry with backoff. A message that fails every retry goes to
 // the dead-letter queue, whose consumer records it in `dead_jobs` so nothing disappears silently.
-import { deadJobs } from '../../schema';
 import { createDb } from '../db/client';
+import { recordDeadJob } from '../db/dead-jobs';
 import type { Bindings } from '../env';
 import { errorFields, log } from '../lib/log';
 import { runJob } from './handlers';
@@ -19,12 +19,7 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings) {
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {
       log.error('job.dead', { messageId: message.id, body: message.body });
-      await db.insert(deadJobs).values({
-        messageId: message.id,
-        body: JSON.stringify(message.body).slice(0, 100_000),
-        attempts: message.attempts,
-        createdAt: new Date(),
-      });
+      await recordDeadJob(db, { messageId: message.id, body: message.body, attempts: message.attempts });
       message.ack();
     }
     return;

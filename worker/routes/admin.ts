@@ -1,11 +1,10 @@
 // Admin tools (issue 5). Every call answers 403 to anyone but the admins of ADMIN_USER_IDS, on the
 // server, and every call is logged (middleware/session.ts requireAdmin). A credit grant is also recorded
 // in the ledger with the admin's id, so who gave what stays in the database, not only in the logs.
-import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { aiGenerations } from '../../schema';
 import { addCreditsSchema, clearGenerationsSchema } from '../contracts/admin';
 import { grantCredits } from '../db/credits';
+import { deleteUserGenerations } from '../db/generations';
 import { findUserByEmail, findUserById } from '../db/users';
 import type { AuthedEnv } from '../env';
 import { notFound } from '../lib/errors';
@@ -24,14 +23,10 @@ export const adminRoutes = new Hono<AuthedEnv>()
   .use(requireAdmin)
   .post('/clear-generations', validate('json', clearGenerationsSchema), async (c) => {
     const user = await userByEmail(c.var.db, c.req.valid('json').email);
-    const removed = await c.var.db
-      .delete(aiGenerations)
-      .where(eq(aiGenerations.userId, user.id))
-      .returning({ imageKey: aiGenerations.imageKey });
-    const keys = removed.map((row) => row.imageKey).filter((key): key is string => key !== null);
-    if (keys.length > 0) await c.env.IMAGES.delete(keys);
-    log.info('admin.clear_generations', { adminId: c.var.user.id, userId: user.id, deleted: removed.length });
-    return c.json({ deleted: removed.length, message: `Deleted ${removed.length} generations of ${user.email}` });
+    const { deleted, imageKeys } = await deleteUserGenerations(c.var.db, user.id);
+    if (imageKeys.length > 0) await c.env.IMAGES.delete(imageKeys);
+    log.info('admin.clear_generations', { adminId: c.var.user.id, userId: user.id, deleted });
+    return c.json({ deleted, message: `Deleted ${deleted} generations of ${user.email}` });
   })
   .post('/credits', validate('json', addCreditsSchema), async (c) => {
     const { email, amount, reason } = c.req.valid('json');

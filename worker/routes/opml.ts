@@ -1,11 +1,16 @@
 // OPML export and import (issue 3). An import runs as a queue job; the person polls its outcome.
-import { and, eq, lt } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { opmlImports } from '../../schema';
 import type { OpmlImportResult } from '../contracts/feeds';
 import { listCategoriesWithFeeds } from '../db/categories';
 import type { Db } from '../db/client';
+import {
+  failStaleImports,
+  findImport,
+  hasPendingImport,
+  insertPendingImport,
+  type OpmlImportRow,
+} from '../db/opml-imports';
 import { countInWindow } from '../db/rate-limits';
 import type { AuthedEnv } from '../env';
 import { buildOpml, OpmlError, parseOpml } from '../feeds/opml';
@@ -18,7 +23,7 @@ import { requireUser } from '../middleware/session';
 
 type OpmlEntry = ReturnType<typeof parseOpml>[number];
 
-const toResult = (row: typeof opmlImports.$inferSelect): OpmlImportResult => ({
+const toResult = (row: OpmlImportRow): OpmlImportResult => ({
   id: row.id,
   status: row.status,
   added: row.added,
@@ -37,21 +42,8 @@ const STALE_IMPORT_MS = 60 * 60 * 1000;
  * with its job and no longer blocks the next.
  */
 async function startImport(db: Db, user: { id: number; timezone: string }, entries: OpmlEntry[]) {
-  await db
-    .update(opmlImports)
-    .set({ status: 'failed', entries: [] })
-    .where(
-      and(
-        eq(opmlImports.userId, user.id),
-        eq(opmlImports.status, 'pending'),
-        lt(opmlImports.createdAt, new Date(Date.now() - STALE_IMPORT_MS)),
-      ),
-    );
-  const [running] = await db
-    .select({ id: opmlImports.id })
-    .from(opmlImports)
-    .where(and(eq(opmlImports.userId, user.id), eq(opmlImports.status, 'pending')));
-  if (running) throw importRunning();
+  await failStaleImports(db, user.id, Date.now() - STALE_IMPORT_MS);
+  if (await hasPendingImport(db, user.id)) throw importRunning();
   if (
     (await countInWindow(db, `opml-import:user:${user.id}`, startOfDay(Date.now(), user.timezone))) >
     OPML_IMPORTS_PER_DAY
@@ -61,11 +53,7 @@ async function startImport(db: Db, user: { id: number; timezone: string }, entri
       `You can import up to ${OPML_IMPORTS_PER_DAY} OPML files a day. Please try again tomorrow.`,
     );
   }
-  const [row] = await db
-    .insert(opmlImports)
-    .values({ userId: user.id, entries, total: entries.length, errors: [], createdAt: new Date() })
-    .onConflictDoNothing()
-    .returning();
+  const row = await insertPendingImport(db, user.id, entries);
   if (!row) throw importRunning();
   return row;
 }
@@ -96,10 +84,7 @@ export const opmlRoutes = new Hono<AuthedEnv>()
     return c.json({ ...toResult(row), total: entries.length }, 202);
   })
   .get('/imports/:importId', validate('param', z.object({ importId: idParam('Invalid import ID') })), async (c) => {
-    const [row] = await c.var.db
-      .select()
-      .from(opmlImports)
-      .where(and(eq(opmlImports.id, c.req.valid('param').importId), eq(opmlImports.userId, c.var.user.id)));
+    const row = await findImport(c.var.db, c.var.user.id, c.req.valid('param').importId);
     if (!row) throw notFound('Import');
     return c.json({ ...toResult(row), total: row.total });
   });
