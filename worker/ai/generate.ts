@@ -16,7 +16,6 @@ import {
   type GenerationRow,
   insertGeneration,
   loadGenerationForJob,
-  loadSourceItems,
   requestOf,
 } from '../db/generations';
 import type { Bindings } from '../env';
@@ -31,6 +30,7 @@ import { createImage, imagesConfigured } from './images';
 import { modelInfo } from './models';
 import { imagePromptFor, writeOffline } from './offline';
 import { buildPrompt, PROMPT_VERSION, type SourceItem, type TextTask } from './prompts';
+import { sourceItemsOf } from './source-items';
 import { completeWhole } from './whole-answer';
 
 export type RunOutcome =
@@ -86,7 +86,7 @@ export async function runGeneration(
   const timeoutMs = mode === 'inline' ? aiLimits.inlineMs : aiLimits.jobMs;
   try {
     const request = requestOf(row);
-    const items = await loadSourceItems(db, row.userId, request.itemIds);
+    const items = await sourceItemsOf(db, row.userId, request.itemIds);
     if (items.length === 0) throw new AiError('input', 'The items for this generation are no longer available.');
     if (row.contentType === 'visual_content') return await drawImage(env, db, row, request, items, timeoutMs);
     const content = await writeText(env, row, request, items, timeoutMs);

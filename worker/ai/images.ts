@@ -128,7 +128,3 @@ export async function createImage(env: Bindings, generationId: number, prompt: s
   await env.IMAGES.put(key, bytes, { httpMetadata: { contentType } });
   return key;
 }
-
-/** The public path of a stored image: only its owner can load it (see routes/ai-generations.ts). */
-export const imageUrlOf = (imageKey: string | null) =>
-  imageKey ? `/api/ai-generations/images/${imageKey.replace(/^generations\//, '')}` : null;

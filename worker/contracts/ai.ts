@@ -286,3 +286,7 @@ export type Generation = {
 /** POST /api/feed-items/:itemId/rewrite: 200 when the model answered in time, else 202 and a job. */
 export type RewriteResult = { id: number; content: string; contentType: ContentType };
 export type PendingGeneration = { id: number; status: 'pending' };
+
+/** The public path of a stored image: only its owner can load it (see routes/ai-generations.ts). */
+export const imageUrlOf = (imageKey: string | null) =>
+  imageKey ? `/api/ai-generations/images/${imageKey.replace(/^generations\//, '')}` : null;

@@ -98,3 +98,6 @@ export function suggestedPostTitle(generation: { title: string; content: string 
 /** The post body: the content without its opening title heading, which WordPress shows as the title. */
 export const withoutLeadingHeading = (html: string) => html.replace(LEADING_HEADING, '').trimStart();
 export type PublishResult = { success: boolean; message: string; postUrl: string | null };
+
+/** What the Worker signs in to a site with; the application password is stored encrypted (db/wordpress-sites.ts). */
+export type WordPressCredentials = { url: string; username: string; applicationPassword: string };

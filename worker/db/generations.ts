@@ -3,9 +3,7 @@
 // row that is still pending, so a redelivered or racing job changes nothing twice.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { aiGenerations, generationSources, items, subscriptions } from '../../schema';
-import { imageUrlOf } from '../ai/images';
-import type { ContentType, Generation, GenerationOrigin } from '../contracts/ai';
-import { htmlToText } from '../html/sanitize';
+import { type ContentType, type Generation, type GenerationOrigin, imageUrlOf } from '../contracts/ai';
 import { notFound } from '../lib/errors';
 import type { Db } from './client';
 import { refundStatements } from './credits';
@@ -242,7 +240,10 @@ export async function selectSourceItemIds(db: Db, userId: number, scope: SourceS
 /** Reading 1 MB of HTML into text costs CPU for nothing: no model budget takes more than this. */
 const MAX_SOURCE_HTML = 400_000;
 
-/** The items behind a generation, as plain text, newest first; only items the person still follows. */
+/**
+ * The items behind a generation, newest first, with the HTML a prompt is written from (ai/source-items.ts
+ * reduces it to text); only items the person still follows.
+ */
 export async function loadSourceItems(db: Db, userId: number, itemIds: number[]) {
   if (itemIds.length === 0) return [];
   const rows = await db
@@ -254,7 +255,7 @@ export async function loadSourceItems(db: Db, userId: number, itemIds: number[])
   return rows.map(({ item, source }) => ({
     id: item.id,
     title: item.title,
-    text: htmlToText((item.articleContent ?? item.content ?? item.description ?? '').slice(0, MAX_SOURCE_HTML)),
+    html: (item.articleContent ?? item.content ?? item.description ?? '').slice(0, MAX_SOURCE_HTML),
     link: item.link,
     source,
     pubDate: item.pubDate.getTime(),

@@ -2,8 +2,7 @@
 // never leaves this module except decrypted for a call to that site.
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { wordpressSites } from '../../schema';
-import type { WordPressSite } from '../contracts/wordpress';
-import type { WordPressCredentials } from '../integrations/wordpress';
+import type { WordPressCredentials, WordPressSite } from '../contracts/wordpress';
 import { decryptSecret, encryptSecret } from '../lib/encryption';
 import { notFound } from '../lib/errors';
 import type { Db } from './client';

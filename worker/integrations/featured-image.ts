@@ -4,12 +4,13 @@
 import { AiError, aiLimits } from '../ai/client';
 import { createImage, detectImageType, imagesConfigured } from '../ai/images';
 import { imagePromptFor } from '../ai/offline';
+import { sourceItemsOf } from '../ai/source-items';
 import { chargeCredits } from '../billing/credits';
 import { IMAGE_CREDITS } from '../contracts/ai';
 import type { FeaturedImageSource } from '../contracts/wordpress';
 import type { Db } from '../db/client';
 import { refundCredits } from '../db/credits';
-import { type GenerationRow, loadSourceItems, requestOf } from '../db/generations';
+import { type GenerationRow, requestOf } from '../db/generations';
 import { getItem } from '../db/items';
 import type { Bindings } from '../env';
 import { ApiError } from '../lib/errors';
@@ -74,7 +75,7 @@ async function drawnImage({ db, env }: { db: Db; env: Bindings }, userId: number
   const reason = `Featured image: ${generation.title}`.slice(0, 200);
   await chargeCredits(db, userId, IMAGE_CREDITS, reason, chargeKey);
   try {
-    const items = await loadSourceItems(db, userId, requestOf(generation).itemIds);
+    const items = await sourceItemsOf(db, userId, requestOf(generation).itemIds);
     const key = await createImage(env, generation.id, imagePromptFor(items), aiLimits.inlineMs);
     const object = await env.IMAGES.get(key);
     // The image lives on in WordPress; our copy was only the way there.

@@ -2,11 +2,9 @@
 // Basic auth, users/me to check credentials, categories (every page), tags, media upload and posts. Every call goes
 // through safeFetch, and every failure becomes a message a person can act on.
 
-import type { WordPressTerm } from '../contracts/wordpress';
+import type { WordPressCredentials, WordPressTerm } from '../contracts/wordpress';
 import { ApiError } from '../lib/errors';
 import { SafeFetchError, safeFetch } from '../net/safe-fetch';
-
-export type WordPressCredentials = { url: string; username: string; applicationPassword: string };
 
 const TIMEOUT_MS = 15_000;
 
