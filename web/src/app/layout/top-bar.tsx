@@ -1,9 +1,10 @@
-// The top bar (spec §2): the product title; signed in, the theme toggle and the account menu; signed
-// out, a Login button to /login.
+// The top bar (spec §2): the product title; signed in, the search box (issue 14), the theme toggle and the
+// account menu; signed out, a Login button to /login.
 import type { CurrentUser } from '@contracts/auth';
 import { Link } from 'react-router';
 import { buttonClasses } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
+import { SearchBox } from '@/features/items/components/search-box';
 import { paths } from '@/lib/paths';
 import { AccountMenu } from './account-menu';
 import { SidebarDrawer } from './sidebar';
@@ -17,6 +18,7 @@ export function TopBar({ user }: { user: CurrentUser | null }) {
           {user ? <SidebarDrawer user={user} /> : null}
           <Logo to={user ? paths.home : paths.landing} />
         </div>
+        {user ? <SearchBox className="max-w-md flex-1" /> : null}
         {user ? (
           <div className="flex items-center gap-1">
             <ThemeToggle />

@@ -108,6 +108,13 @@ export const SlidersIcon = (props: IconProps) => (
   </Icon>
 );
 
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="m20 20-4-4" />
+  </Icon>
+);
+
 export const BellIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M6 16v-5a6 6 0 0 1 12 0v5l2 2H4zM10 21h4" />

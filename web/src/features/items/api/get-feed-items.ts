@@ -1,7 +1,8 @@
-// GET /api/feed-items?feedId|categoryId&filter&sort&dateFilter&limit&cursor → FeedItem[] (spec §7). The
+// GET /api/feed-items?feedId|categoryId&filter&sort&dateFilter&search&limit&cursor → FeedItem[] (spec §7;
+// a search's results also carry `snippet`, issue 14). The
 // body is the spec's plain list; the next page's cursor travels in the `x-next-cursor` header, so the
 // lists page with an infinite query ("Load more" and infinite scroll).
-import type { DateFilter, FeedItem } from '@contracts/feeds';
+import type { DateFilter, FeedItem, SearchResult } from '@contracts/feeds';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
 import { requestRaw } from '@/lib/raw-request';
 import { feedItemKeys } from './query-keys';
@@ -16,10 +17,15 @@ export type FeedItemsParams = {
   scope: ItemScope;
   dateFilter: DateFilter;
   filter?: 'all' | 'unread' | 'starred';
-  sort?: 'newest' | 'oldest';
+  sort?: 'newest' | 'oldest' | 'relevance';
+  /** Words to search for (the search syntax of the API); absent for the plain list. */
+  search?: string;
 };
 
-export type FeedItemsPage = { items: FeedItem[]; nextCursor: string | null };
+/** A listed item: a search result also has its highlighted snippet. */
+export type ListedItem = FeedItem & Partial<Pick<SearchResult, 'snippet'>>;
+
+export type FeedItemsPage = { items: ListedItem[]; nextCursor: string | null };
 
 export async function getFeedItems(params: FeedItemsParams, cursor?: string): Promise<FeedItemsPage> {
   const search = new URLSearchParams();
@@ -28,10 +34,11 @@ export async function getFeedItems(params: FeedItemsParams, cursor?: string): Pr
   search.set('filter', 'starred' in params.scope ? 'starred' : (params.filter ?? 'all'));
   search.set('sort', params.sort ?? 'newest');
   search.set('dateFilter', params.dateFilter);
+  if (params.search) search.set('search', params.search);
   search.set('limit', String(ITEMS_PAGE_SIZE));
   if (cursor) search.set('cursor', cursor);
   const response = await requestRaw(`/api/feed-items?${search}`);
-  const items = (await response.json()) as FeedItem[];
+  const items = (await response.json()) as ListedItem[];
   return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 

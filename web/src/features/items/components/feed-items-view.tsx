@@ -2,12 +2,13 @@
 // (heading, date filter, order, unread only, cards or rows, mark all as read, Refresh Feeds, keyboard
 // help), 6 skeleton cards while loading, the items, the empty state "No feed items found", and pages
 // loaded as the reader scrolls (or with "Load more"). Opening an item shows the article at `?item=<id>`
-// and marks it read. The keys are use-item-keyboard's.
+// and marks it read. The keys are use-item-keyboard's. With `?q=` in the address the list is a search of
+// the same scope (issue 14): rows with highlighted snippets, and a line saying what was searched where.
 import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, InboxIcon } from '@/components/ui/icons';
+import { AlertIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { useFeeds } from '@/features/feeds/api/get-feeds';
 import { apiErrorMessage } from '@/lib/api-client';
@@ -17,11 +18,15 @@ import { useSetItemRead } from '../api/update-feed-item';
 import { FeedCardSkeleton } from './feed-card';
 import { ItemCollection } from './item-collection';
 import { KeyboardHelpDialog } from './keyboard-help-dialog';
+import { ListEmptyState } from './list-empty-state';
 import { useListSettings } from './list-settings';
 import { ListToolbar } from './list-toolbar';
+import { LoadMore } from './load-more';
 import { useMarkAllReadWithToast } from './mark-all-read-button';
 import { useRefreshWithToast } from './refresh-feeds-button';
+import { SearchSummary } from './search-summary';
 import { useItemKeyboard } from './use-item-keyboard';
+import { useItemSearch } from './use-item-search';
 import { useOpenItem } from './use-open-item';
 
 const loadArticleDialog = () => import('./article-dialog');
@@ -59,14 +64,24 @@ export function FeedItemsView({
   const [settings, updateSettings] = useListSettings(userId);
   // The Starred list is its own filter: "unread only" and "mark all as read" have no say there.
   const starredList = 'starred' in scope;
+  const search = useItemSearch();
   const query = useFeedItems({
     scope,
     dateFilter,
     filter: settings.unreadOnly && !starredList ? 'unread' : 'all',
-    sort: settings.sort,
+    sort: search.byRelevance ? 'relevance' : settings.sort,
+    search: search.text,
   });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   const feeds = useFeeds();
+  const scopeLabel =
+    'feedId' in scope
+      ? (feeds.data?.find((feed) => feed.id === scope.feedId)?.name ?? 'this feed')
+      : 'categoryId' in scope
+        ? 'this category'
+        : starredList
+          ? 'Starred'
+          : null;
   const favicons = useMemo(() => new Map((feeds.data ?? []).map((feed) => [feed.id, feed.favicon])), [feeds.data]);
   const setRead = useSetItemRead();
   const setStarred = useSetItemStarred();
@@ -159,8 +174,8 @@ export function FeedItemsView({
     body = (
       <EmptyState
         icon={<AlertIcon />}
-        title="Error loading feed"
-        description={`Error loading feed: ${apiErrorMessage(query.error) ?? query.error.message}`}
+        title={search.text ? 'Search failed' : 'Error loading feed'}
+        description={`${search.text ? 'Search failed' : 'Error loading feed'}: ${apiErrorMessage(query.error) ?? query.error.message}`}
         action={
           <Button variant="outline" onClick={() => void query.refetch()}>
             Try again
@@ -170,26 +185,19 @@ export function FeedItemsView({
     );
   } else if (items.length === 0) {
     body = (
-      <EmptyState
-        icon={<InboxIcon />}
-        title={starredList ? 'No starred items' : 'No feed items found'}
-        description={
-          starredList
-            ? 'Star an item (or press s on it) to keep it here, whatever retention removes.'
-            : settings.unreadOnly
-              ? 'You have read everything here. Turn off "Unread only" to see read items.'
-              : dateFilter === 'none'
-                ? 'New items appear here as your feeds publish them.'
-                : 'Nothing was published in this period. Try another date filter.'
-        }
+      <ListEmptyState
+        starredList={starredList}
+        unreadOnly={settings.unreadOnly}
+        dateFilter={dateFilter}
+        search={search.text ? { text: search.text, scoped: scopeLabel !== null } : undefined}
       />
     );
   } else {
     body = (
       <ItemCollection
         items={items}
-        view={settings.view}
-        groupRecent={groupRecent && dateFilter === 'none' && settings.sort === 'newest'}
+        view={search.text ? 'list' : settings.view}
+        groupRecent={groupRecent && !search.text && dateFilter === 'none' && settings.sort === 'newest'}
         favicons={favicons}
         activeIndex={activeIndex}
         canRewrite={canRewrite}
@@ -216,11 +224,15 @@ export function FeedItemsView({
             {actions ? <div className="flex flex-wrap items-center gap-2">{actions}</div> : null}
           </div>
         ) : null}
+        {search.text ? <SearchSummary text={search.text} scopeLabel={scopeLabel} onClear={search.clear} /> : null}
         <ListToolbar
           dateFilter={dateFilter}
           onDateFilterChange={onDateFilterChange}
           settings={settings}
           onSettingsChange={updateSettings}
+          search={
+            search.text ? { byRelevance: search.byRelevance, onByRelevanceChange: search.setByRelevance } : undefined
+          }
           readControls={!starredList}
           markAll={markAll}
           refresh={refresh}
@@ -256,30 +268,6 @@ export function FeedItemsView({
         </Suspense>
       ) : null}
       <KeyboardHelpDialog open={helpOpen} onOpenChange={setHelpOpen} />
-    </div>
-  );
-}
-
-/** Calls `onVisible` when it scrolls near the viewport (infinite scroll); its button is the fallback. */
-function LoadMore({ onVisible, children }: { onVisible: () => void; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const latest = useRef(onVisible);
-  latest.current = onVisible;
-  useEffect(() => {
-    const element = ref.current;
-    if (!element || typeof IntersectionObserver === 'undefined') return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) latest.current();
-      },
-      { rootMargin: '600px 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, []);
-  return (
-    <div ref={ref} className="flex justify-center">
-      {children}
     </div>
   );
 }

@@ -1,14 +1,15 @@
 // One item in the list view: a dense row of favicon, source, title (bold when unread), a line of the
-// description and the time. The title is the button that opens the article; it stretches over the row.
-import type { FeedItem } from '@contracts/feeds';
+// description (a search result: its snippet, the words found highlighted) and the time. The title is the button that opens the article; it stretches over the row.
 import type { Ref } from 'react';
 import { Favicon } from '@/components/ui/favicon';
 import { cn } from '@/lib/cn';
+import type { ListedItem } from '../api/get-feed-items';
 import { itemDateLabel } from './item-date';
+import { SearchSnippet } from './search-snippet';
 import { StarButton } from './star-button';
 
 type FeedRowProps = {
-  item: FeedItem;
+  item: ListedItem;
   favicon: string | null;
   active: boolean;
   openRef?: Ref<HTMLButtonElement>;
@@ -45,9 +46,14 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
             {item.title || 'Untitled'}
           </button>
         </h3>
-        <p className="truncate text-xs text-muted-foreground sm:text-sm">
+        <p
+          className={cn(
+            'text-xs text-muted-foreground sm:text-sm',
+            item.snippet === undefined ? 'truncate' : 'line-clamp-2 sm:line-clamp-1',
+          )}
+        >
           <span className="sm:hidden">{item.source} · </span>
-          {item.description || ''}
+          {item.snippet === undefined ? item.description || '' : <SearchSnippet html={item.snippet} />}
         </p>
       </div>
       {date ? (

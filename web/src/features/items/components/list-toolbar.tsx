@@ -1,4 +1,5 @@
-// The controls above every item list: date filter, unread only, newest or oldest first, cards or rows,
+// The controls above every item list: date filter, unread only, newest or oldest first (or best match
+// first on a search), cards or rows,
 // mark all as read, Refresh Feeds and the keyboard help.
 import type { DateFilter } from '@contracts/feeds';
 import { Button } from '@/components/ui/button';
@@ -15,6 +16,8 @@ type ListToolbarProps = {
   onDateFilterChange: (dateFilter: DateFilter) => void;
   settings: ListSettings;
   onSettingsChange: (change: Partial<ListSettings>) => void;
+  /** A searched list offers "Best match first" beside the remembered order, and shows rows only. */
+  search?: { byRelevance: boolean; onByRelevanceChange: (byRelevance: boolean) => void };
   /** Unread only and Mark all as read; not on the Starred list. */
   readControls: boolean;
   markAll: ReturnType<typeof useMarkAllReadWithToast>;
@@ -27,6 +30,7 @@ export function ListToolbar({
   onDateFilterChange,
   settings,
   onSettingsChange,
+  search,
   readControls,
   markAll,
   refresh,
@@ -37,10 +41,15 @@ export function ListToolbar({
       <DateFilterSelect value={dateFilter} onChange={onDateFilterChange} />
       <Select
         aria-label="Order"
-        value={settings.sort}
-        onChange={(event) => onSettingsChange({ sort: event.target.value === 'oldest' ? 'oldest' : 'newest' })}
+        value={search?.byRelevance ? 'relevance' : settings.sort}
+        onChange={(event) => {
+          const order = event.target.value;
+          search?.onByRelevanceChange(order === 'relevance');
+          if (order !== 'relevance') onSettingsChange({ sort: order === 'oldest' ? 'oldest' : 'newest' });
+        }}
         className="w-40"
       >
+        {search ? <option value="relevance">Best match first</option> : null}
         <option value="newest">Newest first</option>
         <option value="oldest">Oldest first</option>
       </Select>
@@ -53,28 +62,30 @@ export function ListToolbar({
           Unread only
         </Button>
       ) : null}
-      <fieldset className="inline-flex rounded-md border border-input p-0.5">
-        <legend className="sr-only">View</legend>
-        {(['cards', 'list'] as const).map((view) => (
-          <label
-            key={view}
-            className={cn(
-              'cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-              settings.view === view ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
-            )}
-          >
-            <input
-              type="radio"
-              name="item-view"
-              value={view}
-              checked={settings.view === view}
-              onChange={() => onSettingsChange({ view })}
-              className="sr-only"
-            />
-            {view === 'cards' ? 'Cards' : 'List'}
-          </label>
-        ))}
-      </fieldset>
+      {search ? null : (
+        <fieldset className="inline-flex rounded-md border border-input p-0.5">
+          <legend className="sr-only">View</legend>
+          {(['cards', 'list'] as const).map((view) => (
+            <label
+              key={view}
+              className={cn(
+                'cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                settings.view === view ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
+              )}
+            >
+              <input
+                type="radio"
+                name="item-view"
+                value={view}
+                checked={settings.view === view}
+                onChange={() => onSettingsChange({ view })}
+                className="sr-only"
+              />
+              {view === 'cards' ? 'Cards' : 'List'}
+            </label>
+          ))}
+        </fieldset>
+      )}
       {readControls ? <MarkAllReadButton markAll={markAll} /> : null}
       <RefreshFeedsButton refresh={refresh} />
       {/* Phones have no keyboard to speak of: the shortcut help starts at the `sm` width. */}
