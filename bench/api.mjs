@@ -3,7 +3,9 @@
 // development outbox, then POST /api/auth/login). autocannon then drives each endpoint for ~10 s at 32
 // connections after a 2 s warm-up, with GET /api/health as the baseline of the same run, measured first
 // and again last (the machine may be shared). Each endpoint's median latency one request at a time
-// (its service time, without queueing) is measured too.
+// (its service time, without queueing) is measured too. Search (issue 14) is measured the same way, beside
+// the plain list: a rare word, a word every item holds (20,000 matches, newest first and by relevance,
+// and unread only), and a phrase with a prefix and an exclusion.
 import autocannon from 'autocannon';
 
 export const API_PERSON = { id: 2, email: 'api@bench.local', password: 'bench correct horse battery' };
@@ -48,6 +50,7 @@ export function apiSeedSql() {
   const total = FEEDS * ITEMS_PER_FEED;
   for (let start = 0; start < total; start += ROWS_PER_INSERT) {
     const rows = [];
+    const indexed = [];
     const reads = [];
     for (let n = start; n < Math.min(total, start + ROWS_PER_INSERT); n++) {
       const id = n + 1;
@@ -58,10 +61,21 @@ export function apiSeedSql() {
       rows.push(
         `(${id}, ${feed}, ${seq}, '${n.toString(16).padStart(64, '0')}', ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(content)}, 'https://site.example/items/${n}', ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, 'Author ${n % 17}', ${now - n * 240_000}, ${now - n * 240_000})`,
       );
+      // The search index row storeItems writes: the content as text (db/search.ts), title, summary, author.
+      const text = content
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+      indexed.push(
+        `(${id}, ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(text)}, 'Author ${n % 17}', 'f${feed}', ${feed}, ${seq}, ${now - n * 240_000})`,
+      );
       if (n % 10 < 3) reads.push(`(${user}, ${feed}, ${seq}, 1, ${now})`);
     }
     lines.push(
       `insert into items (id, feed_id, seq, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,
+    );
+    lines.push(
+      `insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date) values ${indexed.join(', ')};`,
     );
     if (reads.length > 0)
       lines.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads.join(', ')};`);
@@ -140,6 +154,20 @@ async function serialMedian(baseURL, options, count = 40) {
   return Number(times[Math.floor(times.length / 2)].toFixed(1));
 }
 
+/** Searches of the person's 20,000 items (search strings: the API's syntax). */
+export const SEARCHES = {
+  searchRare: 'search=12345',
+  searchEvery: 'search=benchmark',
+  searchEveryByRelevance: 'search=benchmark&sort=relevance',
+  searchEveryUnread: 'search=benchmark&filter=unread',
+  searchPhrase: `search=${encodeURIComponent('"realistic summary" emph* -12345')}`,
+};
+
+const searchEndpoints = (headers) =>
+  Object.fromEntries(
+    Object.entries(SEARCHES).map(([name, query]) => [name, { path: `/api/feed-items?${query}`, headers }]),
+  );
+
 async function load(baseURL, options, seconds = SECONDS) {
   const result = await autocannon({ url: baseURL, connections: CONNECTIONS, duration: seconds, ...options });
   return {
@@ -152,6 +180,24 @@ async function load(baseURL, options, seconds = SECONDS) {
   };
 }
 
+/**
+ * What the search index stores per item of the API person's 20,000: its FTS5 blocks and per-item sizes
+ * (the payload; SQLite's page overhead on top), beside the payload of the items rows themselves.
+ */
+export function searchIndexStorage(queryState) {
+  const [row] = queryState(`select
+    (select count(*) from item_search_docsize) as items,
+    (select sum(length(block)) from item_search_data) as blockBytes,
+    (select sum(length(sz)) from item_search_docsize) as sizeBytes,
+    (select sum(length(title) + coalesce(length(description), 0) + coalesce(length(content), 0)
+       + coalesce(length(link), 0) + coalesce(length(author), 0) + length(guid_hash)) from items) as itemBytes`);
+  return {
+    items: row.items,
+    indexBytesPerItem: Math.round((row.blockBytes + row.sizeBytes) / row.items),
+    itemBytesPerItem: Math.round(row.itemBytes / row.items),
+  };
+}
+
 export async function benchApi(baseURL, cookie) {
   const headers = { cookie, origin: baseURL, 'content-type': 'application/json' };
   let nextItem = 0;
@@ -160,6 +206,7 @@ export async function benchApi(baseURL, cookie) {
     feedItems: { path: '/api/feed-items', headers },
     feedItemsUnread: { path: '/api/feed-items?filter=unread', headers },
     categoriesWithFeeds: { path: '/api/categories/with-feeds', headers },
+    ...searchEndpoints(headers),
     markRead: {
       headers,
       requests: [

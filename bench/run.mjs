@@ -5,13 +5,13 @@
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
 // `npm run bench -- cost api` runs only the parts named (parse, refresh, cost, api, spa) and prints
 // their figures as JSON without touching bench/results.json or the README.
-import { apiSeedSql, benchApi, signIn } from './api.mjs';
+import { apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
 import { benchParse } from './parse.mjs';
 import { projectScale } from './projection.mjs';
 import { benchRefresh, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
-import { startServer } from './server.mjs';
+import { queryState, startServer } from './server.mjs';
 import { benchSpa } from './spa.mjs';
 
 // Ctrl-C: exit normally, so the server's exit hook (server.mjs) ends wrangler dev.
@@ -59,6 +59,7 @@ try {
   if (runs('api')) {
     step('api');
     results.api = await benchApi(server.baseURL, cookie);
+    results.api.searchIndex = searchIndexStorage(queryState);
   }
   if (runs('spa')) {
     step('spa');

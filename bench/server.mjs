@@ -61,6 +61,26 @@ function snapshotWorker() {
 function runOrThrow(label, args) {
   const result = spawnSync('npx', args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${label} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** The rows of one read-only query against the benchmark state (the server may be running). */
+export function queryState(sql) {
+  const output = runOrThrow('querying the state', [
+    'wrangler',
+    'd1',
+    'execute',
+    'DB',
+    '--local',
+    '-c',
+    CONFIG,
+    '--persist-to',
+    STATE_DIR,
+    '--json',
+    '--command',
+    sql,
+  ]);
+  return JSON.parse(output)[0].results;
 }
 
 /** Writes `sql` to bench/.work/<name>.sql and executes it against the benchmark state (server stopped). */
