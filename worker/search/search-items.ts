@@ -1,13 +1,15 @@
 // GET /api/feed-items?search=… (issue 14): one page of the person's items that match their words, in the
 // list's filters and order (or by relevance), each with a highlighted snippet. Reads top to bottom:
 // the person's side first (subscriptions in scope, then stars or read marks when the filter needs them),
-// then the items side (the index, then the page's rows), then the page's read state and stars.
+// then the items side (the index of each feed shard holding the feeds, merged; then the page's rows),
+// then the page's read state and stars.
 import type { FeedItem, SearchResult } from '../contracts/feeds';
 import type { Db } from '../db/client';
 import { subscriptionsInScope } from '../db/feeds';
 import { dateRange, type ItemQuery, toFeedItem } from '../db/items';
 import { readMarksAt, readMarksOfFeeds } from '../db/read-state';
-import { itemRowsByIds, type SearchFilter, type SearchOrder, searchItemMatches } from '../db/search';
+import { itemRowsByIds, type SearchFilter, type SearchMatch, type SearchOrder, searchItemMatches } from '../db/search';
+import { groupByShard } from '../db/shards';
 import { starredAmong, starredItemIds } from '../db/stars';
 import { htmlToText } from '../html/sanitize';
 import { ApiError } from '../lib/errors';
@@ -36,6 +38,26 @@ function decodeCursor(cursor: string, order: SearchOrder): { key: number; id: nu
   return parsed;
 }
 
+/** The page's order across shards: each shard's matches come sorted; merged here the same way. */
+function compareMatches(order: SearchOrder) {
+  const key = (match: SearchMatch) => (order === 'relevance' ? match.rank : match.pub_date);
+  const sign = order === 'newest' ? -1 : 1;
+  return (a: SearchMatch, b: SearchMatch) => sign * (key(a) - key(b) || a.id - b.id);
+}
+
+/** Every shard holding some of the feeds searched at once, their best `limit` merged. */
+async function searchShards(db: Db, filter: SearchFilter): Promise<SearchMatch[]> {
+  const searches = [...groupByShard(filter.feedIds)].map(([shard, feedIds]) =>
+    searchItemMatches(db.shards.at(shard), { ...filter, feedIds }),
+  );
+  return (await Promise.all(searches)).flat().sort(compareMatches(filter.order)).slice(0, filter.limit);
+}
+
+async function rowsOf(db: Db, ids: number[]) {
+  const shards = [...groupByShard(ids)].map(([shard, shardIds]) => itemRowsByIds(db.shards.at(shard), shardIds));
+  return new Map((await Promise.all(shards)).flat().map((row) => [row.id, row]));
+}
+
 export async function searchFeedItems(db: Db, userId: number, timeZone: string, query: SearchQuery) {
   const parsed = parseSearch(query.search);
   const subscriptions = await subscriptionsInScope(db, userId, { feedId: query.feedId, categoryId: query.categoryId });
@@ -58,15 +80,11 @@ export async function searchFeedItems(db: Db, userId: number, timeZone: string, 
     };
   }
 
-  const matches = await searchItemMatches(db, filter);
+  const matches = await searchShards(db, filter);
   const page = matches.slice(0, query.limit);
-  const rows = new Map(
-    (
-      await itemRowsByIds(
-        db,
-        page.map((match) => match.id),
-      )
-    ).map((row) => [row.id, row]),
+  const rows = await rowsOf(
+    db,
+    page.map((match) => match.id),
   );
   const marks = await readMarksAt(db, userId, page);
   const starred = await starredAmong(
