@@ -7,7 +7,7 @@
 //
 // Everything here works on an items database and the feed ids it is given: the person's subscriptions,
 // read marks and stars are resolved by the caller first (feeds and items may live in other databases).
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import type { ItemRow } from './items';
 
@@ -64,8 +64,11 @@ export type SearchFilter = {
   after?: { key: number; id: number };
   /** Only these items (the person's starred ones). */
   onlyIds?: number[];
-  /** Only unread items: each feed's watermark and the person's marks (`feedId:seq` → 1 read, 0 unread). */
-  unread?: { readSeq: Record<number, number>; marks: Record<string, number> };
+  /**
+   * Only unread items: each feed's watermark, and the person's marks as `feedId:seq` keys, read ones
+   * and kept-unread ones (read-state.ts: a mark wins over the watermark).
+   */
+  unread?: { readSeq: [feedId: number, readSeq: number][]; readMarks: string[]; keptUnread: string[] };
   limit: number;
 };
 
@@ -73,34 +76,54 @@ export type SearchMatch = { id: number; feed_id: number; seq: number; pub_date: 
 
 // bm25 weights per column: a word in the title says most about the item, the feed token nothing.
 const RANK = sql`bm25(item_search, 10.0, 4.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0)`;
+const WORD_COLUMNS = '{title summary content author}';
+
+/**
+ * Which index rows match, scoped to the feeds. By date, the feeds are part of the MATCH (their tokens,
+ * OR-ed): the index intersects the words with the feeds' own rows, however many other feeds the
+ * database holds. bm25 would score every one of those feed tokens on every row, so by relevance the
+ * feeds filter the word matches instead (measured: 20,000 matches ranked in ~60 ms, against ~100).
+ */
+function matchingRows(filter: SearchFilter) {
+  const words = `${WORD_COLUMNS} : (${filter.match})`;
+  if (filter.order === 'relevance') {
+    return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from item_search
+      where item_search match ${words} and feed_id in (select value from json_each(${JSON.stringify(filter.feedIds)}))`;
+  }
+  const feeds = filter.feedIds.map((id) => `f${id}`).join(' OR ');
+  return sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from item_search
+    where item_search match ${`${words} AND feed : (${feeds})`}`;
+}
 
 /** The matching items of these feeds in the page's order, at most `limit`. */
 export async function searchItemMatches(itemsDb: Db, filter: SearchFilter): Promise<SearchMatch[]> {
   if (filter.feedIds.length === 0 || filter.onlyIds?.length === 0) return [];
-  const feeds = filter.feedIds.map((id) => `f${id}`).join(' OR ');
-  const match = `{title summary content author} : (${filter.match}) AND feed : (${feeds})`;
-  const where: ReturnType<typeof sql>[] = [sql`1`];
-  if (filter.from !== null) where.push(sql`pub_date >= ${filter.from}`);
-  if (filter.to !== null) where.push(sql`pub_date < ${filter.to}`);
-  if (filter.onlyIds) where.push(sql`id in (select value from json_each(${JSON.stringify(filter.onlyIds)}))`);
-  if (filter.unread) {
+  const where: SQL[] = [sql`1`];
+  if (filter.from !== null) where.push(sql`r.pub_date >= ${filter.from}`);
+  if (filter.to !== null) where.push(sql`r.pub_date < ${filter.to}`);
+  if (filter.onlyIds) where.push(sql`r.id in (select value from json_each(${JSON.stringify(filter.onlyIds)}))`);
+  const unread = filter.unread;
+  if (unread) {
     // As isReadSql: the mark when there is one, else the watermark.
-    where.push(sql`coalesce(
-      json_extract(${JSON.stringify(filter.unread.marks)}, '$."' || feed_id || ':' || seq || '"'),
-      seq <= coalesce(json_extract(${JSON.stringify(filter.unread.readSeq)}, '$."' || feed_id || '"'), 0)) = 0`);
+    const key = sql`(r.feed_id || ':' || r.seq)`;
+    where.push(sql`${key} not in (select value from json_each(${JSON.stringify(unread.readMarks)}))
+      and (r.seq > w.read_seq or ${key} in (select value from json_each(${JSON.stringify(unread.keptUnread)})))`);
   }
-  const key = filter.order === 'relevance' ? sql`rank` : sql`pub_date`;
+  const key = filter.order === 'relevance' ? sql`r.rank` : sql`r.pub_date`;
   const after = filter.after;
   if (after) {
     const beyond = filter.order === 'newest' ? sql`<` : sql`>`;
-    where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and id ${beyond} ${after.id}))`);
+    where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and r.id ${beyond} ${after.id}))`);
   }
   const direction = filter.order === 'newest' ? sql`desc` : sql`asc`;
+  // Beside the watermarks, materialised: the index is asked once, never once per watermark row.
   return itemsDb.all<SearchMatch>(sql`
-    select id, feed_id, seq, pub_date, rank from (
-      select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from item_search where item_search match ${match})
+    with r as ${unread ? sql`materialized` : sql``} (${matchingRows(filter)})
+    ${unread ? sql`, w(feed_id, read_seq) as materialized (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(unread.readSeq)}))` : sql``}
+    select r.id, r.feed_id, r.seq, r.pub_date, r.rank from r
+    ${unread ? sql`join w on w.feed_id = r.feed_id` : sql``}
     where ${sql.join(where, sql` and `)}
-    order by ${key} ${direction}, id ${direction}
+    order by ${key} ${direction}, r.id ${direction}
     limit ${filter.limit}`);
 }
 

@@ -74,9 +74,11 @@ export async function searchFeedItems(db: Db, userId: number, timeZone: string, 
   };
   if (query.filter === 'starred') filter.onlyIds = await starredItemIds(db, userId);
   if (query.filter === 'unread' && feedIds.length > 0) {
+    const marks = [...(await readMarksOfFeeds(db, userId, feedIds))];
     filter.unread = {
-      readSeq: Object.fromEntries(subscriptions.map((s) => [s.feedId, s.readSeq])),
-      marks: Object.fromEntries(await readMarksOfFeeds(db, userId, feedIds)),
+      readSeq: subscriptions.map((s) => [s.feedId, s.readSeq]),
+      readMarks: marks.filter(([, isRead]) => isRead === 1).map(([key]) => key),
+      keptUnread: marks.filter(([, isRead]) => isRead === 0).map(([key]) => key),
     };
   }
 
