@@ -1,13 +1,18 @@
+// refreshFeed, the orchestrator: conditional fetches, new and changed items stored once however often a
+// job runs, errors recorded and backed off, the newest 500 items kept, ttl and Retry-After respected.
 // M3 (issue 10): a refresh that fails after the fetch is the feed's error, shown and retried with
 // backoff, never an exception that keeps the lease and dead-letters for ever; an item too big for a D1
 // row is kept with its content cut.
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { feeds } from '../../schema';
+import { feeds, items } from '../../schema';
 import type { FeedDetail, FeedItem } from '../contracts/feeds';
 import { findFeed } from '../db/item-store';
-import { follow, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
+import worker from '../index';
+import { pinClock } from '../test/clock';
+import { addFeed, feedRowByUrl, follow, hitsOf, hoursAgo, itemsOf, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { MAX_CONTENT_CHARS } from './item-size';
 import { refreshFeed } from './refresh';
@@ -69,5 +74,98 @@ describe('a refresh that fails after the fetch', () => {
     await db.update(feeds).set({ lastSeq: 1 }).where(eq(feeds.id, feedId));
     expect((await refreshFeed(deps(), feedId)).kind).toBe('updated');
     expect((await findFeed(db, feedId))?.lastError).toBeNull();
+  });
+});
+
+describe('refreshing', () => {
+  it('uses the ETag: an unchanged feed answers 304 and nothing is written', async () => {
+    const { cookie } = await signUp();
+    const name = uniqueName();
+    const url = await scriptFeed(name, { body: rss('Etagged', [{ guid: '1', title: 'One' }]), etag: '"v1"' });
+    await addFeed(cookie, url);
+    const feed = await feedRowByUrl(url);
+    expect(feed.etag).toBe('"v1"');
+    expect(await refreshFeed(deps(), feed.id)).toEqual({ kind: 'not-modified' });
+    expect((await hitsOf(name)).notModified).toBe(1);
+  });
+
+  it('adds new items, updates changed ones and never duplicates, even when a job runs twice', async () => {
+    const { cookie } = await signUp();
+    const name = uniqueName();
+    const url = await scriptFeed(name, { body: rss('Growing', [{ guid: '1', title: 'One', pubDate: hoursAgo(3) }]) });
+    await addFeed(cookie, url);
+    const feed = await feedRowByUrl(url);
+    await scriptFeed(name, {
+      body: rss('Growing', [
+        { guid: '2', title: 'Two', pubDate: hoursAgo(1) },
+        { guid: '1', title: 'One (updated)', pubDate: hoursAgo(3) },
+        { guid: '2', title: 'Two', pubDate: hoursAgo(1) },
+      ]),
+    });
+    const batch = createMessageBatch('feedloom-jobs', [
+      { id: 'm1', timestamp: new Date(), attempts: 1, body: { type: 'refresh-feed', feedId: feed.id } },
+      { id: 'm2', timestamp: new Date(), attempts: 2, body: { type: 'refresh-feed', feedId: feed.id } },
+    ]);
+    const ctx = createExecutionContext();
+    await worker.queue(batch, env, ctx);
+    const result = await getQueueResult(batch, ctx);
+    expect(result.explicitAcks.sort()).toEqual(['m1', 'm2']);
+    expect((await itemsOf(cookie)).items.map((i) => i.title)).toEqual(['Two', 'One (updated)']);
+  });
+
+  it('records an error, backs off, keeps the items, and clears the error once the feed recovers', async () => {
+    pinClock('2026-06-15T12:00:00Z');
+    const { cookie } = await signUp();
+    const name = uniqueName();
+    const url = await scriptFeed(name, { body: rss('Flaky', [{ guid: '1', title: 'Kept' }]) });
+    await addFeed(cookie, url);
+    const feed = await feedRowByUrl(url);
+    await scriptFeed(name, { body: 'Server error', status: 500, contentType: 'text/plain' });
+    const now = Date.now();
+    expect(await refreshFeed(deps(), feed.id)).toMatchObject({
+      kind: 'failed',
+      error: 'The server answered 500',
+    });
+    const failed = await feedRowByUrl(url);
+    expect(failed).toMatchObject({ errorCount: 1, lastError: 'The server answered 500' });
+    expect(failed.nextFetchAt.getTime()).toBeGreaterThan(now + 10 * 60_000);
+    await refreshFeed(deps(), feed.id);
+    const twice = await feedRowByUrl(url);
+    expect(twice.errorCount).toBe(2);
+    expect(twice.nextFetchAt.getTime()).toBeGreaterThan(failed.nextFetchAt.getTime());
+    expect((await itemsOf(cookie)).items.map((i) => i.title)).toEqual(['Kept']);
+    const detail = await (await call(`/api/feeds/${feed.id}`, { cookie })).json();
+    expect(detail).toMatchObject({ lastError: 'The server answered 500' });
+
+    await scriptFeed(name, { body: 'not a feed at all', contentType: 'text/plain' });
+    expect((await refreshFeed(deps(), feed.id)).kind).toBe('failed');
+    await scriptFeed(name, {
+      body: rss('Flaky', [
+        { guid: '2', title: 'Back' },
+        { guid: '1', title: 'Kept' },
+      ]),
+    });
+    expect((await refreshFeed(deps(), feed.id)).kind).toBe('updated');
+    expect(await feedRowByUrl(url)).toMatchObject({ errorCount: 0, lastError: null });
+  });
+
+  it('keeps the newest 500 items of a 2,000-item feed', async () => {
+    const { cookie } = await signUp();
+    const many = Array.from({ length: 2000 }, (_, i) => ({ guid: `g${i}`, title: `Item ${i}`, pubDate: hoursAgo(i) }));
+    const url = await scriptFeed(uniqueName(), { body: rss('Huge', many) });
+    await addFeed(cookie, url);
+    const feed = await feedRowByUrl(url);
+    const stored = await db.select({ title: items.title }).from(items).where(eq(items.feedId, feed.id));
+    expect(stored).toHaveLength(500);
+    expect((await itemsOf(cookie, 'limit=1')).items[0]?.title).toBe('Item 0');
+  });
+
+  it('respects the ttl and Retry-After when scheduling the next check', async () => {
+    pinClock('2026-06-15T12:00:00Z');
+    const { cookie } = await signUp();
+    const url = await scriptFeed(uniqueName(), { body: rss('Slow', [{ guid: '1', title: 'One' }], '<ttl>180</ttl>') });
+    await addFeed(cookie, url);
+    const feed = await feedRowByUrl(url);
+    expect(feed.nextFetchAt.getTime() - Date.now()).toBeGreaterThanOrEqual(180 * 60_000);
   });
 });

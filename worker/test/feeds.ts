@@ -1,6 +1,11 @@
 // Builders for feed tests: RSS documents and scripted feeds on the fake upstream server.
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { feeds } from '../../schema';
+import type { FeedItem } from '../contracts/feeds';
 import { escapeHtml } from '../lib/html';
+import { call, db } from './helpers';
 
 export type TestItem = { guid?: string; title: string; link?: string; pubDate?: Date; description?: string };
 
@@ -63,4 +68,25 @@ export async function follow(call: (path: string, init: object) => Promise<Respo
   });
   if (response.status !== 201) throw new Error(`follow failed: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { id: number }).id;
+}
+
+/** Follows `url` through the API; the response is the test's to judge. */
+export async function addFeed(cookie: string, url: string, extra: Record<string, unknown> = {}) {
+  return call('/api/feeds', {
+    cookie,
+    json: { url, name: 'Test feed', categoryId: null, includeInAi: true, ...extra },
+  });
+}
+
+/** A page of the person's items as the SPA reads it. */
+export async function itemsOf(cookie: string, query = '') {
+  const response = await call(`/api/feed-items?${query}`, { cookie });
+  expect(response.status).toBe(200);
+  return { items: (await response.json()) as FeedItem[], nextCursor: response.headers.get('x-next-cursor') };
+}
+
+export async function feedRowByUrl(url: string) {
+  const [row] = await db.select().from(feeds).where(eq(feeds.url, url));
+  if (!row) throw new Error('no feed row');
+  return row;
 }
