@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
+import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, sessionCookieOf, signUp, tokenFromLatestEmail, uniqueEmail } from '../test/helpers';
 
@@ -256,5 +257,28 @@ describe('DELETE /api/users/me', () => {
       const { cookie, email } = await subscriber('sub_gone');
       expect((await call('/api/users/me', { cookie, method: 'DELETE', json: { confirm: email } })).status).toBe(204);
     });
+  });
+});
+
+describe('time zone', () => {
+  it('keeps the browser’s time zone and moves a scheduled digest to 9:00 there', async () => {
+    // 23:22 UTC is 8:22 the next morning in Tokyo, so "9:00 the next day" there is almost 25 hours away
+    // (worker/ai/next-delivery.test.ts checks the rule at every hour).
+    pinClock('2026-11-24T23:22:00Z');
+    const { cookie } = await signUp();
+    expect((await call('/api/preferences', { method: 'PATCH', cookie, json: { frequency: 'daily' } })).status).toBe(
+      200,
+    );
+    const updated = await call('/api/users/me', { method: 'PATCH', cookie, json: { timezone: 'Asia/Tokyo' } });
+    expect(updated.status).toBe(200);
+    const { nextDeliveryAt } = (await (await call('/api/preferences', { cookie })).json()) as {
+      nextDeliveryAt: string;
+    };
+    // 9:00 on 26 November in Tokyo (UTC+9, no daylight saving) is 00:00 UTC that day.
+    expect(nextDeliveryAt).toBe('2026-11-26T00:00:00.000Z');
+
+    const refused = await call('/api/users/me', { method: 'PATCH', cookie, json: { timezone: 'Mars/Olympus_Mons' } });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toMatchObject({ message: 'Unknown time zone' });
   });
 });
