@@ -4,7 +4,7 @@
 import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { aiGenerations, items, users } from '../../schema';
 import { aiLimits } from '../ai/client';
 import worker from '../index';
@@ -176,3 +176,31 @@ export async function createGeneration(userId: number, values: Partial<typeof ai
   if (!row) throw new Error('no generation');
   return row;
 }
+
+/**
+ * For every test of the calling file: the offline model, and the queued jobs held (a fresh list per
+ * test) so the test delivers them when it chooses.
+ */
+export function offlineAiWithHeldJobs() {
+  const jobs = { held: [] as JobMessage[] };
+  let holding: ReturnType<typeof holdJobs> | undefined;
+  beforeEach(() => {
+    useOfflineAi();
+    holding = holdJobs();
+    jobs.held = holding.held;
+  });
+  afterEach(() => {
+    holding?.restore();
+    restoreAi();
+  });
+  return jobs;
+}
+
+export const json = async <T>(response: Response) => (await response.json()) as T;
+
+/** Asks for a rewrite of one item as the rewrite dialog does, with its defaults unless overridden. */
+export const rewrite = (cookie: string, itemId: number, body: Record<string, unknown> = {}) =>
+  call(`/api/feed-items/${itemId}/rewrite`, {
+    cookie,
+    json: { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary', ...body },
+  });
