@@ -63,6 +63,33 @@ describe('sanitizeHtml removes what can run code', () => {
       '<video src="v.mp4" autoplay onplay="x()" poster="javascript:x">t</video>',
       `<video src="${BASE}v.mp4" controls>t</video>`,
     ],
+    // Issue 13: srcset, handlers on children and on allowed elements, tags cut off at the end, entities
+    // without semicolons, and the mutation-XSS shapes that fool sanitisers whose parse differs from the
+    // browser's (DOMPurify's bypass reports): each must come out inert.
+    ['<img src="x.png" srcset="javascript:alert(1) 1x, x2.png 2x">', `<img src="${BASE}x.png">`],
+    [
+      '<picture><source srcset="javascript:alert(1)"><img src="a.png"></picture>',
+      `<picture><img src="${BASE}a.png"></picture>`,
+    ],
+    ['<p/onclick=alert(1)>x</p>', '<p>x</p>'],
+    ['ok<img src=x onerror=alert(1)//', 'ok'],
+    ['<a href="java&NewLine;script:alert(1)">x</a>', 'x'],
+    ['<a href="javascript&#0000058alert(1)">x</a>', 'x'],
+    ['<a href="&#x6a&#x61&#x76&#x61&#x73&#x63&#x72&#x69&#x70&#x74&#x3a;alert(1)">x</a>', 'x'],
+    ['<video><source src="v.mp4" onerror="alert(1)"></video>', `<video controls><source src="${BASE}v.mp4"></video>`],
+    ['<details open ontoggle=alert(1)><summary>s</summary>d</details>', '<details><summary>s</summary>d</details>'],
+    ['<title><img src=x onerror=alert(1)></title>ok', 'ok'],
+    ['<iframe/src="javascript:alert(1)">ok', ''],
+    ['<scr<script>ipt>alert(1)</script>', 'ipt&gt;alert(1)'],
+    ['<<script>script>alert(1)//<</script>', '&lt;'],
+    ['<select><template><style><img src=x onerror=alert(1)>', ''],
+    ['<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">', ''],
+    ['<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>', ''],
+    ['<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>', ''],
+    [
+      '<base href="javascript:/"><a href="/x">x</a>',
+      '<a href="https://blog.example.com/x" rel="noopener noreferrer" target="_blank">x</a>',
+    ],
   ])('%s → %s', (input, output) => {
     expect(sanitizeHtml(input, BASE)).toBe(output);
   });
