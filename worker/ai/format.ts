@@ -3,6 +3,7 @@
 // images, no event handlers: DESIGN.md "Untrusted HTML"), and held to the platform's length. Also
 // plain text for emails and length checks.
 
+import { Marked } from 'marked';
 import type { ContentType } from '../contracts/ai';
 import { escapeText } from '../html/entities';
 import { htmlToText, sanitizeHtml } from '../html/sanitize';
@@ -51,53 +52,31 @@ export function textToHtml(text: string) {
     .join('');
 }
 
-const inline = (text: string) =>
-  escapeText(text)
-    .replace(/\*\*(.+?)\*\*/g, '<strong>$1</strong>')
-    .replace(/(^|[^*])\*([^*\s][^*]*?)\*/g, '$1<em>$2</em>')
-    .replace(/\[([^\]]+)\]\((https?:\/\/[^\s)]+)\)/g, '<a href="$2">$1</a>');
+/**
+ * Markdown through marked (GFM: tables, fenced code, nested lists, autolinks), with three rules of ours:
+ * raw HTML inside Markdown is shown as text (a model that answers in Markdown did not mean a tag);
+ * images become their description, as AI output never shows remote images (DESIGN.md "Untrusted
+ * HTML"); headings start at <h2>, the page's own title being the <h1>. Single newlines are line breaks,
+ * as models write them.
+ */
+const markdown = new Marked({
+  gfm: true,
+  breaks: true,
+  async: false,
+  renderer: {
+    html: ({ text, block }) => (block ? `<p>${escapeText(text.trim())}</p>` : escapeText(text)),
+    image: ({ text }) => escapeText(text),
+    heading({ tokens, depth }) {
+      const level = Math.min(6, depth + 1);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+  },
+});
 
-/** The little Markdown models use without being asked: headings, bullets, numbered lists, bold, links. */
-export function markdownToHtml(markdown: string) {
-  const out: string[] = [];
-  type List = { tag: 'ul' | 'ol'; items: string[] };
-  let list = null as List | null;
-  let paragraph: string[] = [];
-  const flushParagraph = () => {
-    if (paragraph.length) out.push(`<p>${paragraph.map(inline).join('<br>')}</p>`);
-    paragraph = [];
-  };
-  const flushList = () => {
-    if (list) out.push(`<${list.tag}>${list.items.map((item) => `<li>${inline(item)}</li>`).join('')}</${list.tag}>`);
-    list = null;
-  };
-  for (const line of markdown.split('\n')) {
-    const trimmed = line.trim();
-    const heading = trimmed.match(/^(#{1,6})\s+(.*)$/);
-    const bullet = trimmed.match(/^[-*•]\s+(.*)$/);
-    const numbered = trimmed.match(/^\d+[.)]\s+(.*)$/);
-    if (trimmed === '') {
-      flushParagraph();
-      flushList();
-    } else if (heading?.[1] && heading[2] !== undefined) {
-      flushParagraph();
-      flushList();
-      const level = Math.min(6, Math.max(2, heading[1].length + 1));
-      out.push(`<h${level}>${inline(heading[2])}</h${level}>`);
-    } else if (bullet?.[1] !== undefined || numbered?.[1] !== undefined) {
-      flushParagraph();
-      const tag = bullet ? 'ul' : 'ol';
-      if (list?.tag !== tag) flushList();
-      list ??= { tag, items: [] };
-      list.items.push((bullet?.[1] ?? numbered?.[1]) as string);
-    } else {
-      flushList();
-      paragraph.push(trimmed);
-    }
-  }
-  flushParagraph();
-  flushList();
-  return out.join('');
+/** Markdown as an HTML fragment; the caller sanitises it. */
+export function markdownToHtml(text: string) {
+  // Newlines between block tags are marked's layout, not content (text inside <pre> is escaped).
+  return (markdown.parse(text) as string).replace(/>\n+</g, '><').trim();
 }
 
 /**
