@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
+import { getCategory } from '../db/categories';
 import { subscribedFeedIds } from '../db/feeds';
 import { getFeedItem, getItem, listItems, saveArticleContent, setItemRead } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
@@ -54,6 +55,8 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   .get('/starred-count', async (c) => c.json({ count: await countStarred(c.var.db, c.var.user.id) }))
   .post('/mark-read', validate('json', markReadSchema), async (c) => {
     const body = c.req.valid('json');
+    // Another person's category answers 404 like a missing one; one's own empty category marks nothing.
+    if (body.categoryId !== undefined) await getCategory(c.var.db, c.var.user.id, body.categoryId);
     const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, {
       feedId: body.feedId,
       categoryId: body.categoryId,

@@ -163,4 +163,54 @@ describe('another person’s data', () => {
       if (method === 'GET') expect((await call(path, { cookie: owner.cookie })).status, route).toBe(200);
     }
   });
+
+  it('answers 404 when a body names another person’s feed, category, generation or site', async () => {
+    const owner = await signUp();
+    const stranger = await signUp();
+    for (const person of [owner, stranger]) {
+      await makePro(person.userId);
+      await setCredits(person.userId, 100);
+    }
+    const theirs: Record<string, number> = {};
+    const mine: Record<string, number> = {};
+    for (const [people, into] of [
+      [owner, theirs],
+      [stranger, mine],
+    ] as const) {
+      for (const name of ['feedId', 'categoryId', 'generationId', 'siteId'])
+        into[name] = Number(await OWNED[name]?.create(people));
+    }
+    const language = 'English (US)';
+    const cases: [string, string, Record<string, unknown>][] = [
+      ['POST', '/api/feeds/refresh', { feedId: theirs.feedId }],
+      ['POST', '/api/feed-items/mark-read', { feedId: theirs.feedId }],
+      ['POST', '/api/feed-items/mark-read', { categoryId: theirs.categoryId }],
+      ['PATCH', `/api/feeds/${mine.feedId}`, { categoryId: theirs.categoryId }],
+      ['POST', '/api/ai-generations/feed-summary', { feedId: theirs.feedId, language }],
+      ['POST', '/api/ai-generations/category-summary', { categoryId: theirs.categoryId, language }],
+      [
+        'POST',
+        '/api/wordpress/publish',
+        { generationId: theirs.generationId, wordpressSiteId: mine.siteId, status: 'draft' },
+      ],
+      [
+        'POST',
+        '/api/wordpress/publish',
+        { generationId: mine.generationId, wordpressSiteId: theirs.siteId, status: 'draft' },
+      ],
+    ];
+    const ownerView = async () =>
+      Promise.all(
+        ['feedId', 'categoryId', 'generationId', 'siteId'].map(async (name) =>
+          (await call(OWNED[name]?.readBack(String(theirs[name])) ?? '', { cookie: owner.cookie })).text(),
+        ),
+      );
+    const before = await ownerView();
+    for (const [method, path, json] of cases) {
+      const answer = await call(path, { method, cookie: stranger.cookie, json });
+      const label = `${method} ${path} ${JSON.stringify(json)}`;
+      expect(answer.status, label).toBe(404);
+      expect(await ownerView(), label).toEqual(before);
+    }
+  });
 });
