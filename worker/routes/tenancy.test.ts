@@ -104,6 +104,16 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/dev/sample-feeds/images/:name': 'the development sample feeds’ pictures',
 };
 
+/** An owner and a stranger, both Pro with credits, so a plan or a charge is never the reason for an answer. */
+async function twoProPeople() {
+  const people = [await signUp(), await signUp()] as const;
+  for (const person of people) {
+    await makePro(person.userId);
+    await setCredits(person.userId, 100);
+  }
+  return people;
+}
+
 /** Every method and path of the app that has a path parameter, once each. */
 function routesWithParameters() {
   const seen = new Set<string>();
@@ -127,13 +137,7 @@ describe('another person’s data', () => {
   });
 
   it('answers 404 on every route that takes an id, and changes nothing', async () => {
-    const owner = await signUp();
-    const stranger = await signUp();
-    for (const person of [owner, stranger]) {
-      await makePro(person.userId);
-      // Enough credits that a charge is never the reason for the answer.
-      await setCredits(person.userId, 100);
-    }
+    const [owner, stranger] = await twoProPeople();
     const values: Record<string, string> = {};
     for (const [name, owned] of Object.entries(OWNED)) values[name] = await owned.create(owner);
 
@@ -165,12 +169,7 @@ describe('another person’s data', () => {
   });
 
   it('answers 404 when a body names another person’s feed, category, generation or site', async () => {
-    const owner = await signUp();
-    const stranger = await signUp();
-    for (const person of [owner, stranger]) {
-      await makePro(person.userId);
-      await setCredits(person.userId, 100);
-    }
+    const [owner, stranger] = await twoProPeople();
     const theirs: Record<string, number> = {};
     const mine: Record<string, number> = {};
     for (const [people, into] of [
