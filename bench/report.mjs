@@ -295,6 +295,8 @@ export function writeReport(results) {
     'API: autocannon, 32 connections, 10 s each after a 2 s warm-up; health (the same server’s floor) is measured',
     'first and last and averaged as the baseline; "alone" is the median of 40 requests sent one at a time.',
     results.spa?.note ? `SPA: ${results.spa.note}.` : '',
+    // A partial run merged into the last full one says which figures come from which run.
+    results.note ?? '',
   ]
     .filter(Boolean)
     .join('\n');
