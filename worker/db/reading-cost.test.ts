@@ -122,6 +122,17 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
     expect(again.meter.rowsWritten).toBe(0);
   });
 
+  it('a remembered span far off what a page needs is corrected, once', async () => {
+    const fitting = (await reader()).pageSpanMs ?? 0;
+    const tooWide = { pageSpanMs: fitting * 10, unreadPageSpanMs: null };
+    const wide = await metered((m) => listItems(m, READER, 'UTC', myFeed({ pageSpans: tooWide })));
+    expect(wide.result.items).toHaveLength(SHOWN);
+    // Ten times the rows it needed, so the span it needed is written back (one row).
+    expect(wide.meter.rowsWritten).toBe(1);
+    // The span from now back to the 31st item: what it was, give or take the milliseconds since.
+    expect(Math.abs(((await reader()).pageSpanMs ?? 0) - fitting)).toBeLessThan(1000);
+  });
+
   it('shows read state right while reading so few rows', async () => {
     const page = await listItems(db, READER, 'UTC', myFeed({ pageSpans: await reader() }));
     // Items n with n % 10 < 3 were read one by one; they are numbered newest first.
