@@ -19,11 +19,19 @@ export function leaseDueFeeds(db: Db, slice: number, now: number, leaseUntil: nu
     returning id, url`);
 }
 
-/** Leases these feeds whatever their schedule (a person's "Refresh Feeds"). */
-export function leaseFeeds(db: Db, feedIds: number[], leaseUntil: number) {
-  return db.run(
-    sql`update feeds set next_fetch_at = ${leaseUntil} where id in (select value from json_each(${JSON.stringify(feedIds)}))`,
-  );
+/**
+ * Leases those of these feeds that are idle (a person's "Refresh Feeds"): not fetched since
+ * `checkedBefore`, and not leased or due within the lease (next_fetch_at in (now, leaseUntil] means a
+ * pick or another refresh has it, or the cron takes it within minutes anyway). One conditional statement,
+ * like the cron's pick, so pressing Refresh twice queues a feed once (issue 10 L3). Returns what it leased.
+ */
+export function leaseIdleFeeds(db: Db, feedIds: number[], now: number, leaseUntil: number, checkedBefore: number) {
+  return db.all<LeasedFeed>(sql`
+    update feeds set next_fetch_at = ${leaseUntil}
+    where id in (select value from json_each(${JSON.stringify(feedIds)}))
+      and (last_fetched_at is null or last_fetched_at <= ${checkedBefore})
+      and (next_fetch_at <= ${now} or next_fetch_at > ${leaseUntil})
+    returning id, url`);
 }
 
 /** Gives leased feeds back to a later pick (a host that already has its share of this tick). */

@@ -3,9 +3,11 @@
 // one conditional statement, then queues them several to a message. A slice with more due feeds than
 // that queues its own next pick, so there is no cap per tick and no invocation does work for all feeds.
 // A host gets at most a few feeds per pick, so no site gets a burst from us; the rest wait a minute.
-// A person's "Refresh Feeds" queues their feeds at once.
+// A person's "Refresh Feeds" leases only their idle feeds (not checked in the last minutes, not already
+// leased) and shares them out by host exactly as a pick does: pressing it again and again fetches nothing
+// twice and bursts no site (issue 10 L3).
 import type { Db } from '../db/client';
-import { leaseDueFeeds, leaseFeeds, PICK_SLICES, releaseFeeds } from '../db/refresh-leases';
+import { type LeasedFeed, leaseDueFeeds, leaseIdleFeeds, PICK_SLICES, releaseFeeds } from '../db/refresh-leases';
 import type { Bindings } from '../env';
 import { enqueueMany } from './enqueue';
 import type { JobMessage } from './messages';
@@ -17,6 +19,8 @@ export const PICK_LIMIT = 500;
 export const FEEDS_PER_MESSAGE = 10;
 const LEASE_MS = 15 * 60 * 1000;
 const HOST_WAIT_MS = 60 * 1000;
+/** A feed checked this recently is not fetched again on a person's request. */
+export const RECENTLY_CHECKED_MS = 10 * 60 * 1000;
 
 const refreshMessages = (feedIds: number[]): JobMessage[] => {
   const messages: JobMessage[] = [];
@@ -38,6 +42,44 @@ export async function queuePicks(env: Pick<Bindings, 'JOBS'>) {
 /** One slice's pick: lease what is due, hold back a busy host's extra feeds, queue the rest. */
 export async function pickDueFeeds(env: Pick<Bindings, 'JOBS'>, db: Db, slice: number, now = Date.now()) {
   const leased = await leaseDueFeeds(db, slice, now, now + LEASE_MS, PICK_LIMIT);
+  const more: JobMessage[] = leased.length === PICK_LIMIT ? [{ type: 'pick-feeds', slice }] : [];
+  const { picked } = await queueByHost(env, db, leased, now, more);
+  return picked;
+}
+
+export type RefreshRequest = {
+  /** Queued now. */
+  queued: number;
+  /** Leased but held back: their host already has its share; due again in a minute, for the cron. */
+  waiting: number;
+  /** Checked in the last minutes or already leased: not fetched again. */
+  skipped: number;
+};
+
+/** A person's "Refresh Feeds": leases the idle ones of these feeds and queues them a host's share at a time. */
+export async function enqueueRefreshes(
+  env: Pick<Bindings, 'JOBS'>,
+  db: Db,
+  feedIds: number[],
+  now = Date.now(),
+): Promise<RefreshRequest> {
+  if (feedIds.length === 0) return { queued: 0, waiting: 0, skipped: 0 };
+  const leased = await leaseIdleFeeds(db, feedIds, now, now + LEASE_MS, now - RECENTLY_CHECKED_MS);
+  const { picked, heldBack } = await queueByHost(env, db, leased, now);
+  return { queued: picked.length, waiting: heldBack.length, skipped: feedIds.length - leased.length };
+}
+
+/**
+ * Queues leased feeds, at most PER_HOST_PER_PICK of one host; the rest go back to be due a minute later,
+ * so no site gets a burst from us however the feeds were chosen.
+ */
+async function queueByHost(
+  env: Pick<Bindings, 'JOBS'>,
+  db: Db,
+  leased: LeasedFeed[],
+  now: number,
+  extra: JobMessage[] = [],
+) {
   const perHost = new Map<string, number>();
   const picked: number[] = [];
   const heldBack: number[] = [];
@@ -48,15 +90,6 @@ export async function pickDueFeeds(env: Pick<Bindings, 'JOBS'>, db: Db, slice: n
     (taken < PER_HOST_PER_PICK ? picked : heldBack).push(feed.id);
   }
   await releaseFeeds(db, heldBack, now + HOST_WAIT_MS);
-  const more: JobMessage[] = leased.length === PICK_LIMIT ? [{ type: 'pick-feeds', slice }] : [];
-  await enqueueMany(env, [...refreshMessages(picked), ...more]);
-  return picked;
-}
-
-/** Queues these feeds now (a person's "Refresh Feeds"), leased like the cron's picks. */
-export async function enqueueRefreshes(env: Pick<Bindings, 'JOBS'>, db: Db, feedIds: number[]) {
-  if (feedIds.length === 0) return 0;
-  await leaseFeeds(db, feedIds, Date.now() + LEASE_MS);
-  await enqueueMany(env, refreshMessages(feedIds));
-  return feedIds.length;
+  await enqueueMany(env, [...refreshMessages(picked), ...extra]);
+  return { picked, heldBack };
 }

@@ -13,7 +13,7 @@ import {
 } from '../db/feeds';
 import type { AuthedEnv } from '../env';
 import { followFeed, resolveFeed } from '../feeds/follow';
-import { enqueueRefreshes } from '../jobs/enqueue-refreshes';
+import { enqueueRefreshes, RECENTLY_CHECKED_MS, type RefreshRequest } from '../jobs/enqueue-refreshes';
 import { ApiError } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
@@ -44,8 +44,8 @@ export const feedRoutes = new Hono<AuthedEnv>()
     const { feedId } = c.req.valid('json');
     const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, { feedId });
     if (feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
-    const queued = await enqueueRefreshes(c.env, c.var.db, feedIds);
-    return c.json({ queued }, 202);
+    const request = await enqueueRefreshes(c.env, c.var.db, feedIds);
+    return c.json({ ...request, message: describeRefresh(request) }, 202);
   })
   .get('/:feedId', feedParam, async (c) => c.json(await getFeed(c.var.db, c.var.user.id, c.req.valid('param').feedId)))
   .patch('/:feedId', feedParam, validate('json', updateFeedSchema), async (c) => {
@@ -57,3 +57,18 @@ export const feedRoutes = new Hono<AuthedEnv>()
     await unsubscribe(c.var.db, c.var.user.id, c.req.valid('param').feedId);
     return c.json({ message: 'Feed deleted' });
   });
+
+/** What Refresh Feeds did, in words: the spec's toast when anything was queued, then what was not and why. */
+function describeRefresh({ queued, waiting, skipped }: RefreshRequest) {
+  const feeds = (n: number) => (n === 1 ? '1 feed' : `${n} feeds`);
+  const parts: string[] = [];
+  if (queued > 0 || waiting > 0) parts.push('Feed refresh started');
+  if (waiting > 0) parts.push(`${feeds(waiting)} from busy sites will follow within minutes`);
+  if (skipped > 0) {
+    const minutes = RECENTLY_CHECKED_MS / 60_000;
+    parts.push(
+      `${feeds(skipped)} checked in the last ${minutes} minutes ${skipped === 1 ? 'is' : 'are'} not fetched again yet`,
+    );
+  }
+  return parts.length > 0 ? `${parts.join('; ')}.` : 'There are no feeds to refresh.';
+}
