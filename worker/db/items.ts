@@ -297,6 +297,11 @@ export async function setItemRead(db: Db, userId: number, itemId: number, isRead
   if (!(await markItem(db, userId, itemId, isRead))) throw notFound('Feed item');
 }
 
-export async function saveArticleContent(db: Db, itemId: number, content: string) {
-  await db.update(items).set({ articleContent: content, articleFetchedAt: new Date() }).where(eq(items.id, itemId));
+export async function saveArticleContent(db: Db, itemId: number, content: string, at = new Date()) {
+  await db.update(items).set({ articleContent: content, articleFetchedAt: at }).where(eq(items.id, itemId));
+}
+
+/** The article page could not be read at `at`: remembered so that it is not fetched again at once. */
+export async function recordArticleFailure(db: Db, itemId: number, at = new Date()) {
+  await db.update(items).set({ articleFetchedAt: at }).where(eq(items.id, itemId));
 }

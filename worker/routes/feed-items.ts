@@ -5,16 +5,15 @@ import { z } from 'zod';
 import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
 import { getCategory } from '../db/categories';
 import { subscribedFeedIds } from '../db/feeds';
-import { getFeedItem, getItem, listItems, saveArticleContent, setItemRead } from '../db/items';
+import { getFeedItem, getItem, listItems, setItemRead } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
 import { countStarred, listStarredPage, setItemStarred, withStars } from '../db/stars';
 import type { AuthedEnv } from '../env';
-import { extractArticle } from '../feeds/extract';
+import { readFullArticle } from '../feeds/full-article';
 import { ApiError } from '../lib/errors';
 import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
-import { safeFetch } from '../net/safe-fetch';
 import { searchFeedItems } from '../search/search-items';
 
 const itemParam = validate('param', z.object({ itemId: idParam('Invalid feed item ID') }));
@@ -88,18 +87,5 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   })
   .get('/:itemId/content', itemParam, async (c) => {
     const { item } = await getItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
-    if (item.articleContent) return c.json({ content: item.articleContent, extracted: true });
-    if (!item.link) return c.json({ content: item.content ?? item.description ?? '', extracted: false });
-    try {
-      const response = await safeFetch(item.link, { allowHosts: c.env.FETCH_ALLOW_HOSTS, accept: 'text/html' });
-      const article =
-        response.status < 400 ? extractArticle(new TextDecoder().decode(response.body), response.url) : null;
-      if (article) {
-        await saveArticleContent(c.var.db, item.id, article.content);
-        return c.json({ content: article.content, extracted: true });
-      }
-    } catch {
-      // The page could not be fetched or read: the feed's own content is the best we have.
-    }
-    return c.json({ content: item.content ?? item.description ?? '', extracted: false });
+    return c.json(await readFullArticle(c.var.db, c.env.FETCH_ALLOW_HOSTS, item));
   });
