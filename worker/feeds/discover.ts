@@ -2,8 +2,9 @@
 // the page declares (<link rel="alternate"> with a feed type, the RSS Autodiscovery convention and
 // HTML §4.6.7.1), then feed: links and <a> links with feed-like paths, and only when those yield nothing,
 // the well-known paths blog engines use (/feed, /rss, /atom.xml …). Every candidate is verified by
-// fetching it and finding a feed, within a fixed budget of fetches. Fetching the page itself, choosing
-// among the results and subscribing are the caller's job.
+// fetching it and finding a feed, within a fixed budget of fetches, two at a time, each body at most
+// CANDIDATE_MAX_BYTES: discovery's memory stays a few MB however many candidates a page names (issue 10).
+// Fetching the page itself, choosing among the results and subscribing are the caller's job.
 
 import { descendants, documentBase, parseHtml } from '../html/html-tree';
 import { FEED_ACCEPT, safeFetch } from '../net/safe-fetch';
@@ -19,14 +20,24 @@ export type DiscoverOptions = {
   verify?: VerifyFeed;
   /** FETCH_ALLOW_HOSTS, for the default verifier. */
   allowHosts?: string;
-  /** Most candidate URLs fetched in all (default 16; Workers allow 50 subrequests on the free plan). */
+  /** Most candidate URLs fetched in all (default DISCOVERY_MAX_CHECKS). */
   maxChecks?: number;
+  /** Stop at the first feed found, in any tier (a caller that follows one feed needs no more). */
+  firstOnly?: boolean;
 };
+
+/** Candidates fetched in all by default: Workers allow 50 subrequests per request on the free plan. */
+export const DISCOVERY_MAX_CHECKS = 16;
+/**
+ * A candidate's body is read up to this much: a feed found by discovery is stored from it, so it must
+ * hold a real feed, but a quarter of a whole feed's cap (FEED_MAX_BYTES) keeps discovery small.
+ */
+export const CANDIDATE_MAX_BYTES = 1024 * 1024;
 
 /** Linked candidates kept from one page: a page may list dozens of category feeds. */
 export const MAX_LINKED_CANDIDATES = 10;
-/** Fetches in flight at once, well below the 6 simultaneous connections a Worker may open. */
-const PARALLEL = 4;
+/** Candidates verified at once: what discovery holds in memory is at most this many candidate bodies. */
+export const DISCOVERY_PARALLEL = 2;
 
 /** RSS, Atom, JSON Feed and RDF media types as pages declare them, in order of preference. */
 const FEED_TYPES = [
@@ -67,14 +78,14 @@ export async function discoverFeeds(
   options: DiscoverOptions = {},
 ): Promise<DiscoveredFeed[]> {
   const verify = options.verify ?? fetchingVerifier(options.allowHosts ?? '');
-  let budget = options.maxChecks ?? 16;
+  let budget = options.maxChecks ?? DISCOVERY_MAX_CHECKS;
   const checked = new Set<string>();
   const found = new Map<string, DiscoveredFeed>();
 
   const check = async (candidates: string[], stopAtFirstHit: boolean) => {
     const queue = candidates.filter((url) => !checked.has(url));
     while (queue.length > 0 && budget > 0) {
-      const batch = queue.splice(0, Math.min(PARALLEL, budget));
+      const batch = queue.splice(0, Math.min(DISCOVERY_PARALLEL, budget));
       budget -= batch.length;
       for (const url of batch) checked.add(url);
       const results = await Promise.all(batch.map((url) => verify(url).catch(() => null)));
@@ -90,7 +101,7 @@ export async function discoverFeeds(
     }
   };
 
-  await check(findFeedLinks(html, pageUrl), false);
+  await check(findFeedLinks(html, pageUrl), options.firstOnly ?? false);
   // Guessing costs a fetch per path: only when the page names no feed, and only until one answers.
   if (found.size === 0) await check(wellKnownFeedUrls(pageUrl), true);
   return [...found.values()];
@@ -154,7 +165,12 @@ function feedUrlOf(href: string, base: string): string | null {
 export function fetchingVerifier(allowHosts: string, timeoutMs = 10_000): VerifyFeed {
   return async (url) => {
     try {
-      const response = await safeFetch(url, { allowHosts, accept: FEED_ACCEPT, timeoutMs });
+      const response = await safeFetch(url, {
+        allowHosts,
+        accept: FEED_ACCEPT,
+        timeoutMs,
+        maxBytes: CANDIDATE_MAX_BYTES,
+      });
       if (response.status < 200 || response.status > 299 || !looksLikeFeed(response.body)) return null;
       const feed = parseFeed(response.body, response.url, response.charset ?? undefined);
       return { url: response.url, title: feed.title, siteUrl: feed.link };

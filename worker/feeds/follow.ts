@@ -1,15 +1,19 @@
 // Following a feed from a URL someone typed: find the feed (the URL itself, or discovery on a web
 // page), reuse the shared feed row when anyone already follows it, subscribe within the plan's limit,
 // and store its items at once from the response already in hand, so a new feed is never empty.
-
+// Each lookup a person makes (preview, follow) is paid from their fetch budget: at most
+// LOOKUP_FETCH_BUDGET fetches per 15 minutes, so nobody can make us fetch the web on their behalf at will
+// (issue 10 L3). Its memory is bounded too: the page is read for links up to PAGE_LINKS_BYTES, and
+// candidates as discover.ts caps them.
 import type { Db } from '../db/client';
 import { countFeeds, feedLimitError, findFeedByUrl, subscribe, upsertFeed } from '../db/feeds';
 import { ApiError } from '../lib/errors';
 import type { Plan } from '../lib/plans';
+import { reserveFetches } from '../middleware/rate-limit';
 import { SafeFetchError, type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
-import { discoverFeeds } from './discover';
+import { CANDIDATE_MAX_BYTES, DISCOVERY_MAX_CHECKS, discoverFeeds } from './discover';
 import { FeedParseError, type ParsedFeed, parseFeed } from './parse';
-import { refreshFeed } from './refresh';
+import { FEED_MAX_BYTES, refreshFeed } from './refresh';
 
 export type ResolvedFeed = { feedUrl: string; parsed: ParsedFeed; response: SafeFetchResponse };
 
@@ -23,8 +27,19 @@ export function normaliseFeedUrl(input: string) {
   return url.toString();
 }
 
-async function fetchAndParse(url: string, allowHosts: string) {
-  const response = await safeFetch(url, { allowHosts });
+/** The most fetches one lookup makes: the address itself, then discovery's candidates. */
+export const LOOKUP_MAX_FETCHES = 1 + DISCOVERY_MAX_CHECKS;
+/** Fetches one person's lookups may make per 15 minutes: a dozen discoveries, or about 180 direct feeds. */
+export const LOOKUP_FETCH_BUDGET = 200;
+/** Feed links sit in a page's head or near its top; a longer page is read only this far for them. */
+const PAGE_LINKS_BYTES = 1024 * 1024;
+
+/** Counts each outbound fetch of one lookup. */
+type CountFetch = () => void;
+
+async function fetchAndParse(url: string, allowHosts: string, maxBytes: number, countFetch: CountFetch) {
+  countFetch();
+  const response = await safeFetch(url, { allowHosts, maxBytes });
   if (response.status >= 400) throw new ApiError('UNPROCESSABLE', `The server answered ${response.status} for ${url}`);
   try {
     return { response, parsed: parseFeed(response.body, response.url, response.charset ?? undefined) };
@@ -35,28 +50,31 @@ async function fetchAndParse(url: string, allowHosts: string) {
 }
 
 /** The feed at `input`: the URL itself when it is a feed, else the first feed its page links to. */
-export async function resolveFeed(input: string, allowHosts: string): Promise<ResolvedFeed> {
+export async function resolveFeed(
+  input: string,
+  allowHosts: string,
+  countFetch: CountFetch = () => {},
+): Promise<ResolvedFeed> {
   const url = normaliseFeedUrlOrThrow(input);
   try {
-    const first = await fetchAndParse(url, allowHosts);
+    const first = await fetchAndParse(url, allowHosts, FEED_MAX_BYTES, countFetch);
     if (first.parsed) return { feedUrl: first.response.url, parsed: first.parsed, response: first.response };
     const isHtml =
       /html/i.test(first.response.contentType ?? '') ||
       /<html[\s>]/i.test(new TextDecoder().decode(first.response.body.subarray(0, 4096)));
     if (!isHtml) throw new ApiError('UNPROCESSABLE', first.parseError?.message ?? 'This address is not a feed');
-    // Discovery fetches and parses every candidate to verify it; keep what it read, so the feed found
-    // is not fetched a second time.
-    const verified = new Map<string, ResolvedFeed>();
+    // Discovery fetches and parses candidates to verify them; keep the one it found, so that feed is not
+    // fetched a second time. Only the first is wanted: discovery stops there.
+    let resolved: ResolvedFeed | undefined;
     const verify = async (candidate: string) => {
-      const next = await fetchAndParse(candidate, allowHosts);
+      const next = await fetchAndParse(candidate, allowHosts, CANDIDATE_MAX_BYTES, countFetch);
       if (!next.parsed) return null;
-      verified.set(next.response.url, { feedUrl: next.response.url, parsed: next.parsed, response: next.response });
+      resolved ??= { feedUrl: next.response.url, parsed: next.parsed, response: next.response };
       return { url: next.response.url, title: next.parsed.title, siteUrl: next.parsed.link };
     };
-    const html = new TextDecoder().decode(first.response.body);
-    const [found] = await discoverFeeds(first.response.url, html, { verify });
-    const resolved = found ? verified.get(found.feedUrl) : undefined;
-    if (!resolved) {
+    const html = new TextDecoder().decode(first.response.body.subarray(0, PAGE_LINKS_BYTES));
+    const [found] = await discoverFeeds(first.response.url, html, { verify, firstOnly: true });
+    if (!found || !resolved) {
       throw new ApiError('UNPROCESSABLE', 'No feed was found at this address. Try the address of the feed itself.');
     }
     return resolved;
@@ -66,13 +84,48 @@ export async function resolveFeed(input: string, allowHosts: string): Promise<Re
   }
 }
 
+/** Runs one lookup for a person within their fetch budget; 429 once it is spent. */
+async function withLookupBudget<T>(db: Db, userId: number, lookUp: (countFetch: CountFetch) => Promise<T>) {
+  const budget = await reserveFetches(
+    db,
+    `feed-lookup:user:${userId}`,
+    LOOKUP_MAX_FETCHES,
+    LOOKUP_FETCH_BUDGET,
+    'Too many feed lookups. Please wait 15 minutes and try again.',
+  );
+  let used = 0;
+  try {
+    return await lookUp(() => {
+      used++;
+    });
+  } finally {
+    await budget.settle(used);
+  }
+}
+
+/** The add-feed dialog's preview: the feed found at `url`, paid from the person's fetch budget. */
+export function previewFeed(db: Db, allowHosts: string, userId: number, url: string): Promise<ResolvedFeed> {
+  return withLookupBudget(db, userId, (countFetch) => resolveFeed(url, allowHosts, countFetch));
+}
+
 /** `name` may be empty (a sync client's quick add): the feed's own title is used, else its host. */
 export type FollowInput = { url: string; name: string; categoryId: number | null; includeInAi: boolean };
 
 const nameOr = (name: string, title: string | null | undefined, url: string) =>
   name.trim() || title?.trim() || new URL(url).host;
 
-export async function followFeed(db: Db, allowHosts: string, user: { id: number; plan: Plan }, input: FollowInput) {
+export type FollowOptions = {
+  /** False for an OPML import, which has quotas of its own (import-opml.ts): its fetches are not a lookup's. */
+  budgeted?: boolean;
+};
+
+export async function followFeed(
+  db: Db,
+  allowHosts: string,
+  user: { id: number; plan: Plan },
+  input: FollowInput,
+  { budgeted = true }: FollowOptions = {},
+) {
   const limit = await countFeeds(db, user.id, user.plan);
   if (limit.limitReached) throw feedLimitError(user.plan);
 
@@ -87,7 +140,9 @@ export async function followFeed(db: Db, allowHosts: string, user: { id: number;
     return known.id;
   }
 
-  const resolved = await resolveFeed(typed, allowHosts);
+  const resolved = budgeted
+    ? await withLookupBudget(db, user.id, (countFetch) => resolveFeed(typed, allowHosts, countFetch))
+    : await resolveFeed(typed, allowHosts);
   const feed = await upsertFeed(db, {
     url: resolved.feedUrl,
     title: resolved.parsed.title || null,

@@ -5,8 +5,8 @@
 // make us fetch a failing site over and over (issue 10 L3).
 import type { Db } from '../db/client';
 import { recordArticleFailure, saveArticleContent } from '../db/items';
-import { extractArticle } from './extract';
 import { safeFetch } from '../net/safe-fetch';
+import { extractArticle } from './extract';
 
 export const ARTICLE_RETRY_MS = 6 * 60 * 60 * 1000;
 

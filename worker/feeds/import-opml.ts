@@ -32,12 +32,13 @@ export async function importOpmlChunk(db: Db, allowHosts: string, importId: numb
   const errors: OpmlImportError[] = [];
   for (const entry of row.entries.slice(offset, offset + OPML_CHUNK)) {
     try {
-      const feedId = await followFeed(db, allowHosts, user, {
-        url: entry.url,
-        name: entry.title.slice(0, 200),
-        categoryId: null,
-        includeInAi: true,
-      });
+      const feedId = await followFeed(
+        db,
+        allowHosts,
+        user,
+        { url: entry.url, name: entry.title.slice(0, 200), categoryId: null, includeInAi: true },
+        { budgeted: false },
+      );
       added++;
       // The category only once the feed is followed: a failed outline leaves no empty category behind.
       if (entry.category) await fileUnder(db, user.id, feedId, entry.category.slice(0, 100));

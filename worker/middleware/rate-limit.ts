@@ -2,6 +2,7 @@
 // email, 100 per IP).
 // Password sign-in counts failures per email *and* IP together, and forgives a success: strangers
 // guessing from elsewhere cannot lock the owner out of their own account (issue 10 L1).
+// Fetch budgets count the outbound fetches a person's requests make us do (issue 10 L3).
 import type { Db } from '../db/client';
 import { countInWindow, RATE_WINDOW_MS } from '../db/rate-limits';
 import { ApiError } from '../lib/errors';
@@ -35,4 +36,25 @@ export async function limitPasswordAttempts(db: Db, email: string, ip: string, n
     throw new ApiError('RATE_LIMITED', 'Too many attempts. Please wait 15 minutes and try again.');
   }
   return { forgive: () => Promise.all(keys.map((key) => countAttempt(db, key, now, -1))) };
+}
+
+/**
+ * A budget of outbound fetches per key and 15-minute window. The most one task may use is taken before
+ * it starts, so that tasks running side by side cannot overdraw the budget; 429 with `message` when that
+ * does not fit. `settle(used)` gives back what the task did not use.
+ */
+export async function reserveFetches(
+  db: Db,
+  key: string,
+  most: number,
+  limit: number,
+  message: string,
+  now = Date.now(),
+) {
+  const windowStart = Math.floor(now / RATE_WINDOW_MS) * RATE_WINDOW_MS;
+  if ((await countInWindow(db, key, windowStart, most)) > limit) {
+    await countInWindow(db, key, windowStart, -most);
+    throw new ApiError('RATE_LIMITED', message);
+  }
+  return { settle: (used: number) => countInWindow(db, key, windowStart, Math.min(used, most) - most) };
 }

@@ -111,9 +111,9 @@ describe('time and size caps', () => {
     expect(fits.body.byteLength).toBe(100_000);
   });
 
-  it('counts decoded bytes, so a gzip bomb stops at the 10 MB cap', async () => {
+  it('counts decoded bytes, so a gzip bomb stops at the 4 MB cap', async () => {
     const error = await failure(safeFetch(`${upstream}/feeds/gzip-bomb`, { allowHosts }));
     expect(error.reason).toBe('too-large');
-    expect(error.message).toBe('The response is larger than 10 MB');
+    expect(error.message).toBe('The response is larger than 4 MB');
   });
 });

@@ -12,7 +12,8 @@ export const FEED_ACCEPT =
   'application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+/** A web page or a feed; more is rare, and every byte read is held in the isolate's 128 MB (README, Security). */
+const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 
 export type SafeFetchReason =
@@ -59,7 +60,7 @@ export type SafeFetchOptions = {
   body?: BodyInit | null;
   /** Overall limit across all redirects and the body, in milliseconds (default 15 s). */
   timeoutMs?: number;
-  /** Limit on the decoded body, in bytes (default 10 MB). */
+  /** Limit on the decoded body, in bytes (default 4 MB). */
   maxBytes?: number;
   /** The Accept header (default any type). */
   accept?: string;

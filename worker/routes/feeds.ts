@@ -12,7 +12,7 @@ import {
   updateSubscription,
 } from '../db/feeds';
 import type { AuthedEnv } from '../env';
-import { followFeed, resolveFeed } from '../feeds/follow';
+import { followFeed, previewFeed } from '../feeds/follow';
 import { enqueueRefreshes, RECENTLY_CHECKED_MS, type RefreshRequest } from '../jobs/enqueue-refreshes';
 import { ApiError } from '../lib/errors';
 import { idParam } from '../lib/ids';
@@ -26,7 +26,7 @@ export const feedRoutes = new Hono<AuthedEnv>()
   .get('/', async (c) => c.json(await listFeeds(c.var.db, c.var.user.id)))
   .get('/count', async (c) => c.json(await countFeeds(c.var.db, c.var.user.id, c.var.user.plan)))
   .get('/preview', validate('query', z.object({ url: feedUrlSchema })), async (c) => {
-    const resolved = await resolveFeed(c.req.valid('query').url, c.env.FETCH_ALLOW_HOSTS);
+    const resolved = await previewFeed(c.var.db, c.env.FETCH_ALLOW_HOSTS, c.var.user.id, c.req.valid('query').url);
     return c.json({ title: resolved.parsed.title, url: resolved.feedUrl, siteUrl: resolved.parsed.link });
   })
   .post('/', validate('json', addFeedSchema), async (c) => {

@@ -93,7 +93,7 @@ export const routeFeeds: FakeRoute = (req, body, res) => {
       sendBig(res, Number(url.searchParams.get('bytes') ?? 0), url.searchParams.has('length'));
       return true;
     case '/feeds/gzip-bomb':
-      // 11 MB of zeros compress to about 11 KB: past the 10 MB cap only once inflated.
+      // 11 MB of zeros compress to about 11 KB: past the 4 MB cap only once inflated.
       bomb ??= gzipSync(Buffer.alloc(11 * 1024 * 1024), { level: 9 });
       res.setHeader('content-type', 'application/rss+xml');
       res.setHeader('content-encoding', 'gzip');

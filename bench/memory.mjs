@@ -1,0 +1,96 @@
+// Memory of a refresh batch (issue 10): the queue consumer refreshes CONCURRENCY × FEEDS_AT_ONCE = 6
+// feeds side by side, each body up to FEED_MAX_BYTES (4 MB). This runs our parser and sanitiser (bundled
+// with esbuild, as bench/parse.mjs does) on six feeds at the cap at once, holding what refreshFeed holds
+// (the body, the parsed feed, up to 500 sanitised items), in a Node whose V8 heap is limited to HEAP_MB:
+// if it finishes, six refreshes fit in that heap plus their bodies. `node bench/memory.mjs [HEAP_MB]`.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const MB = 1024 * 1024;
+const FEED_MAX_BYTES = 4 * MB; // worker/feeds/refresh.ts
+const AT_ONCE = 6; // worker/jobs/consumer.ts CONCURRENCY × worker/jobs/handlers.ts FEEDS_AT_ONCE
+
+async function bundle() {
+  const outdir = path.join(root, 'bench/.work');
+  mkdirSync(outdir, { recursive: true });
+  const outfile = path.join(outdir, 'memory-pipeline.mjs');
+  await build({
+    stdin: {
+      contents:
+        "export { parseFeed } from '../../worker/feeds/parse/index';\nexport { htmlToText, sanitizeHtml } from '../../worker/html/sanitize';\n",
+      resolveDir: outdir,
+      sourcefile: 'memory-entry.ts',
+      loader: 'ts',
+    },
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    outfile,
+    logLevel: 'warning',
+  });
+  return outfile;
+}
+
+/** An RSS feed of `bytes` bytes whose items carry escaped HTML, as most feeds do. */
+function feedOf(bytes, seed) {
+  const paragraph = '<p>Some <b>text</b> of an item, with a <a href="https://example.com/x">link</a> and more. </p>';
+  const content = paragraph.repeat(40).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const items = [];
+  let size = 0;
+  for (let i = 0; size < bytes - 200; i++) {
+    const item = `<item><title>Item ${i}</title><link>https://example.com/${seed}/${i}</link><guid>${seed}-${i}</guid><description>${content}</description></item>\n`;
+    items.push(item);
+    size += item.length;
+  }
+  return new TextEncoder().encode(
+    `<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>${items.join('')}</channel></rss>`,
+  );
+}
+
+async function runBatch(pipelineFile) {
+  const { parseFeed, sanitizeHtml, htmlToText } = await import(pathToFileURL(pipelineFile).href);
+  let peak = 0;
+  const sample = () => {
+    const usage = process.memoryUsage();
+    peak = Math.max(peak, usage.heapUsed + usage.arrayBuffers);
+  };
+  const refresh = async (seed) => {
+    const body = feedOf(FEED_MAX_BYTES, seed);
+    const parsed = parseFeed(body, 'https://example.com/feed', 'utf-8');
+    sample();
+    const rows = [];
+    for (const item of parsed.items.slice(0, 500)) {
+      const html = item.content ?? item.summary ?? '';
+      rows.push({ content: await sanitizeHtml(html, 'https://example.com/'), text: htmlToText(html).slice(0, 500) });
+      sample();
+    }
+    return { body, parsed, rows };
+  };
+  const held = await Promise.all(Array.from({ length: AT_ONCE }, (_, seed) => refresh(seed)));
+  return { refreshes: held.length, peakSampledMB: Math.round(peak / MB) };
+}
+
+if (process.argv[2] === '--batch') {
+  console.log(JSON.stringify(await runBatch(process.argv[3])));
+} else {
+  const heapMb = Number(process.argv[2] ?? 32);
+  const pipeline = await bundle();
+  const run = spawnSync(
+    process.execPath,
+    [`--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), '--batch', pipeline],
+    {
+      encoding: 'utf8',
+    },
+  );
+  const fits = run.status === 0;
+  console.log(
+    fits
+      ? `${AT_ONCE} refreshes of ${FEED_MAX_BYTES / MB} MB feeds fit in a ${heapMb} MB V8 heap plus ${(AT_ONCE * FEED_MAX_BYTES) / MB} MB of bodies: ${run.stdout.trim()}`
+      : `${AT_ONCE} refreshes of ${FEED_MAX_BYTES / MB} MB feeds do not fit in a ${heapMb} MB V8 heap`,
+  );
+  process.exitCode = fits ? 0 : 1;
+}
