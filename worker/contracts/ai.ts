@@ -17,6 +17,7 @@ import {
   type Platform as RewritePlatform,
 } from '../ai/platforms';
 import { dateFilters } from './feeds';
+import { idSchema } from './ids';
 
 export { DEFAULT_PREFERENCE_MODEL, DEFAULT_REWRITE_MODEL, PREFERENCE_MODELS, REWRITE_MODELS };
 
@@ -245,20 +246,14 @@ export const rewriteSchema = z
   });
 export type RewriteInput = z.infer<typeof rewriteSchema>;
 
-const positiveId = (message: string) =>
-  z
-    .union([z.string(), z.number()], { error: message })
-    .transform((value) => Number(value))
-    .refine((id) => Number.isSafeInteger(id) && id > 0, message);
-
 export const feedSummarySchema = z.object({
-  feedId: positiveId('Invalid feed ID'),
+  feedId: idSchema('Invalid feed ID'),
   language: languageSchema,
   dateFilter: z.enum(dateFilters, { error: 'Unknown date filter' }).default('none'),
 });
 
 export const categorySummarySchema = z.object({
-  categoryId: positiveId('Invalid category ID'),
+  categoryId: idSchema('Invalid category ID'),
   language: languageSchema,
   dateFilter: z.enum(dateFilters, { error: 'Unknown date filter' }).default('none'),
 });

@@ -1,6 +1,7 @@
 // Request and response shapes for categories, feeds and feed items (spec §3, §5, §7), shared by the
 // Worker and the SPA.
 import { z } from 'zod';
+import { idSchema } from './ids';
 
 export const dateFilters = ['none', 'today', 'yesterday', 'last7days', 'last30days'] as const;
 export type DateFilter = (typeof dateFilters)[number];
@@ -11,12 +12,6 @@ export const dateFilterLabels: Record<DateFilter, string> = {
   last7days: 'Last 7 days',
   last30days: 'Last 30 days',
 };
-
-const optionalId = (message: string) =>
-  z
-    .union([z.string(), z.number()])
-    .transform((value) => Number(value))
-    .refine((id) => Number.isSafeInteger(id) && id > 0, message);
 
 export const feedUrlSchema = z
   .string({ error: 'Please enter a valid URL' })
@@ -38,13 +33,13 @@ export const addFeedSchema = z.object({
     .trim()
     .min(1, 'Feed name is required')
     .max(200, 'Feed name is too long'),
-  categoryId: optionalId('Invalid category ID').nullable().optional(),
+  categoryId: idSchema('Invalid category ID').nullable().optional(),
   includeInAi: z.boolean().optional().default(true),
 });
 
 export const updateFeedSchema = z.object({
   name: z.string().trim().min(1, 'Feed name is required').max(200, 'Feed name is too long').optional(),
-  categoryId: optionalId('Invalid category ID').nullable().optional(),
+  categoryId: idSchema('Invalid category ID').nullable().optional(),
   includeInAi: z.boolean().optional(),
 });
 
@@ -56,15 +51,15 @@ export const categoryNameSchema = z.object({
     .max(100, 'Category name is too long'),
 });
 
-export const refreshFeedsSchema = z.object({ feedId: optionalId('Invalid feed ID').optional() });
+export const refreshFeedsSchema = z.object({ feedId: idSchema('Invalid feed ID').optional() });
 
 /** The longest search text: room for a dozen words and phrases, not for a pasted article (issue 14). */
 export const MAX_SEARCH_CHARS = 300;
 
 export const feedItemsQuerySchema = z
   .object({
-    categoryId: optionalId('Invalid category ID').optional(),
-    feedId: optionalId('Invalid feed ID').optional(),
+    categoryId: idSchema('Invalid category ID').optional(),
+    feedId: idSchema('Invalid feed ID').optional(),
     filter: z.enum(['all', 'unread', 'starred']).default('all'),
     sort: z.enum(['newest', 'oldest', 'relevance']).default('newest'),
     dateFilter: z.enum(dateFilters).default('none'),
@@ -85,8 +80,8 @@ export const feedItemsQuerySchema = z
 
 export const markReadSchema = z
   .object({
-    feedId: optionalId('Invalid feed ID').optional(),
-    categoryId: optionalId('Invalid category ID').optional(),
+    feedId: idSchema('Invalid feed ID').optional(),
+    categoryId: idSchema('Invalid category ID').optional(),
     all: z.literal(true).optional(),
     before: z.iso.datetime({ offset: true, error: 'Invalid time value' }).optional(),
   })

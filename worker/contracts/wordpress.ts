@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { platformForContentType } from '../ai/platforms';
 import type { ContentType } from './ai';
+import { idSchema } from './ids';
 
 export const siteUrlSchema = z
   .string({ error: 'Please enter the site URL' })
@@ -42,8 +43,8 @@ export const FEATURED_IMAGE_SOURCES = ['generation', 'item', 'generate'] as cons
 export type FeaturedImageSource = (typeof FEATURED_IMAGE_SOURCES)[number];
 
 export const publishSchema = z.object({
-  generationId: z.number({ error: 'Choose a generation to publish' }).int().positive(),
-  wordpressSiteId: z.number({ error: 'Choose a WordPress site' }).int().positive(),
+  generationId: idSchema('Choose a generation to publish'),
+  wordpressSiteId: idSchema('Choose a WordPress site'),
   status: z.enum(['draft', 'publish'], { error: 'Status must be draft or publish' }),
   categories: z.array(z.number().int().positive()).max(50).default([]),
   featuredImage: z

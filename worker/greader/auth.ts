@@ -3,8 +3,10 @@
 // signed with the server's secret over the password's stored hash: revoking the app password (deleting
 // its row) ends every session made from it, with no session table. Requests carry the token as
 // "Authorization: GoogleLogin auth=<token>"; no cookie is read, so cross-site requests cannot act.
+
 import { createMiddleware } from 'hono/factory';
 import type { SessionUser } from '../auth/session';
+import { parseId } from '../contracts/ids';
 import { findAppPasswordById } from '../db/app-passwords';
 import type { AppEnv } from '../env';
 import { timingSafeEqual } from '../lib/crypto';
@@ -30,9 +32,10 @@ export async function actionToken(secret: string, authToken: string) {
 
 /** The person and app password an Auth token names, or null when it is forged or its app password revoked. */
 export async function verifyAuthToken(env: { SESSION_SECRET: string }, db: AppEnv['Variables']['db'], token: string) {
-  const match = /^([1-9][0-9]{0,15})\/([0-9a-f]{64})$/.exec(token);
-  if (!match?.[1] || !match[2]) return null;
-  const found = await findAppPasswordById(db, Number(match[1]));
+  const match = /^([^/]+)\/([0-9a-f]{64})$/.exec(token);
+  const appPasswordId = parseId(match?.[1]);
+  if (appPasswordId === null) return null;
+  const found = await findAppPasswordById(db, appPasswordId);
   if (!found) return null;
   const expected = await mintAuthToken(env.SESSION_SECRET, found.appPasswordId, found.secretHash);
   return timingSafeEqual(encoder.encode(expected), encoder.encode(token)) ? found : null;

@@ -3,6 +3,8 @@
 // Streams are feeds ("feed/<feed URL>"), labels ("user/-/label/<category>") and states
 // ("user/-/state/com.google/<state>"), where "-" may also be the person's own id.
 
+import { parseId } from '../contracts/ids';
+
 export const ITEM_ID_PREFIX = 'tag:google.com,2005:reader/item/';
 
 export const longItemId = (id: number) => `${ITEM_ID_PREFIX}${id.toString(16).padStart(16, '0')}`;
@@ -16,9 +18,7 @@ export function parseItemId(value: string): number | null {
     const id = Number.parseInt(hex, 16);
     return Number.isSafeInteger(id) && id > 0 ? id : null;
   }
-  if (!/^[0-9]{1,16}$/.test(text)) return null;
-  const id = Number(text);
-  return Number.isSafeInteger(id) && id > 0 ? id : null;
+  return parseId(text);
 }
 
 export const STATE = {

@@ -1,6 +1,8 @@
 // What the reader APIs say about a person's feeds and labels, from one read of the sidebar's query:
 // each feed with its label (category) and unread count, looked up by id, by URL and by label name.
+
 import type { CategoryWithFeeds } from '../contracts/feeds';
+import { parseId } from '../contracts/ids';
 import { listCategoriesWithFeeds } from '../db/categories';
 import type { Db } from '../db/client';
 
@@ -65,8 +67,6 @@ export async function loadReaderSubscriptions(db: Db, userId: number) {
 
 /** The feed a "feed/…" stream names: by its URL, or by our numeric id as FreshRSS and Miniflux write it. */
 export function feedOfStream(subscriptions: ReaderSubscriptions, urlOrId: string) {
-  return (
-    subscriptions.byUrl.get(urlOrId) ??
-    (/^[1-9][0-9]{0,15}$/.test(urlOrId) ? subscriptions.byId.get(Number(urlOrId)) : undefined)
-  );
+  const id = parseId(urlOrId);
+  return subscriptions.byUrl.get(urlOrId) ?? (id === null ? undefined : subscriptions.byId.get(id));
 }

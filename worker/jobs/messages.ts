@@ -1,8 +1,9 @@
 // Every Queue message, as one zod union. A message that does not match is logged and acknowledged:
 // retrying it could never succeed. Types are kebab-case verbs (STYLE.md).
 import { z } from 'zod';
+import { idSchema } from '../contracts/ids';
 
-const id = z.number().int().positive();
+const id = idSchema('Invalid id');
 
 export const refreshFeedMessage = z.object({ type: z.literal('refresh-feed'), feedId: id });
 

@@ -7,20 +7,20 @@ import { requestDigestNow } from '../ai/digest';
 import { renderGenerationsEmail } from '../ai/email';
 import { regenerate, startSummary } from '../ai/rewrite';
 import { categorySummarySchema, feedSummarySchema } from '../contracts/ai';
+import { idSchema } from '../contracts/ids';
 import { getGeneration, getGenerationByImage, listGenerations, toGeneration } from '../db/generations';
 import { getPreferences } from '../db/preferences';
 import { deliveryAddressOf, limitGenerationEmails } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
 import type { AuthedEnv } from '../env';
 import { ApiError, notFound } from '../lib/errors';
-import { idParam } from '../lib/ids';
 import { errorFields, log } from '../lib/log';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
 /** The cards of /ai-generated; older ones are "Previous Generations". */
 const CURRENT_COUNT = 12;
-const generationParam = validate('param', z.object({ generationId: idParam('Invalid generation ID') }));
+const generationParam = validate('param', z.object({ generationId: idSchema('Invalid generation ID') }));
 const pageQuery = validate(
   'query',
   z.object({

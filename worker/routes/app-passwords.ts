@@ -3,14 +3,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { appPasswordNameSchema } from '../contracts/account';
+import { idSchema } from '../contracts/ids';
 import { createAppPassword, listAppPasswords, MAX_APP_PASSWORDS, revokeAppPassword } from '../db/app-passwords';
 import type { AuthedEnv } from '../env';
 import { ApiError, notFound } from '../lib/errors';
-import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
-const appPasswordParam = z.object({ appPasswordId: idParam('Invalid app password ID') });
+const appPasswordParam = z.object({ appPasswordId: idSchema('Invalid app password ID') });
 
 export const appPasswordRoutes = new Hono<AuthedEnv>()
   .use(requireUser)

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { categoryNameSchema } from '../contracts/feeds';
+import { idSchema } from '../contracts/ids';
 import {
   createCategory,
   deleteCategory,
@@ -11,11 +12,10 @@ import {
   renameCategory,
 } from '../db/categories';
 import type { AuthedEnv } from '../env';
-import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
-const categoryParam = validate('param', z.object({ categoryId: idParam('Invalid category ID') }));
+const categoryParam = validate('param', z.object({ categoryId: idSchema('Invalid category ID') }));
 
 export const categoryRoutes = new Hono<AuthedEnv>()
   .use(requireUser)

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
+import { idSchema } from '../contracts/ids';
 import { getCategory } from '../db/categories';
 import { subscribedFeedIds } from '../db/feeds';
 import { getFeedItem, getItem, listItems, setItemRead } from '../db/items';
@@ -11,12 +12,11 @@ import { countStarred, listStarredPage, setItemStarred, withStars } from '../db/
 import type { AuthedEnv } from '../env';
 import { readFullArticle } from '../feeds/full-article';
 import { ApiError } from '../lib/errors';
-import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
 
-const itemParam = validate('param', z.object({ itemId: idParam('Invalid feed item ID') }));
+const itemParam = validate('param', z.object({ itemId: idSchema('Invalid feed item ID') }));
 const PAGE_LINK_HEADER = 'x-next-cursor';
 
 export const feedItemRoutes = new Hono<AuthedEnv>()

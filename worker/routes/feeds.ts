@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { addFeedSchema, feedUrlSchema, refreshFeedsSchema, updateFeedSchema } from '../contracts/feeds';
+import { idSchema } from '../contracts/ids';
 import {
   countFeeds,
   ensureCategoryOwned,
@@ -15,11 +16,10 @@ import type { AuthedEnv } from '../env';
 import { followFeed, previewFeed } from '../feeds/follow';
 import { enqueueRefreshes, RECENTLY_CHECKED_MS, type RefreshRequest } from '../jobs/enqueue-refreshes';
 import { ApiError } from '../lib/errors';
-import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
-const feedParam = validate('param', z.object({ feedId: idParam('Invalid feed ID') }));
+const feedParam = validate('param', z.object({ feedId: idSchema('Invalid feed ID') }));
 
 export const feedRoutes = new Hono<AuthedEnv>()
   .use(requireUser)

@@ -4,8 +4,10 @@
 // saved ids, or marks an item, a feed or a group. Every answer carries api_version and auth; a wrong key
 // answers auth 0. Like /api/greader it never reads the session cookie (so it is exempt from the
 // Origin check) and goes through the web app's own functions.
+
 import { Hono } from 'hono';
 import type { FeedItem } from '../contracts/feeds';
+import { parseId } from '../contracts/ids';
 import { findUserByFeverKey } from '../db/app-passwords';
 import type { Db } from '../db/client';
 import { setItemRead } from '../db/items';
@@ -32,9 +34,9 @@ const idList = (ids: number[]) => ids.join(',');
 /** A comma list of positive ids, as with_ids and the marks send them; null when malformed. */
 function parseIds(value: string | null, max: number): number[] | null {
   if (!value) return [];
-  const ids = value.split(',').map((part) => part.trim());
-  if (ids.length > max || ids.some((id) => !/^[1-9][0-9]{0,15}$/.test(id))) return null;
-  return ids.map(Number);
+  const ids = value.split(',').map((part) => parseId(part.trim()));
+  if (ids.length > max || ids.some((id) => id === null)) return null;
+  return ids as number[];
 }
 
 function groupsOf(subscriptions: ReaderSubscriptions) {
@@ -98,8 +100,10 @@ async function readItems(db: Db, userId: number, params: URLSearchParams) {
 async function applyMark(db: Db, userId: number, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
   const what = params.get('mark');
   const as = params.get('as');
-  const id = Number(params.get('id'));
-  if (!Number.isSafeInteger(id)) throw new ApiError('BAD_REQUEST', 'Invalid id');
+  // Groups 0 and -1 are Fever's own (Kindling and Sparks); every other id follows the one rule.
+  const raw = params.get('id');
+  const id = what === 'group' && (raw === '0' || raw === '-1') ? Number(raw) : parseId(raw);
+  if (id === null) throw new ApiError('BAD_REQUEST', 'Invalid id');
   const before = /^[0-9]{1,12}$/.test(params.get('before') ?? '') ? Number(params.get('before')) * 1000 : undefined;
   if (what === 'item') {
     if (as === 'read' || as === 'unread') await setItemRead(db, userId, id, as === 'read');

@@ -2,6 +2,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import type { OpmlImportResult } from '../contracts/feeds';
+import { idSchema } from '../contracts/ids';
 import { listCategoriesWithFeeds } from '../db/categories';
 import type { Db } from '../db/client';
 import {
@@ -16,7 +17,6 @@ import type { AuthedEnv } from '../env';
 import { buildOpml, OpmlError, parseOpml } from '../feeds/opml';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError, notFound } from '../lib/errors';
-import { idParam } from '../lib/ids';
 import { startOfDay } from '../lib/time';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
@@ -83,7 +83,7 @@ export const opmlRoutes = new Hono<AuthedEnv>()
     await enqueue(c.env, { type: 'import-opml', importId: row.id, offset: 0 });
     return c.json({ ...toResult(row), total: entries.length }, 202);
   })
-  .get('/imports/:importId', validate('param', z.object({ importId: idParam('Invalid import ID') })), async (c) => {
+  .get('/imports/:importId', validate('param', z.object({ importId: idSchema('Invalid import ID') })), async (c) => {
     const row = await findImport(c.var.db, c.var.user.id, c.req.valid('param').importId);
     if (!row) throw notFound('Import');
     return c.json({ ...toResult(row), total: row.total });

@@ -5,12 +5,12 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { startRewrite } from '../ai/rewrite';
 import { rewriteSchema } from '../contracts/ai';
+import { idSchema } from '../contracts/ids';
 import type { AuthedEnv } from '../env';
-import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
-const itemParam = validate('param', z.object({ itemId: idParam('Invalid feed item ID') }));
+const itemParam = validate('param', z.object({ itemId: idSchema('Invalid feed item ID') }));
 
 export const rewriteRoutes = new Hono<AuthedEnv>().post(
   '/:itemId/rewrite',

@@ -2,18 +2,18 @@
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
+import { idSchema } from '../contracts/ids';
 import { addSiteSchema, publishSchema, updateSiteSchema } from '../contracts/wordpress';
 import { createSite, deleteSite, getSite, listSites, siteCredentials, updateSite } from '../db/wordpress-sites';
 import type { AuthedEnv } from '../env';
 import { publishGeneration } from '../integrations/publish';
 import { listPopularTags, listWordPressCategories, verifyCredentials } from '../integrations/wordpress';
 import { ApiError } from '../lib/errors';
-import { idParam } from '../lib/ids';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { isPublicUrl } from '../net/safe-fetch';
 
-const siteParam = validate('param', z.object({ siteId: idParam('Invalid site ID') }));
+const siteParam = validate('param', z.object({ siteId: idSchema('Invalid site ID') }));
 
 const requirePro = createMiddleware<AuthedEnv>(async (c, next) => {
   if (c.var.user.plan !== 'pro') {
