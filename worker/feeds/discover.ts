@@ -7,8 +7,8 @@
 // Fetching the page itself, choosing among the results and subscribing are the caller's job.
 
 import { descendants, documentBase, parseHtml } from '../html/html-tree';
-import { FEED_ACCEPT, safeFetch } from '../net/safe-fetch';
-import { parseFeed } from './parse';
+import { safeFetch } from '../net/safe-fetch';
+import { FEED_ACCEPT, parseFeed } from './parse';
 
 export type DiscoveredFeed = { feedUrl: string; title: string; siteUrl: string };
 /** What a verified candidate turned out to be: its final URL (after redirects), title and site. */

@@ -12,7 +12,7 @@ import type { Plan } from '../lib/plans';
 import { reserveFetches } from '../middleware/rate-limit';
 import { SafeFetchError, type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { CANDIDATE_MAX_BYTES, DISCOVERY_MAX_CHECKS, discoverFeeds } from './discover';
-import { FeedParseError, type ParsedFeed, parseFeed } from './parse';
+import { FEED_ACCEPT, FeedParseError, type ParsedFeed, parseFeed } from './parse';
 import { FEED_MAX_BYTES, refreshFeed } from './refresh';
 
 export type ResolvedFeed = { feedUrl: string; parsed: ParsedFeed; response: SafeFetchResponse };
@@ -39,7 +39,7 @@ type CountFetch = () => void;
 
 async function fetchAndParse(url: string, allowHosts: string, maxBytes: number, countFetch: CountFetch) {
   countFetch();
-  const response = await safeFetch(url, { allowHosts, maxBytes });
+  const response = await safeFetch(url, { allowHosts, maxBytes, accept: FEED_ACCEPT });
   if (response.status >= 400) throw new ApiError('UNPROCESSABLE', `The server answered ${response.status} for ${url}`);
   try {
     return { response, parsed: parseFeed(response.body, response.url, response.charset ?? undefined) };

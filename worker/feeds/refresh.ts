@@ -18,7 +18,7 @@ import { sha256Hex } from '../lib/crypto';
 import { type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
-import { FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
+import { FEED_ACCEPT, FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
 import { nextCheckAt } from './schedule';
 
 export const MAX_ITEMS_PER_FEED = 500;
@@ -51,7 +51,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
       allowHosts: deps.allowHosts,
       headers: conditionalHeaders(feed),
       maxBytes: FEED_MAX_BYTES,
-      accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/xml;q=0.9, */*;q=0.8',
+      accept: FEED_ACCEPT,
     });
   } catch (error) {
     return recordFailure(db, feed, errorMessage(error), now);

@@ -7,9 +7,6 @@
 import { isPrivateHost } from './private-addresses';
 
 export const USER_AGENT = 'Feedloom/1.0 (+https://github.com/feedloom; RSS reader)';
-export const FEED_ACCEPT =
-  'application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml;q=0.9, ' +
-  'application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
 /** A web page or a feed; more is rare, and every byte read is held in the isolate's 128 MB (README, Security). */

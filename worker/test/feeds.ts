@@ -55,6 +55,8 @@ export async function hitsOf(name: string) {
   return (await (await fetch(`${env.FAKE_UPSTREAM_URL}/scripted-hits/${name}`)).json()) as {
     hits: number;
     notModified: number;
+    /** The Accept header of the last request. */
+    accept?: string;
   };
 }
 

@@ -16,6 +16,14 @@ import { parseXml } from './xml';
 export type { FeedFormat, ParsedEnclosure, ParsedFeed, ParsedItem } from './types';
 export { FeedParseError, MAX_ITEMS } from './types';
 
+/**
+ * The Accept header of every feed fetch (refresh, follow, discovery): the formats parseFeed reads, best
+ * first, then anything, since many servers label feeds text/xml or text/plain (RFC 9110 §12.5.1).
+ */
+export const FEED_ACCEPT =
+  'application/rss+xml, application/atom+xml, application/feed+json, application/rdf+xml;q=0.9, ' +
+  'application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';
+
 export function parseFeed(input: string | Uint8Array, url?: string, httpCharset?: string): ParsedFeed {
   const text = typeof input === 'string' ? input : decodeFeedBytes(input, httpCharset);
   const start = firstNonSpace(text);

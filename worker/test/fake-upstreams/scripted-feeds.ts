@@ -1,7 +1,7 @@
 // Feeds whose answers a test scripts at run time, to drive refresh end to end:
 //   PUT /scripted/<name>  {body, contentType?, status?, etag?, lastModified?, headers?, delayMs?}
 //   GET /scripted/<name>  serves it, answering 304 when If-None-Match matches the ETag (RFC 9110 §13.1.2)
-//   GET /scripted-hits/<name> → {hits, notModified}
+//   GET /scripted-hits/<name> → {hits, notModified, accept}: accept is the last request's Accept header
 import type { FakeRoute } from './server';
 
 type Script = {
@@ -15,7 +15,7 @@ type Script = {
 };
 
 const scripts = new Map<string, Script>();
-const hits = new Map<string, { hits: number; notModified: number }>();
+const hits = new Map<string, { hits: number; notModified: number; accept?: string }>();
 
 export const routeScriptedFeeds: FakeRoute = (req, body, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
@@ -34,6 +34,7 @@ export const routeScriptedFeeds: FakeRoute = (req, body, res) => {
   const script = scripts.get(name);
   const count = hits.get(name) ?? { hits: 0, notModified: 0 };
   count.hits++;
+  count.accept = req.headers.accept;
   hits.set(name, count);
   if (!script) {
     res.statusCode = 404;
