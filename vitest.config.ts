@@ -5,6 +5,7 @@ import { cpSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
+import { cronsFromWranglerToml } from './scripts/cron.mjs';
 
 // wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA, only
 // the development sample feeds that the Worker reads from its assets (as `vite build` copies them).
@@ -48,6 +49,8 @@ export default defineConfig({
                 // The fake upstream servers of worker/test/global-setup.ts, and nothing else.
                 FETCH_ALLOW_HOSTS: inject('fakeUpstreamHosts'),
                 FAKE_UPSTREAM_URL: inject('fakeUpstreamUrl'),
+                // wrangler.toml's Cron Triggers, so tests fire the real schedule (worker/test/helpers.ts cronOf).
+                CRON_TRIGGERS: cronsFromWranglerToml('wrangler.toml'),
               },
             },
           })),

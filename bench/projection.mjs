@@ -3,6 +3,7 @@
 // the workload; the assumptions are the constants in this file and are printed in the README.
 // `databases` is what the code as it stands uses: one D1 database (README "Scaling" says what sharding
 // would change and why it is the next step).
+import { cronsFromWranglerToml, firingsPerDay, mostFrequentCron } from '../scripts/cron.mjs';
 
 // Workers Paid, D1, Queues: published prices and limits (developers.cloudflare.com, 2026).
 export const PRICES = {
@@ -42,7 +43,10 @@ const DAYS = 30;
 const CONSUMER_BATCH = 10; // wrangler.toml max_batch_size
 const FEEDS_PER_MESSAGE = 10; // enqueue-refreshes.ts
 const PICK_SLICES = 64;
-const CRON_TICKS_PER_DAY = 288;
+/** The frequent Cron Trigger's firings a day, from wrangler.toml (288 for every 5 minutes). */
+const CRON_TICKS_PER_DAY = firingsPerDay(
+  mostFrequentCron(cronsFromWranglerToml(new URL('../wrangler.toml', import.meta.url))),
+);
 /** Queues' published maximum of concurrent consumer invocations. */
 const MAX_CONSUMERS = 250;
 /** D1: one database runs its queries one at a time; ~1 ms each is Cloudflare's rule of thumb (1,000/s). */

@@ -11,6 +11,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { cronsFromWranglerToml, mostFrequentCron } from '../scripts/cron.mjs';
 import { root, WORK_DIR } from './server.mjs';
 
 export const FEEDS = 1000;
@@ -18,7 +19,7 @@ const PORTS = 200;
 const SLOW_MS = 3000;
 const MAX_ITEMS_PER_FEED = 500; // worker/feeds/refresh.ts
 const COST_FEEDS = { always200: FEEDS + 1, conditional: FEEDS + 2 };
-const CRON = '*/5 * * * *';
+const CRON = mostFrequentCron(cronsFromWranglerToml(path.join(root, 'wrangler.toml')));
 const FIXTURES = path.join(root, 'worker/feeds/testdata/fixtures');
 
 const isSlow = (i) => i % 100 === 7;

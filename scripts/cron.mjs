@@ -42,3 +42,17 @@ export function cronsFromWranglerToml(path) {
   const match = readFileSync(path, 'utf8').match(/^crons\s*=\s*\[([^\]]*)\]/m);
   return match ? [...match[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]) : [];
 }
+
+/** How many times `expression` fires in one UTC day (a Monday, so weekday fields count too). */
+export function firingsPerDay(expression, day = Date.UTC(2026, 0, 5)) {
+  let count = 0;
+  for (let minute = 0; minute < 24 * 60; minute++) {
+    if (cronMatches(expression, new Date(day + minute * 60_000))) count++;
+  }
+  return count;
+}
+
+/** The trigger that fires most often: the Worker's frequent one (worker/jobs/trigger-kind.ts). */
+export function mostFrequentCron(crons) {
+  return [...crons].sort((a, b) => firingsPerDay(b) - firingsPerDay(a))[0];
+}

@@ -4,7 +4,7 @@
 // dev never fires them by itself), so feeds refresh and digests go out as in production.
 // Works with no stdin and no TTY.
 import { readFileSync } from 'node:fs';
-import { cronMatches, cronsFromWranglerToml } from './cron.mjs';
+import { cronMatches, cronsFromWranglerToml, mostFrequentCron } from './cron.mjs';
 import { prepareLocal, root, runStep } from './prepare-local.mjs';
 import { forwardOutput } from './workerd-output.mjs';
 import { spawnWranglerDev, waitForHealth } from './wrangler-dev.mjs';
@@ -39,7 +39,7 @@ waitForHealth(base, server).then((up) => {
   }
   console.log(`\n✓ Feedloom is running on http://localhost:${port}  (mailbox: http://localhost:${port}/dev/mailbox)`);
   // Feeds due while the app was stopped are picked up at once, then every cron runs on its schedule.
-  fetch(`${base}/__scheduled?cron=${encodeURIComponent('*/5 * * * *')}`).catch(() => {});
+  fetch(`${base}/__scheduled?cron=${encodeURIComponent(mostFrequentCron(crons))}`).catch(() => {});
   const msToNextMinute = 60_000 - (Date.now() % 60_000);
   setTimeout(() => {
     tickCrons();

@@ -1,14 +1,9 @@
-// Digests: the cron sends a due digest once per period, “nothing new” when nothing is, and “send one
-// now” three times a day.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { digestRuns, preferences } from '../../schema';
 import type { Generation } from '../contracts/ai';
-import worker from '../index';
 import { deliver, deliverHeld, json, offlineAiWithHeldJobs, personWithFeed } from '../test/ai';
-import { call, confirmDeliveryAddress, db, latestEmailTo, signUp, uniqueEmail } from '../test/helpers';
+import { call, confirmDeliveryAddress, db, fireCron, latestEmailTo, signUp, uniqueEmail } from '../test/helpers';
 
 const jobs = offlineAiWithHeldJobs();
 
@@ -21,9 +16,7 @@ describe('digests', () => {
       .where(eq(preferences.userId, userId));
   }
   async function tick() {
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: '*/5 * * * *', scheduledTime: Date.now() }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await fireCron('frequent');
   }
 
   it('the cron sends a due digest once per period and moves the next delivery', async () => {

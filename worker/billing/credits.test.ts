@@ -1,12 +1,9 @@
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
 import { debitCredits, refundCredits, resetMonthlyCredits } from '../db/credits';
-import worker from '../index';
 import { creditsOf, deliver, holdJobs, personWithFeed, restoreAi, setCredits, useOfflineAi } from '../test/ai';
-import { call, db, signUp } from '../test/helpers';
+import { call, db, fireCron, signUp } from '../test/helpers';
 
 let jobs: ReturnType<typeof holdJobs>;
 beforeEach(() => {
@@ -82,9 +79,7 @@ describe('the monthly reset', () => {
     const past = new Date(Date.now() - 3600_000);
     await db.update(users).set({ creditsResetAt: past, credits: 1 }).where(eq(users.id, free.userId));
     await db.update(users).set({ creditsResetAt: past, credits: 7, plan: 'pro' }).where(eq(users.id, pro.userId));
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: '0 3 * * *', scheduledTime: Date.now() }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await fireCron('daily');
     const mine = jobs.held.filter(
       (job) => job.type === 'reset-credits' && [free.userId, pro.userId, notDue.userId].includes(job.userId),
     );

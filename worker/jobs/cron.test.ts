@@ -1,4 +1,6 @@
-// The Cron Trigger only queues picks; the pick leases due feeds.
+// The Cron Trigger only queues picks; the pick leases due feeds. wrangler.toml alone says when the
+// triggers fire (issue 13 item 5): the Worker tells the frequent one from the daily one by shape, so a new
+// cadence needs no change here.
 import {
   createExecutionContext,
   createMessageBatch,
@@ -8,11 +10,12 @@ import {
 } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feeds } from '../../schema';
+import { PICK_SLICES } from '../db/refresh-leases';
 import worker from '../index';
 import { addFeed, feedRowByUrl, rss, scriptFeed, uniqueName } from '../test/feeds';
-import { db, signUp } from '../test/helpers';
+import { db, fireCron, signUp } from '../test/helpers';
 
 describe('the cron', () => {
   it('the cron queues a pick per slice; the pick leases due feeds so the next tick does not queue them again', async () => {
@@ -24,9 +27,7 @@ describe('the cron', () => {
       .update(feeds)
       .set({ nextFetchAt: new Date(Date.now() - 1000) })
       .where(eq(feeds.id, feed.id));
-    const ctx = createExecutionContext();
-    await worker.scheduled(createScheduledController({ cron: '*/5 * * * *', scheduledTime: Date.now() }), env, ctx);
-    await waitOnExecutionContext(ctx);
+    await fireCron('frequent');
     // The queue delivers the feed's slice's pick message to the consumer.
     const batch = createMessageBatch('feedloom-jobs', [
       { id: 'pick', timestamp: new Date(), attempts: 1, body: { type: 'pick-feeds', slice: feed.id % 64 } },
@@ -35,5 +36,48 @@ describe('the cron', () => {
     await worker.queue(batch, env, pickCtx);
     expect((await getQueueResult(batch, pickCtx)).explicitAcks).toEqual(['pick']);
     expect((await feedRowByUrl(url)).nextFetchAt.getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
+  });
+});
+
+/** The types of the jobs a trigger queues; the jobs themselves are held back, not run. */
+async function jobsQueuedBy(cron: string) {
+  const queued: string[] = [];
+  vi.spyOn(env.JOBS, 'send').mockImplementation(async (body) => {
+    queued.push((body as JobMessage).type);
+    return undefined as never;
+  });
+  vi.spyOn(env.JOBS, 'sendBatch').mockImplementation(async (messages) => {
+    for (const message of messages) queued.push((message.body as JobMessage).type);
+    return undefined as never;
+  });
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron, scheduledTime: Date.now() }), env, ctx);
+  await waitOnExecutionContext(ctx);
+  vi.restoreAllMocks();
+  return queued;
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('Cron Triggers', () => {
+  it('start the frequent work at any cadence wrangler.toml gives', async () => {
+    for (const cron of ['*/5 * * * *', '*/10 * * * *', '*/2 * * * *']) {
+      const queued = await jobsQueuedBy(cron);
+      expect(
+        queued.filter((type) => type === 'pick-feeds'),
+        cron,
+      ).toHaveLength(PICK_SLICES);
+      expect(queued, cron).not.toContain('cleanup');
+    }
+  });
+
+  it('start the daily work at any hour wrangler.toml gives', async () => {
+    for (const cron of ['0 3 * * *', '30 4 * * *']) {
+      const queued = await jobsQueuedBy(cron);
+      expect(queued, cron).toContain('cleanup');
+      expect(queued, cron).not.toContain('pick-feeds');
+    }
   });
 });

@@ -9,6 +9,8 @@ declare global {
       UPGRADE_DB: D1Database;
       FEEDS_1: D1Database;
       FAKE_UPSTREAM_URL: string;
+      /** wrangler.toml's [triggers] crons. */
+      CRON_TRIGGERS: string[];
     }
   }
 }

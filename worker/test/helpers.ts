@@ -1,10 +1,11 @@
 // Helpers for worker tests: call the app as the platform does, and act as a person would.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { emails } from '../../schema';
 import { createDb } from '../db/client';
 import worker from '../index';
+import { type TriggerKind, triggerKind } from '../jobs/trigger-kind';
 
 export const ORIGIN = 'http://localhost:8787';
 export const db = createDb(env);
@@ -93,4 +94,18 @@ export async function signUp(email = uniqueEmail(), password = 'correct horse ba
   const cookie = sessionCookieOf(login);
   const me = (await (await call('/api/users/me', { cookie })).json()) as { id: number };
   return { email, password, cookie: cookie as string, userId: me.id };
+}
+
+/** wrangler.toml's Cron Trigger of this kind: tests fire the schedule that production runs. */
+export function cronOf(kind: TriggerKind) {
+  const cron = env.CRON_TRIGGERS.find((expression) => triggerKind(expression) === kind);
+  if (!cron) throw new Error(`wrangler.toml has no ${kind} Cron Trigger`);
+  return cron;
+}
+
+/** Fires the Cron Trigger of this kind as Cloudflare does, and waits for what it started. */
+export async function fireCron(kind: TriggerKind, scheduledTime = Date.now()) {
+  const ctx = createExecutionContext();
+  await worker.scheduled(createScheduledController({ cron: cronOf(kind), scheduledTime }), env, ctx);
+  await waitOnExecutionContext(ctx);
 }
