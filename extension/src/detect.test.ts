@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { WELL_KNOWN_FEED_PATHS } from '../../worker/feeds/well-known-paths';
 import { cleanTitle, detectFeeds, MAX_FEEDS, MAX_TITLE_LENGTH, resolveFeedUrl, wellKnownCandidates } from './detect';
 import { renderFeedList } from './popup-view';
 
@@ -172,15 +173,17 @@ describe('cleanTitle', () => {
 });
 
 describe('wellKnownCandidates', () => {
-  it("lists the common feed paths at the page's origin", () => {
-    expect(wellKnownCandidates('https://blog.example.com/2024/05/post?ref=1#top')).toEqual([
+  it("lists the common feed paths at the page's origin, the same the Worker's discovery tries", () => {
+    const candidates = wellKnownCandidates('https://blog.example.com/2024/05/post?ref=1#top');
+    expect(candidates.slice(0, 3)).toEqual([
       'https://blog.example.com/feed',
       'https://blog.example.com/rss',
       'https://blog.example.com/atom.xml',
-      'https://blog.example.com/feed.xml',
-      'https://blog.example.com/index.xml',
-      'https://blog.example.com/rss.xml',
     ]);
+    expect(candidates).toContain('https://blog.example.com/feeds/posts/default');
+    expect(candidates).toContain('https://blog.example.com/?feed=rss2');
+    // The one list the Worker's discovery uses too (worker/feeds/discover.ts).
+    expect(candidates).toEqual(WELL_KNOWN_FEED_PATHS.map((path) => new URL(path, 'https://blog.example.com/').href));
   });
 
   it('lists nothing for pages that are not on the web', () => {

@@ -3,6 +3,7 @@
 // script (on the live document) and in tests (on saved HTML). Probing well-known paths is on demand
 // and lives in well-known.ts; showing the results is popup-view.ts's job.
 
+import { wellKnownFeedUrlsUnder } from '../../worker/feeds/well-known-paths';
 import {
   type FeedType,
   feedTypeOfMediaType,
@@ -217,9 +218,7 @@ export function mergeFeeds(existing: readonly DetectedFeed[], more: Iterable<Det
   return merged;
 }
 
-/** Paths where blog engines commonly publish a feed (WordPress, Hugo, Jekyll, Ghost, …), for the same site. */
-const WELL_KNOWN_PATHS = ['/feed', '/rss', '/atom.xml', '/feed.xml', '/index.xml', '/rss.xml'];
-
+/** The well-known feed locations of the page's site: the list the Worker's discovery uses too. */
 export function wellKnownCandidates(pageUrl: string): string[] {
   let origin: string;
   try {
@@ -229,5 +228,5 @@ export function wellKnownCandidates(pageUrl: string): string[] {
   } catch {
     return [];
   }
-  return WELL_KNOWN_PATHS.map((path) => `${origin}${path}`);
+  return wellKnownFeedUrlsUnder([`${origin}/`]);
 }

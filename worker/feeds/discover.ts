@@ -9,6 +9,7 @@
 import { descendants, documentBase, parseHtml } from '../html/html-tree';
 import { safeFetch } from '../net/safe-fetch';
 import { FEED_ACCEPT, parseFeed } from './parse';
+import { wellKnownFeedUrlsUnder } from './well-known-paths';
 
 export type DiscoveredFeed = { feedUrl: string; title: string; siteUrl: string };
 /** What a verified candidate turned out to be: its final URL (after redirects), title and site. */
@@ -50,21 +51,6 @@ const FEED_TYPES = [
   'text/xml',
   'application/xml',
   'application/json',
-];
-
-/** Relative to the page's directory and to the site root, in order of how common they are. */
-const WELL_KNOWN_PATHS = [
-  'feed',
-  'rss',
-  'atom.xml',
-  'feed.xml',
-  'index.xml',
-  'rss.xml',
-  'feed/',
-  'feeds/posts/default',
-  '?feed=rss2',
-  'index.rss',
-  'atom',
 ];
 
 const FEED_QUERY = /[?&]feed=(?:rss2?|atom)\b/i;
@@ -142,8 +128,7 @@ export function wellKnownFeedUrls(pageUrl: string): string[] {
   } catch {
     return [];
   }
-  const bases = [...new Set([new URL('./', page).href, new URL('/', page).href])];
-  return [...new Set(WELL_KNOWN_PATHS.flatMap((path) => bases.map((base) => new URL(path, base).href)))];
+  return wellKnownFeedUrlsUnder([...new Set([new URL('./', page).href, new URL('/', page).href])]);
 }
 
 /** An http(s) URL for a link, with the feed: pseudo-scheme unwrapped (feed://host/x, feed:https://…). */
