@@ -1,0 +1,73 @@
+// Connecting a WordPress site and changing one (issue 5): the address must be https and public, the
+// credentials must work before they are stored, and a stored application password never follows the
+// site to a new host or username (issue 10 M5). Storing is db/wordpress-sites.ts's job; the routes only
+// call these.
+import type { z } from 'zod';
+import type { addSiteSchema, updateSiteSchema } from '../contracts/wordpress';
+import type { Db } from '../db/client';
+import { createSite, siteCredentials, updateSite } from '../db/wordpress-sites';
+import { ApiError } from '../lib/errors';
+import { isPublicUrl } from '../net/safe-fetch';
+import { verifyCredentials } from './wordpress';
+
+type Keys = { encryptionKey: string; allowHosts: string };
+type AddSiteInput = z.infer<typeof addSiteSchema>;
+type UpdateSiteInput = z.infer<typeof updateSiteSchema>;
+
+/** https and public; a host listed in FETCH_ALLOW_HOSTS (local runs and tests) may use http. */
+function checkSiteUrl(url: string, allowHosts: string) {
+  const parsed = new URL(url);
+  const allowListed = allowHosts.split(',').some((entry) => entry.trim() === parsed.host);
+  if (parsed.protocol !== 'https:' && !allowListed) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      'The site URL must start with https:// so your application password stays private.',
+    );
+  }
+  if (!isPublicUrl(url, allowHosts)) {
+    throw new ApiError('BAD_REQUEST', 'This address points to a private network. Use your site’s public URL.');
+  }
+  return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+}
+
+async function checkedCredentials(url: string, username: string, applicationPassword: string, allowHosts: string) {
+  const credentials = { url: checkSiteUrl(url, allowHosts), username, applicationPassword };
+  try {
+    await verifyCredentials(credentials, allowHosts);
+  } catch (error) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      error instanceof Error ? error.message : 'The WordPress credentials did not work.',
+    );
+  }
+  return credentials;
+}
+
+/** Stores a new site once its address is acceptable and its credentials work. */
+export async function connectSite(db: Db, keys: Keys, userId: number, input: AddSiteInput) {
+  const credentials = await checkedCredentials(input.url, input.username, input.applicationPassword, keys.allowHosts);
+  return createSite(db, keys.encryptionKey, userId, { ...input, url: credentials.url });
+}
+
+/** Changes a site; new credentials are checked, and a new URL or username needs the password again. */
+export async function changeSite(db: Db, keys: Keys, userId: number, siteId: number, changes: UpdateSiteInput) {
+  if (changes.url || changes.username || changes.applicationPassword) {
+    const current = await siteCredentials(db, keys.encryptionKey, userId, siteId);
+    // The stored password was given for this site and this user only: a new host (or account) must get
+    // it from the person again, never from us (issue 10 M5).
+    const movesCredentials =
+      (changes.url !== undefined && changes.url !== current.url) ||
+      (changes.username !== undefined && changes.username !== current.username);
+    if (movesCredentials && !changes.applicationPassword) {
+      throw new ApiError('BAD_REQUEST', 'Enter the application password again to change the site URL or username.');
+    }
+    const checked = await checkedCredentials(
+      changes.url ?? current.url,
+      changes.username ?? current.username,
+      changes.applicationPassword ?? current.applicationPassword,
+      keys.allowHosts,
+    );
+    changes.url = checked.url;
+  }
+  return updateSite(db, keys.encryptionKey, userId, siteId, changes);
+}
