@@ -4,17 +4,13 @@
 import { type Context, Hono } from 'hono';
 import { z } from 'zod';
 import { requestDigestNow } from '../ai/digest';
-import { renderGenerationsEmail } from '../ai/email';
+import { emailGeneration } from '../ai/email-generation';
 import { regenerate, startSummary } from '../ai/rewrite';
 import { categorySummarySchema, feedSummarySchema } from '../contracts/ai';
 import { idSchema } from '../contracts/ids';
 import { getGeneration, getGenerationByImage, listGenerations, toGeneration } from '../db/generations';
-import { getPreferences } from '../db/preferences';
-import { deliveryAddressOf, limitGenerationEmails } from '../email/delivery-address';
-import { sendEmail } from '../email/send';
 import type { AuthedEnv } from '../env';
-import { ApiError, notFound } from '../lib/errors';
-import { errorFields, log } from '../lib/log';
+import { notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
@@ -79,28 +75,7 @@ export const aiGenerationRoutes = new Hono<AuthedEnv>()
   )
   .post('/:generationId/email', generationParam, async (c) => {
     const generation = toGeneration(await getGeneration(c.var.db, c.var.user.id, c.req.valid('param').generationId));
-    if (generation.content === null) throw new ApiError('CONFLICT', 'This generation is not ready yet.');
-    await limitGenerationEmails(c.var.db, c.var.user);
-    const preferences = await getPreferences(c.var.db, c.var.user.id);
-    const to = deliveryAddressOf(c.var.user, preferences);
-    const email = await renderGenerationsEmail([generation], {
-      subject: `Feedloom: ${generation.title}`.slice(0, 200),
-      intro: 'Here is the AI content you sent yourself from Feedloom.',
-      format: preferences.emailFormat,
-      env: c.env,
-    });
-    try {
-      await sendEmail(c.env, c.var.db, {
-        to,
-        userId: c.var.user.id,
-        kind: 'generation',
-        about: `generation:${generation.id}`,
-        ...email,
-      });
-    } catch (error) {
-      log.warn('generation.email_failed', { requestId: c.var.requestId, ...errorFields(error) });
-      throw new ApiError('UPSTREAM_FAILED', 'The email could not be sent. Please try again later.');
-    }
+    const to = await emailGeneration(c.env, c.var.db, c.var.user, generation, c.var.requestId);
     return c.json({ message: 'Email sent', to });
   })
   .post('/:generationId/regenerate', generationParam, async (c) => {
