@@ -26,7 +26,6 @@ import { healthRoutes } from './routes/health';
 import { opmlRoutes } from './routes/opml';
 import { paymentRoutes } from './routes/payments';
 import { preferenceRoutes } from './routes/preferences';
-import { rewriteRoutes } from './routes/rewrite';
 import { userRoutes } from './routes/users';
 import { wordpressRoutes } from './routes/wordpress';
 
@@ -52,7 +51,6 @@ export const app = new Hono<AppEnv>()
   .route('/users', userRoutes)
   .route('/categories', categoryRoutes)
   .route('/feeds', feedRoutes)
-  .route('/feed-items', rewriteRoutes)
   .route('/feed-items', feedItemRoutes)
   .route('/credits', creditRoutes)
   .route('/preferences', preferenceRoutes)

@@ -1,7 +1,9 @@
 // Feed items (spec §7, issues 3 and 14): the list with filters and a cursor, search, read marks and stars,
-// full article.
+// full article, and rewriting an item for a platform.
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { startRewrite } from '../ai/rewrite';
+import { rewriteSchema } from '../contracts/ai';
 import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
 import { getCategory } from '../db/categories';
@@ -88,4 +90,11 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   .get('/:itemId/content', itemParam, async (c) => {
     const { item } = await getItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
     return c.json(await readFullArticle(c.var.db, c.env.FETCH_ALLOW_HOSTS, item));
+  })
+  // One item rewritten for a platform: 200 {id, content, contentType} when the model answers within
+  // 60 s, else 202 {id, status: 'pending'} and a job finishes it.
+  .post('/:itemId/rewrite', itemParam, validate('json', rewriteSchema), async (c) => {
+    const { itemId } = c.req.valid('param');
+    const result = await startRewrite({ env: c.env, db: c.var.db }, c.var.user, itemId, c.req.valid('json'));
+    return c.json(result.body, result.status);
   });
