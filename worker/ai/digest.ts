@@ -21,7 +21,7 @@ import {
   selectSourceItemIds,
   toGeneration,
 } from '../db/generations';
-import { getPreferences, listDueDeliveries, moveNextDelivery } from '../db/preferences';
+import { getPreferences, listDueDeliveries, moveNextDelivery, savePreferences } from '../db/preferences';
 import { findUserById } from '../db/users';
 import { deliveryAddressOf } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
@@ -68,14 +68,25 @@ export function periodKey(slot: number, timeZone: string) {
 export const formatDigestDate = (instant: number, timeZone: string) =>
   new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' }).format(instant);
 
+/** The next digest as stored for this frequency in this zone, from `now`: null when none is scheduled. */
+export function nextDigestDate(frequency: Frequency | string, timeZone: string, now = Date.now()): Date | null {
+  const next = nextDeliveryAt(frequency, now, timeZone);
+  return next === null ? null : new Date(next);
+}
+
+/** A person's time zone changed: their next digest keeps its local hour (spec §9: 9:00, 18:00) there. */
+export async function rescheduleDigest(db: Db, userId: number, timeZone: string, now = Date.now()) {
+  const { frequency } = await getPreferences(db, userId);
+  await savePreferences(db, userId, {}, nextDigestDate(frequency, timeZone, now));
+}
+
 /** Cron: queues every due digest and moves its slot on; returns how many were queued. */
 export async function enqueueDueDigests(env: Pick<Bindings, 'JOBS'>, db: Db, now = Date.now()) {
   const due = await listDueDeliveries(db, now, MAX_DUE_PER_TICK);
   const jobs = [];
   for (const row of due) {
     if (!row.nextDeliveryAt) continue;
-    const next = nextDeliveryAt(row.frequency, now, row.timezone);
-    if (await moveNextDelivery(db, row.userId, row.nextDeliveryAt, next === null ? null : new Date(next))) {
+    if (await moveNextDelivery(db, row.userId, row.nextDeliveryAt, nextDigestDate(row.frequency, row.timezone, now))) {
       jobs.push({
         type: 'send-digest' as const,
         userId: row.userId,

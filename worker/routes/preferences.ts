@@ -2,7 +2,7 @@
 // AI services are configured. Saving the schedule recomputes the next delivery in the person's zone.
 import { Hono } from 'hono';
 import { aiConfigured } from '../ai/client';
-import { nextDeliveryAt } from '../ai/digest';
+import { nextDigestDate } from '../ai/digest';
 import { imagesConfigured } from '../ai/images';
 import { emailSettingsSchema, type HasApiKeys, updateLanguageSchema, updatePreferencesSchema } from '../contracts/ai';
 import { getPreferences, savePreferences } from '../db/preferences';
@@ -18,9 +18,8 @@ export const preferenceRoutes = new Hono<AuthedEnv>()
     const changes = c.req.valid('json');
     const { id, timezone } = c.var.user;
     const frequency = changes.frequency ?? (await getPreferences(c.var.db, id)).frequency;
-    const next = nextDeliveryAt(frequency, Date.now(), timezone);
     return c.json(
-      await savePreferencesWithDelivery(c.env, c.var.db, c.var.user, changes, next === null ? null : new Date(next)),
+      await savePreferencesWithDelivery(c.env, c.var.db, c.var.user, changes, nextDigestDate(frequency, timezone)),
     );
   })
   .patch('/email', validate('json', emailSettingsSchema), async (c) =>

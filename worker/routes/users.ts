@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { nextDeliveryAt } from '../ai/digest';
+import { rescheduleDigest } from '../ai/digest';
 import { requestEmailChange } from '../auth/email-change';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { SESSION_COOKIE } from '../auth/session';
@@ -11,8 +11,6 @@ import { cancelSubscription } from '../billing/stripe';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from '../contracts/account';
 import { nameSchema } from '../contracts/auth';
 import { deleteAccount, exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
-import type { Db } from '../db/client';
-import { getPreferences, savePreferences } from '../db/preferences';
 import { deleteUserSessions } from '../db/sessions';
 import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
 import { type AuthedEnv, adminUserIds, type Bindings } from '../env';
@@ -30,15 +28,6 @@ const updateMeSchema = z
   })
   .refine((body) => body.name !== undefined || body.timezone !== undefined, 'Nothing to change');
 
-/** A scheduled digest keeps its local hour (spec §9: 9:00, 18:00) in a new time zone. */
-async function setTimeZone(db: Db, userId: number, timezone: string) {
-  const user = await setUserTimeZone(db, userId, timezone);
-  const preferences = await getPreferences(db, userId);
-  const next = nextDeliveryAt(preferences.frequency, Date.now(), timezone);
-  await savePreferences(db, userId, {}, next === null ? null : new Date(next));
-  return user;
-}
-
 export const userRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .route('/me/app-passwords', appPasswordRoutes)
@@ -48,7 +37,8 @@ export const userRoutes = new Hono<AuthedEnv>()
     let user: UserRow = c.var.user;
     if (name !== undefined) user = (await renameUser(c.var.db, user.id, name)) ?? user;
     if (timezone !== undefined && timezone !== user.timezone) {
-      user = (await setTimeZone(c.var.db, user.id, timezone)) ?? user;
+      user = (await setUserTimeZone(c.var.db, user.id, timezone)) ?? user;
+      await rescheduleDigest(c.var.db, user.id, timezone);
     }
     return c.json(toCurrentUser(user, adminUserIds(c.env)));
   })
