@@ -16,6 +16,7 @@ import { PICK_SLICES } from '../db/refresh-leases';
 import worker from '../index';
 import { addFeed, feedRowByUrl, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { db, fireCron, signUp } from '../test/helpers';
+import type { JobMessage } from './messages';
 
 describe('the cron', () => {
   it('the cron queues a pick per slice; the pick leases due feeds so the next tick does not queue them again', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { items } from '../../schema';
+import { feeds, items } from '../../schema';
 import type { FeedCount } from '../contracts/feeds';
 import { addFeed, hitsOf, hoursAgo, itemsOf, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
