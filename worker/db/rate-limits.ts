@@ -3,8 +3,14 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './client';
 
-/** The attempt limits' window; the daily cleanup drops counters older than it. */
+/** The attempt limits' window. */
 export const RATE_WINDOW_MS = 15 * 60 * 1000;
+
+/**
+ * The longest window any counter uses: the per-day caps count a day in the person's time zone, 25 hours
+ * on the day clocks go back. The daily cleanup drops only counters whose window started before that.
+ */
+export const LONGEST_WINDOW_MS = 25 * 60 * 60 * 1000;
 
 /** Adds `delta` to the key's count in the window that starts at `windowStart` (a new window starts at 0). */
 export async function countInWindow(db: Db, key: string, windowStart: number, delta = 1): Promise<number> {
