@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AdminDashboard } from '@/features/admin/components/admin-dashboard';
-import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { useDocumentTitle } from '@/lib/document-title';
+import { userKeys } from '@/lib/query-keys';
 import { useSignedInUser } from '../../layout/signed-in-user';
 
 export function Component() {
@@ -11,7 +11,7 @@ export function Component() {
     <AdminDashboard
       isAdmin={useSignedInUser().isAdmin}
       // An admin may give credits to themselves: the sidebar's count is refetched.
-      onCreditsChanged={() => queryClient.invalidateQueries({ queryKey: currentUserQueryKey })}
+      onCreditsChanged={() => queryClient.invalidateQueries({ queryKey: userKeys.current() })}
     />
   );
 }

@@ -3,9 +3,10 @@
 // one: a failed request must not read as "signed out" here.
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { currentUserQueryKey, getCurrentUser } from '@/features/auth/api/get-current-user';
+import { getCurrentUser } from '@/features/auth/api/get-current-user';
 import { PaymentSuccess } from '@/features/billing/components/payment-result';
 import { useDocumentTitle } from '@/lib/document-title';
+import { userKeys } from '@/lib/query-keys';
 import { useSignedInUser } from '../../layout/signed-in-user';
 
 export function Component() {
@@ -13,7 +14,7 @@ export function Component() {
   const queryClient = useQueryClient();
   const refreshUser = useCallback(async () => {
     const user = await getCurrentUser();
-    if (user) queryClient.setQueryData(currentUserQueryKey, user);
+    if (user) queryClient.setQueryData(userKeys.current(), user);
   }, [queryClient]);
   return <PaymentSuccess isPro={useSignedInUser().plan === 'pro'} refreshUser={refreshUser} />;
 }

@@ -3,15 +3,14 @@
 import type { AppPassword, CreatedAppPassword } from '@contracts/account';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const appPasswordsQueryKey = ['users', 'me', 'app-passwords'] as const;
+import { userKeys } from '@/lib/query-keys';
 
 export function getAppPasswords(): Promise<AppPassword[]> {
   return api.get<AppPassword[]>('/api/users/me/app-passwords');
 }
 
 export function appPasswordsQueryOptions() {
-  return queryOptions({ queryKey: appPasswordsQueryKey, queryFn: getAppPasswords });
+  return queryOptions({ queryKey: userKeys.appPasswords(), queryFn: getAppPasswords });
 }
 
 export function useAppPasswords() {
@@ -25,8 +24,8 @@ export function createAppPassword(name: string): Promise<CreatedAppPassword> {
 export function useCreateAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...mutationOptions({ mutationKey: [...appPasswordsQueryKey, 'create'], mutationFn: createAppPassword }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsQueryKey }),
+    ...mutationOptions({ mutationKey: [...userKeys.appPasswords(), 'create'], mutationFn: createAppPassword }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.appPasswords() }),
   });
 }
 
@@ -37,7 +36,7 @@ export function revokeAppPassword(id: number): Promise<void> {
 export function useRevokeAppPassword() {
   const queryClient = useQueryClient();
   return useMutation({
-    ...mutationOptions({ mutationKey: [...appPasswordsQueryKey, 'revoke'], mutationFn: revokeAppPassword }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: appPasswordsQueryKey }),
+    ...mutationOptions({ mutationKey: [...userKeys.appPasswords(), 'revoke'], mutationFn: revokeAppPassword }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.appPasswords() }),
   });
 }

@@ -1,8 +1,8 @@
 // DELETE /api/users/me {confirm: "<the account's email>"} → 204. Everything cached belonged to the
 // deleted account, so the cache is emptied and the person is signed out.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 
 export function deleteAccount(confirm: string): Promise<void> {
   return api.delete<void>('/api/users/me', { confirm });
@@ -19,7 +19,7 @@ export function useDeleteAccount({ onSuccess }: { onSuccess?: () => void } = {})
     ...deleteAccountMutationOptions(),
     onSuccess: () => {
       queryClient.clear();
-      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.setQueryData(userKeys.current(), null);
       onSuccess?.();
     },
   });

@@ -1,8 +1,8 @@
 // PATCH /api/users/me {name} → the signed-in user, renamed; the cached user is replaced with it.
 import type { CurrentUser } from '@contracts/auth';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { currentUserQueryKey } from '@/features/auth/api/get-current-user';
 import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 
 export function updateName(name: string): Promise<CurrentUser> {
   return api.patch<CurrentUser>('/api/users/me', { name });
@@ -16,6 +16,6 @@ export function useUpdateName() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateNameMutationOptions(),
-    onSuccess: (user) => queryClient.setQueryData(currentUserQueryKey, user),
+    onSuccess: (user) => queryClient.setQueryData(userKeys.current(), user),
   });
 }

@@ -6,8 +6,8 @@ import type { Generation } from '@contracts/ai';
 import type { DateFilter } from '@contracts/feeds';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { generationKeys } from '@/lib/query-keys';
 import { invalidateCredits } from './get-credits';
-import { generationsQueryKey } from './get-generations';
 
 export type SummaryScope = { feedId: number } | { categoryId: number };
 export type SummaryRequest = { scope: SummaryScope; language: string; dateFilter: DateFilter };
@@ -33,6 +33,6 @@ export function useGenerateSummary() {
   return useMutation({
     ...generateSummaryMutationOptions(),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: generationsQueryKey }), invalidateCredits(queryClient)]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: generationKeys.all() }), invalidateCredits(queryClient)]),
   });
 }

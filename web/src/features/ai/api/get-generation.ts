@@ -2,7 +2,7 @@
 import type { Generation } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { generationsQueryKey } from './get-generations';
+import { generationKeys } from '@/lib/query-keys';
 
 export function getGeneration(generationId: number): Promise<Generation> {
   return api.get<Generation>(`/api/ai-generations/${generationId}`);
@@ -10,7 +10,7 @@ export function getGeneration(generationId: number): Promise<Generation> {
 
 export function generationQueryOptions(generationId: number) {
   return queryOptions({
-    queryKey: [...generationsQueryKey, 'detail', generationId],
+    queryKey: generationKeys.detail(generationId),
     queryFn: () => getGeneration(generationId),
   });
 }

@@ -4,9 +4,9 @@
 import type { Generation } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { generationKeys } from '@/lib/query-keys';
 
 /** The prefix of every generations query: invalidating it refreshes the cards, the previous list and details. */
-export const generationsQueryKey = ['ai-generations'] as const;
 export const GENERATIONS_POLL_MS = 4000;
 
 export const isInProgress = (generation: Generation) => generation.status === 'pending' && generation.content === null;
@@ -17,7 +17,7 @@ export function getGenerations(): Promise<Generation[]> {
 
 export function generationsQueryOptions() {
   return queryOptions({
-    queryKey: generationsQueryKey,
+    queryKey: generationKeys.all(),
     queryFn: getGenerations,
     refetchInterval: (query) => (query.state.data?.some(isInProgress) ? GENERATIONS_POLL_MS : false),
   });

@@ -3,7 +3,7 @@
 import type { Generation } from '@contracts/ai';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { generationsQueryKey } from './get-generations';
+import { generationKeys } from '@/lib/query-keys';
 
 export const PREVIOUS_PAGE_SIZE = 10;
 
@@ -14,7 +14,7 @@ export function getPreviousGenerations(offset: number, limit = PREVIOUS_PAGE_SIZ
 
 export function previousGenerationsQueryOptions() {
   return infiniteQueryOptions({
-    queryKey: [...generationsQueryKey, 'previous'],
+    queryKey: generationKeys.previous(),
     queryFn: ({ pageParam }) => getPreviousGenerations(pageParam),
     initialPageParam: 0,
     // A short page is the last one.

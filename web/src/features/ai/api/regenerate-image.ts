@@ -3,8 +3,8 @@
 import type { Generation, PendingGeneration } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { generationKeys } from '@/lib/query-keys';
 import { invalidateCredits } from './get-credits';
-import { generationsQueryKey } from './get-generations';
 
 export function regenerateImage(generationId: number): Promise<Generation | PendingGeneration> {
   return api.post<Generation | PendingGeneration>(`/api/ai-generations/${generationId}/regenerate`);
@@ -20,6 +20,6 @@ export function useRegenerateImage() {
     ...regenerateImageMutationOptions(),
     // A new image costs a credit, and a failure may have refunded one: the balance is refetched either way.
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: generationsQueryKey }), invalidateCredits(queryClient)]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: generationKeys.all() }), invalidateCredits(queryClient)]),
   });
 }

@@ -11,8 +11,8 @@ import {
 } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { generationKeys } from '@/lib/query-keys';
 import { invalidateCredits } from './get-credits';
-import { generationsQueryKey } from './get-generations';
 
 export type RewriteRequest = { itemId: number; language: Language; model: string; platform: RewritePlatformId };
 
@@ -43,6 +43,6 @@ export function useRewriteItem({ onSuccess, onError }: RewriteCallbacks = {}) {
     onSuccess,
     onError,
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: generationsQueryKey }), invalidateCredits(queryClient)]),
+      Promise.all([queryClient.invalidateQueries({ queryKey: generationKeys.all() }), invalidateCredits(queryClient)]),
   });
 }

@@ -14,8 +14,9 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/lib/paths';
+import { generationKeys } from '@/lib/query-keys';
 import { invalidateCredits } from '../api/get-credits';
-import { generationsQueryKey, isInProgress, useGenerations } from '../api/get-generations';
+import { isInProgress, useGenerations } from '../api/get-generations';
 import { GenerationCard, type RenderGenerationActions } from './generation-card';
 import { RefreshIcon } from './icons';
 import { PreviousGenerations } from './previous-generations';
@@ -36,7 +37,7 @@ export function AiGeneratedPage({
   const inProgress = list.filter(isInProgress).length;
   useRefreshCreditsWhenDone(inProgress);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: generationsQueryKey });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: generationKeys.all() });
 
   return (
     <>

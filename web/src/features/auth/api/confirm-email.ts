@@ -4,6 +4,7 @@
 // the token spent.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 
 export function confirmEmail(token: string): Promise<{ email: string; message: string }> {
   return api.post<{ email: string; message: string }>('/api/auth/confirm-email', { token });
@@ -11,7 +12,7 @@ export function confirmEmail(token: string): Promise<{ email: string; message: s
 
 export function confirmEmailQueryOptions(token: string) {
   return queryOptions({
-    queryKey: ['auth', 'confirm-email', token],
+    queryKey: authKeys.confirmEmail(token),
     queryFn: () => confirmEmail(token),
     gcTime: Number.POSITIVE_INFINITY,
     staleTime: Number.POSITIVE_INFINITY,

@@ -7,11 +7,11 @@
 import type { CurrentUser } from '@contracts/auth';
 import type { UseQueryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 
 export type { CurrentUser };
 
 export const CURRENT_USER_STALE_MS = 5 * 60_000;
-export const currentUserQueryKey = ['users', 'me'] as const;
 
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
@@ -23,8 +23,8 @@ export async function getCurrentUser(): Promise<CurrentUser | null> {
 
 export function currentUserQueryOptions() {
   return {
-    queryKey: currentUserQueryKey,
+    queryKey: userKeys.current(),
     queryFn: getCurrentUser,
     staleTime: CURRENT_USER_STALE_MS,
-  } satisfies UseQueryOptions<CurrentUser | null, Error, CurrentUser | null, typeof currentUserQueryKey>;
+  } satisfies UseQueryOptions<CurrentUser | null, Error, CurrentUser | null, ReturnType<typeof userKeys.current>>;
 }

@@ -2,7 +2,7 @@
 // (spec §4), so nothing of the previous account stays on screen.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { currentUserQueryKey } from './get-current-user';
+import { userKeys } from '@/lib/query-keys';
 
 export function logout(): Promise<void> {
   return api.post<void>('/api/auth/logout');
@@ -23,7 +23,7 @@ export function useLogout({ onSuccess, onError }: LogoutCallbacks = {}) {
   return useMutation({
     ...logoutMutationOptions(),
     onSuccess: async () => {
-      queryClient.setQueryData(currentUserQueryKey, null);
+      queryClient.setQueryData(userKeys.current(), null);
       await queryClient.invalidateQueries();
       onSuccess?.();
     },

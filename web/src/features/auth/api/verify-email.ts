@@ -5,6 +5,7 @@
 import type { CurrentUser } from '@contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { authKeys } from '@/lib/query-keys';
 
 /** `switchAccount`: the person agreed to leave the account this browser is signed in to (409 otherwise). */
 export function verifyEmail(token: string, switchAccount = false): Promise<{ user: CurrentUser }> {
@@ -14,7 +15,7 @@ export function verifyEmail(token: string, switchAccount = false): Promise<{ use
 
 export function verifyEmailQueryOptions(token: string, switchAccount = false) {
   return queryOptions({
-    queryKey: ['auth', 'verify', token, switchAccount],
+    queryKey: authKeys.verifyEmail(token, switchAccount),
     queryFn: () => verifyEmail(token, switchAccount),
     gcTime: Number.POSITIVE_INFINITY,
     retry: false,

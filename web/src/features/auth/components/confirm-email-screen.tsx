@@ -7,8 +7,8 @@ import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
+import { userKeys } from '@/lib/query-keys';
 import { useConfirmEmail } from '../api/confirm-email';
-import { currentUserQueryKey } from '../api/get-current-user';
 import { AuthShell } from './auth-shell';
 import { StatusCard } from './status-card';
 
@@ -21,7 +21,7 @@ export function ConfirmEmailScreen() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    if (confirmation.isSuccess) void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+    if (confirmation.isSuccess) void queryClient.invalidateQueries({ queryKey: userKeys.current() });
   }, [confirmation.isSuccess, queryClient]);
 
   let body: React.ReactNode;

@@ -12,7 +12,7 @@ import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
-import { currentUserQueryKey } from '../api/get-current-user';
+import { userKeys } from '@/lib/query-keys';
 import { useLogin } from '../api/login';
 import { textLinkClasses } from './auth-shell';
 
@@ -43,10 +43,10 @@ export function LoginForm() {
         if (redirect) {
           // Marked stale without refetching, so this page does not jump to /home first; the page the
           // browser loads 300 ms later (spec §4) asks for the user afresh.
-          await queryClient.invalidateQueries({ queryKey: currentUserQueryKey, refetchType: 'none' });
+          await queryClient.invalidateQueries({ queryKey: userKeys.current(), refetchType: 'none' });
           window.setTimeout(() => window.location.assign(redirect), REDIRECT_DELAY_MS);
         } else {
-          await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+          await queryClient.invalidateQueries({ queryKey: userKeys.current() });
           navigate(paths.home, { replace: true });
         }
       },

@@ -14,7 +14,7 @@ import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
-import { currentUserQueryKey } from '../api/get-current-user';
+import { userKeys } from '@/lib/query-keys';
 import { useSetPassword } from '../api/set-password';
 import { AuthShell, textLinkClasses } from './auth-shell';
 import { StatusCard } from './status-card';
@@ -41,7 +41,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
 
   // Setting the password signs the person in (the server sets the session cookie): once the current
   // user is read again, /auth/login sends them on to /home, so there is no second login.
-  const readSignedInUser = () => void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
+  const readSignedInUser = () => void queryClient.invalidateQueries({ queryKey: userKeys.current() });
   // biome-ignore lint/correctness/useExhaustiveDependencies: readSignedInUser only uses queryClient
   useEffect(() => {
     if (!setPassword.isSuccess) return;

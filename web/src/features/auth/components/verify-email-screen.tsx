@@ -9,7 +9,7 @@ import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components
 import { Spinner } from '@/components/ui/spinner';
 import { apiErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { currentUserQueryKey } from '../api/get-current-user';
+import { userKeys } from '@/lib/query-keys';
 import { useVerifyEmail } from '../api/verify-email';
 import { AuthShell } from './auth-shell';
 import { StatusCard } from './status-card';
@@ -27,7 +27,7 @@ export function VerifyEmailScreen() {
   useEffect(() => {
     if (!verification.isSuccess) return;
     void queryClient
-      .invalidateQueries({ queryKey: currentUserQueryKey })
+      .invalidateQueries({ queryKey: userKeys.current() })
       .then(() => navigate(paths.home, { replace: true }));
   }, [verification.isSuccess, queryClient, navigate]);
 

@@ -2,6 +2,7 @@
 // whether the account has a subscription to manage in the payment provider's portal.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { paymentKeys } from '@/lib/query-keys';
 
 type PlanLimits = { maxFeeds: number; monthlyCredits: number };
 
@@ -20,7 +21,7 @@ export function getPaymentStatus(): Promise<PaymentStatus> {
 
 export function paymentStatusQueryOptions() {
   // Always asked afresh when the page opens: the plan changes outside the app (checkout, the portal).
-  return queryOptions({ queryKey: ['payments', 'status'], queryFn: getPaymentStatus, staleTime: 0 });
+  return queryOptions({ queryKey: paymentKeys.status(), queryFn: getPaymentStatus, staleTime: 0 });
 }
 
 export function usePaymentStatus() {

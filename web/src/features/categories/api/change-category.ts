@@ -4,7 +4,7 @@
 import type { Category } from '@contracts/feeds';
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoryKeys } from './query-keys';
+import { categoryKeys, feedKeys } from '@/lib/query-keys';
 
 export function renameCategory(input: { categoryId: number; name: string }): Promise<Category> {
   return api.patch<Category>(`/api/categories/${input.categoryId}`, { name: input.name });
@@ -14,17 +14,15 @@ export function deleteCategory(categoryId: number): Promise<{ message: string }>
   return api.delete<{ message: string }>(`/api/categories/${categoryId}`);
 }
 
-/** ['feeds'] mirrors /api/feeds (see features/feeds/api/query-keys.ts): a feed's category badge changes too. */
-const feedsKey = ['feeds'] as const;
-
 function refreshCategories(queryClient: QueryClient, leaving?: number) {
   if (leaving !== undefined) {
     // The deleted category's page is being left: refetching it now would show a 404.
     queryClient.removeQueries({ queryKey: categoryKeys.detail(leaving) });
   }
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
-    queryClient.invalidateQueries({ queryKey: feedsKey }),
+    queryClient.invalidateQueries({ queryKey: categoryKeys.all() }),
+    // A feed's category badge changes too.
+    queryClient.invalidateQueries({ queryKey: feedKeys.all() }),
   ]);
 }
 

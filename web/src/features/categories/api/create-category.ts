@@ -2,7 +2,7 @@
 import type { Category } from '@contracts/feeds';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoryKeys } from './query-keys';
+import { categoryKeys } from '@/lib/query-keys';
 
 export async function createCategory(input: { name: string }): Promise<Category> {
   const category = await api.post<Category>('/api/categories', input);
@@ -20,6 +20,6 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     ...createCategoryMutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryKeys.all() }),
   });
 }

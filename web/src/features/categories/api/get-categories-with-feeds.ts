@@ -3,7 +3,7 @@
 import type { CategoryWithFeeds } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoryKeys } from './query-keys';
+import { categoryKeys } from '@/lib/query-keys';
 
 export function getCategoriesWithFeeds(): Promise<CategoryWithFeeds[]> {
   return api.get<CategoryWithFeeds[]>('/api/categories/with-feeds');

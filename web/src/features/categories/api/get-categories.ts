@@ -2,7 +2,7 @@
 import type { Category } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoryKeys } from './query-keys';
+import { categoryKeys } from '@/lib/query-keys';
 
 export function getCategories(): Promise<Category[]> {
   return api.get<Category[]>('/api/categories');

@@ -2,7 +2,7 @@
 import type { Category } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { categoryKeys } from './query-keys';
+import { categoryKeys } from '@/lib/query-keys';
 
 /** The numeric id of a /category/{id} path segment, or null when it is not one. */
 export function parseCategoryId(value: string | undefined): number | null {

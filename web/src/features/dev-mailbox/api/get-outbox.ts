@@ -1,6 +1,7 @@
 // GET /api/dev/outbox (development only; 404 elsewhere): the emails the outbox transport kept, newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { devKeys } from '@/lib/query-keys';
 
 export type OutboxEmail = {
   id: number;
@@ -16,7 +17,7 @@ export function getOutbox(): Promise<OutboxEmail[]> {
 }
 
 export function outboxQueryOptions() {
-  return queryOptions({ queryKey: ['dev', 'outbox'], queryFn: getOutbox, staleTime: 0 });
+  return queryOptions({ queryKey: devKeys.outbox(), queryFn: getOutbox, staleTime: 0 });
 }
 
 export function useOutbox() {

@@ -2,9 +2,8 @@
 // and categories-with-feeds lists are refreshed (spec §4 "Feed delete").
 import { type InfiniteData, mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FeedItemsPage } from '@/features/items/api/get-feed-items';
-import { feedItemKeys } from '@/features/items/api/query-keys';
 import { api } from '@/lib/api-client';
-import { categoriesWithFeedsKey, feedKeys } from './query-keys';
+import { categoryKeys, feedKeys, itemKeys } from '@/lib/query-keys';
 
 export function deleteFeed(feedId: number): Promise<{ message: string }> {
   return api.delete<{ message: string }>(`/api/feeds/${feedId}`);
@@ -26,7 +25,7 @@ export function useDeleteFeed() {
         (key[0] === 'feed-items' && (key[2] as { scope?: { feedId?: number } } | undefined)?.scope?.feedId === feedId);
       // Its items leave every cached list at once (the lists refetch too, but My Feed should not flash them).
       queryClient.setQueriesData<InfiniteData<FeedItemsPage, string | undefined>>(
-        { queryKey: feedItemKeys.lists() },
+        { queryKey: itemKeys.lists() },
         (data) =>
           data && {
             ...data,
@@ -35,19 +34,19 @@ export function useDeleteFeed() {
       );
       void queryClient.invalidateQueries({ queryKey: feedKeys.detail(feedId), refetchType: 'none' });
       void queryClient.invalidateQueries({
-        queryKey: feedItemKeys.lists(),
+        queryKey: itemKeys.lists(),
         predicate: (query) => isDeletedFeeds(query.queryKey),
         refetchType: 'none',
       });
       void queryClient.invalidateQueries({
-        queryKey: feedKeys.all,
+        queryKey: feedKeys.all(),
         predicate: (query) => !isDeletedFeeds(query.queryKey),
       });
       void queryClient.invalidateQueries({
-        queryKey: feedItemKeys.lists(),
+        queryKey: itemKeys.lists(),
         predicate: (query) => !isDeletedFeeds(query.queryKey),
       });
-      void queryClient.invalidateQueries({ queryKey: categoriesWithFeedsKey });
+      void queryClient.invalidateQueries({ queryKey: categoryKeys.withFeeds() });
     },
   });
 }

@@ -2,7 +2,7 @@
 import type { FeedCount } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { feedKeys } from './query-keys';
+import { feedKeys } from '@/lib/query-keys';
 
 export function getFeedCount(): Promise<FeedCount> {
   return api.get<FeedCount>('/api/feeds/count');

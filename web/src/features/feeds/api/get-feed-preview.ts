@@ -4,7 +4,7 @@ import type { FeedPreview } from '@contracts/feeds';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '@/lib/api-client';
-import { feedKeys } from './query-keys';
+import { feedKeys } from '@/lib/query-keys';
 
 export function getFeedPreview(url: string): Promise<FeedPreview> {
   return api.get<FeedPreview>(`/api/feeds/preview?url=${encodeURIComponent(url)}`);

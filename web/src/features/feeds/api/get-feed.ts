@@ -3,7 +3,7 @@
 import type { FeedDetail } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { feedKeys } from './query-keys';
+import { feedKeys } from '@/lib/query-keys';
 
 /** The numeric id of a /feed/{id} path segment, or null when it is not one ("Invalid feed ID"). */
 export function parseFeedId(value: string | undefined): number | null {

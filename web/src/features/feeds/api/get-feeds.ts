@@ -2,7 +2,7 @@
 import type { FeedListEntry } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { feedKeys } from './query-keys';
+import { feedKeys } from '@/lib/query-keys';
 
 export function getFeeds(): Promise<FeedListEntry[]> {
   return api.get<FeedListEntry[]>('/api/feeds');

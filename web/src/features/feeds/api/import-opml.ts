@@ -4,8 +4,8 @@
 import type { OpmlImportResult } from '@contracts/feeds';
 import { mutationOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { opmlKeys, refreshFeedLists } from '@/lib/query-keys';
 import { requestRaw } from '@/lib/raw-request';
-import { refreshFeedLists } from './query-keys';
 
 export const OPML_EXPORT_URL = '/api/opml';
 const POLL_INTERVAL_MS = 1000;
@@ -28,7 +28,7 @@ export function getOpmlImport(importId: number): Promise<OpmlImport> {
 
 export function opmlImportQueryOptions(importId: number) {
   return queryOptions({
-    queryKey: ['opml', 'imports', importId] as const,
+    queryKey: opmlKeys.import(importId),
     queryFn: () => getOpmlImport(importId),
     staleTime: 0,
   });

@@ -4,14 +4,14 @@
 import { DEFAULT_LANGUAGE, type Language, type Preferences } from '@contracts/ai';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { preferencesKey } from './query-keys';
+import { preferenceKeys } from '@/lib/query-keys';
 
 export function getPreferences(): Promise<Preferences> {
   return api.get<Preferences>('/api/preferences');
 }
 
 export function preferencesQueryOptions() {
-  return queryOptions({ queryKey: preferencesKey, queryFn: getPreferences });
+  return queryOptions({ queryKey: preferenceKeys.all(), queryFn: getPreferences });
 }
 
 /** The saved language, or the default while preferences load (or when they cannot). */
@@ -34,8 +34,8 @@ export function useUpdateLanguage() {
     ...updateLanguageMutationOptions(),
     // Shown at once; put back by the refetch if the save fails.
     onMutate: (language) => {
-      queryClient.setQueryData<Preferences>(preferencesKey, (current) => current && { ...current, language });
+      queryClient.setQueryData<Preferences>(preferenceKeys.all(), (current) => current && { ...current, language });
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: preferencesKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: preferenceKeys.all() }),
   });
 }

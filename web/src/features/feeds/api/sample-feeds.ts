@@ -2,7 +2,7 @@
 // runs in development; 404 elsewhere), POST follows them → {followed}. After a follow the lists refresh.
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshFeedLists } from './query-keys';
+import { devKeys, refreshFeedLists } from '@/lib/query-keys';
 
 export type SampleFeeds = { feeds: { name: string; url: string }[] };
 
@@ -11,7 +11,7 @@ export function getSampleFeeds(): Promise<SampleFeeds> {
 }
 
 export function sampleFeedsQueryOptions() {
-  return queryOptions({ queryKey: ['dev', 'sample-feeds'], queryFn: getSampleFeeds, retry: false });
+  return queryOptions({ queryKey: devKeys.sampleFeeds(), queryFn: getSampleFeeds, retry: false });
 }
 
 /** Succeeds only in development. */

@@ -3,7 +3,7 @@
 import type { FeedDetail } from '@contracts/feeds';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { refreshFeedLists } from './query-keys';
+import { refreshFeedLists } from '@/lib/query-keys';
 
 export type UpdateFeedInput = { feedId: number; name: string; categoryId: number | null; includeInAi: boolean };
 

@@ -3,7 +3,7 @@
 // and again by DOMPurify before it is rendered.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { feedItemKeys } from './query-keys';
+import { itemKeys } from '@/lib/query-keys';
 
 export type ArticleContent = { content: string; extracted: boolean };
 
@@ -12,7 +12,7 @@ export function getArticleContent(itemId: number): Promise<ArticleContent> {
 }
 
 export function articleContentQueryOptions(itemId: number) {
-  return queryOptions({ queryKey: feedItemKeys.content(itemId), queryFn: () => getArticleContent(itemId) });
+  return queryOptions({ queryKey: itemKeys.content(itemId), queryFn: () => getArticleContent(itemId) });
 }
 
 export function useArticleContent(itemId: number) {

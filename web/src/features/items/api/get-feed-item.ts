@@ -3,14 +3,14 @@
 import type { FeedItem } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { feedItemKeys } from './query-keys';
+import { itemKeys } from '@/lib/query-keys';
 
 export function getFeedItem(itemId: number): Promise<FeedItem> {
   return api.get<FeedItem>(`/api/feed-items/${itemId}`);
 }
 
 export function feedItemQueryOptions(itemId: number) {
-  return queryOptions({ queryKey: feedItemKeys.detail(itemId), queryFn: () => getFeedItem(itemId) });
+  return queryOptions({ queryKey: itemKeys.detail(itemId), queryFn: () => getFeedItem(itemId) });
 }
 
 /** The item, fetched only when `enabled` (the list on screen does not have it). */

@@ -4,8 +4,8 @@
 // lists page with an infinite query ("Load more" and infinite scroll).
 import type { DateFilter, FeedItem, SearchResult } from '@contracts/feeds';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { itemKeys } from '@/lib/query-keys';
 import { requestRaw } from '@/lib/raw-request';
-import { feedItemKeys } from './query-keys';
 
 export const ITEMS_PAGE_SIZE = 30;
 const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -45,7 +45,7 @@ export async function getFeedItems(params: FeedItemsParams, cursor?: string): Pr
 export function feedItemsQueryOptions(params: FeedItemsParams) {
   const normalised: FeedItemsParams = { ...params, filter: params.filter ?? 'all', sort: params.sort ?? 'newest' };
   return infiniteQueryOptions({
-    queryKey: [...feedItemKeys.lists(), normalised] as const,
+    queryKey: itemKeys.list(normalised),
     queryFn: ({ pageParam }) => getFeedItems(normalised, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -58,9 +58,9 @@ export function useFeedItems(params: FeedItemsParams) {
 
 /** Applies `change` to the item with this id in every cached list and its own entry (read marks, without a refetch). */
 export function updateCachedItem(queryClient: QueryClient, itemId: number, change: Partial<FeedItem>): void {
-  queryClient.setQueryData<FeedItem>(feedItemKeys.detail(itemId), (item) => item && { ...item, ...change });
+  queryClient.setQueryData<FeedItem>(itemKeys.detail(itemId), (item) => item && { ...item, ...change });
   queryClient.setQueriesData<InfiniteData<FeedItemsPage, string | undefined>>(
-    { queryKey: feedItemKeys.lists() },
+    { queryKey: itemKeys.lists() },
     (data) =>
       data && {
         ...data,

@@ -1,10 +1,9 @@
 // POST /api/feed-items/mark-read {feedId | categoryId | all: true, before?} → {marked}. `before` keeps
 // newer items unread ("older than a day / a week").
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { categoriesWithFeedsKey } from '@/features/feeds/api/query-keys';
 import { api } from '@/lib/api-client';
+import { categoryKeys, itemKeys } from '@/lib/query-keys';
 import type { ItemScope } from './get-feed-items';
-import { feedItemKeys } from './query-keys';
 
 export type MarkAllReadInput = { scope: ItemScope; before?: Date };
 
@@ -26,8 +25,8 @@ export function useMarkAllRead() {
     ...markAllReadMutationOptions(),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: feedItemKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: categoriesWithFeedsKey }),
+        queryClient.invalidateQueries({ queryKey: itemKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: categoryKeys.withFeeds() }),
       ]),
   });
 }

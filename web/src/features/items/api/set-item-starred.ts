@@ -2,8 +2,8 @@
 // every list; the Starred list and count are refetched once the server has it.
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { itemKeys } from '@/lib/query-keys';
 import { updateCachedItem } from './get-feed-items';
-import { feedItemKeys } from './query-keys';
 
 export type SetItemStarredInput = { itemId: number; isStarred: boolean };
 
@@ -21,14 +21,14 @@ export function useSetItemStarred() {
     ...setItemStarredMutationOptions(),
     onMutate: ({ itemId, isStarred }) => updateCachedItem(queryClient, itemId, { isStarred }),
     onError: (_error, { itemId, isStarred }) => updateCachedItem(queryClient, itemId, { isStarred: !isStarred }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: feedItemKeys.starredCount() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: itemKeys.starredCount() }),
   });
 }
 
 /** GET /api/feed-items/starred-count: the sidebar's Starred count. */
 export function starredCountQueryOptions() {
   return queryOptions({
-    queryKey: feedItemKeys.starredCount(),
+    queryKey: itemKeys.starredCount(),
     queryFn: () => api.get<{ count: number }>('/api/feed-items/starred-count'),
   });
 }

@@ -1,8 +1,8 @@
 // PATCH /api/feed-items/{id} {isRead} → {id, isRead}. Opening an item marks it read (spec §4); "m" toggles.
 // The card changes at once; the sidebar's unread counts are refetched once the server has it.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { categoriesWithFeedsKey } from '@/features/feeds/api/query-keys';
 import { api } from '@/lib/api-client';
+import { categoryKeys } from '@/lib/query-keys';
 import { updateCachedItem } from './get-feed-items';
 
 export type SetItemReadInput = { itemId: number; isRead: boolean };
@@ -21,6 +21,6 @@ export function useSetItemRead() {
     ...setItemReadMutationOptions(),
     onMutate: ({ itemId, isRead }) => updateCachedItem(queryClient, itemId, { isRead }),
     onError: (_error, { itemId, isRead }) => updateCachedItem(queryClient, itemId, { isRead: !isRead }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: categoriesWithFeedsKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: categoryKeys.withFeeds() }),
   });
 }

@@ -3,9 +3,9 @@
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api-client';
+import { itemKeys } from '@/lib/query-keys';
 import { browserTimeZone } from '@/lib/time-zone';
 import type { FeedItemsParams } from './get-feed-items';
-import { feedItemKeys } from './query-keys';
 
 const SESSION_KEY = 'feedloom:time-zone-sent';
 
@@ -40,7 +40,7 @@ export function useSyncTimeZone(userId: number): void {
     ...updateTimeZoneMutationOptions(),
     onSuccess: () =>
       queryClient.invalidateQueries({
-        queryKey: feedItemKeys.lists(),
+        queryKey: itemKeys.lists(),
         predicate: (query) => (query.queryKey[2] as FeedItemsParams | undefined)?.dateFilter !== 'none',
       }),
   });

@@ -4,13 +4,14 @@
 import type { HasApiKeys } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { preferenceKeys } from '@/lib/query-keys';
 
 export function getApiKeys(): Promise<HasApiKeys> {
   return api.get<HasApiKeys>('/api/preferences/has-api-keys');
 }
 
 export function apiKeysQueryOptions() {
-  return queryOptions({ queryKey: ['has-api-keys'], queryFn: getApiKeys });
+  return queryOptions({ queryKey: preferenceKeys.apiKeys(), queryFn: getApiKeys });
 }
 
 export function useApiKeys() {

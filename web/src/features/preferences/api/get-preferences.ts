@@ -3,15 +3,14 @@
 import type { Preferences } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-export const preferencesQueryKey = ['preferences'] as const;
+import { preferenceKeys } from '@/lib/query-keys';
 
 export function getPreferences(): Promise<Preferences> {
   return api.get<Preferences>('/api/preferences');
 }
 
 export function preferencesQueryOptions() {
-  return queryOptions({ queryKey: preferencesQueryKey, queryFn: getPreferences });
+  return queryOptions({ queryKey: preferenceKeys.all(), queryFn: getPreferences });
 }
 
 export function usePreferences() {

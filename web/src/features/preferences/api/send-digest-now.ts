@@ -2,9 +2,7 @@
 // {message} after three in a day. The new generations appear on /ai-generated, whose list is refreshed.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-
-/** The AI feature's generations key; written out because features do not import one another. */
-const generationsQueryKey = ['ai-generations'] as const;
+import { generationKeys } from '@/lib/query-keys';
 
 export function sendDigestNow(): Promise<{ message: string }> {
   return api.post<{ message: string }>('/api/ai-generations/digest');
@@ -18,6 +16,6 @@ export function useSendDigestNow() {
   const queryClient = useQueryClient();
   return useMutation({
     ...sendDigestNowMutationOptions(),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: generationsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: generationKeys.all() }),
   });
 }

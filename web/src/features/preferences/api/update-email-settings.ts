@@ -3,7 +3,7 @@ import type { emailSettingsSchema, Preferences } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '@/lib/api-client';
-import { preferencesQueryKey } from './get-preferences';
+import { preferenceKeys } from '@/lib/query-keys';
 
 export type EmailSettingsInput = z.output<typeof emailSettingsSchema>;
 
@@ -19,6 +19,6 @@ export function useUpdateEmailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updateEmailSettingsMutationOptions(),
-    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(preferenceKeys.all(), saved),
   });
 }

@@ -4,7 +4,7 @@
 import type { Preferences, PreferencesInput } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { preferencesQueryKey } from './get-preferences';
+import { preferenceKeys } from '@/lib/query-keys';
 
 export type AiPreferencesInput = Pick<
   PreferencesInput,
@@ -23,6 +23,6 @@ export function useUpdatePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
     ...updatePreferencesMutationOptions(),
-    onSuccess: (saved) => queryClient.setQueryData(preferencesQueryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(preferenceKeys.all(), saved),
   });
 }

@@ -2,7 +2,7 @@
 import type { WordPressSiteInfo } from '@contracts/wordpress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { wordpressSitesQueryKey } from './get-sites';
+import { wordpressKeys } from '@/lib/query-keys';
 
 export type WordPressCategory = WordPressSiteInfo['categories'][number];
 
@@ -12,7 +12,7 @@ export function getWordPressSiteInfo(siteId: number): Promise<WordPressSiteInfo>
 
 export function wordpressSiteInfoQueryOptions(siteId: number) {
   return queryOptions({
-    queryKey: [...wordpressSitesQueryKey, siteId, 'info'] as const,
+    queryKey: wordpressKeys.siteInfo(siteId),
     queryFn: () => getWordPressSiteInfo(siteId),
   });
 }

@@ -2,17 +2,16 @@
 import type { WordPressSite } from '@contracts/wordpress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
+import { wordpressKeys } from '@/lib/query-keys';
 
 export type { WordPressSite };
-
-export const wordpressSitesQueryKey = ['wordpress', 'sites'] as const;
 
 export function getWordPressSites(): Promise<WordPressSite[]> {
   return api.get<WordPressSite[]>('/api/wordpress/sites');
 }
 
 export function wordpressSitesQueryOptions() {
-  return queryOptions({ queryKey: wordpressSitesQueryKey, queryFn: getWordPressSites });
+  return queryOptions({ queryKey: wordpressKeys.sites(), queryFn: getWordPressSites });
 }
 
 export function useWordPressSites({ enabled = true }: { enabled?: boolean } = {}) {

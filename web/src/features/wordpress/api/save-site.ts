@@ -4,7 +4,7 @@
 import type { WordPressSite } from '@contracts/wordpress';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { wordpressSitesQueryKey } from './get-sites';
+import { wordpressKeys } from '@/lib/query-keys';
 
 export type AddSiteInput = {
   name: string;
@@ -41,7 +41,7 @@ export function deleteSiteMutationOptions() {
 
 function useRefetchSites() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: wordpressSitesQueryKey });
+  return () => queryClient.invalidateQueries({ queryKey: wordpressKeys.sites() });
 }
 
 export function useAddWordPressSite() {
