@@ -1,8 +1,11 @@
+// /account: the account feature's page, with the auth feature's "Email me a link" composed in.
 import { useSignedInUser } from '@/app/layout/signed-in-user';
 import { AccountPage } from '@/features/account/components/account-page';
+import { ResetLinkButton } from '@/features/auth/components/reset-link-button';
 import { useDocumentTitle } from '@/lib/document-title';
 
 export function Component() {
   useDocumentTitle('Account');
-  return <AccountPage user={useSignedInUser()} />;
+  const user = useSignedInUser();
+  return <AccountPage user={user} resetLinkButton={<ResetLinkButton email={user.email} />} />;
 }

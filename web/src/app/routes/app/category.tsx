@@ -1,4 +1,4 @@
-// `/category/{id}`: the categories feature's page around the feeds feature's item list, with the language
+// `/category/{id}`: the categories feature's page around the items feature's list, with the language
 // selector, the AI feature's Generate Summary and rewrite dialog composed in.
 import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { lazy, Suspense, useState } from 'react';
@@ -6,11 +6,12 @@ import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
 import { categoryQueryOptions, parseCategoryId } from '@/features/categories/api/get-category';
 import { CategoryPage } from '@/features/categories/components/category-page';
-import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
-import { LanguageSelect } from '@/features/feeds/components/language-select';
-import { FeedItemsView } from '@/features/items/components/feed-items-view';
+import { preferencesQueryOptions } from '@/features/preferences/api/get-preferences';
+import { useLanguagePreference } from '@/features/preferences/api/language-preference';
+import { LanguageSelect } from '@/features/preferences/components/language-select';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '../../layout/signed-in-user';
+import { ItemList } from './item-list';
 import { prefetchItemList } from './prefetch-item-list';
 
 const RewriteDialog = lazy(() =>
@@ -52,7 +53,7 @@ function CategoryRoute({ categoryId }: { categoryId: string }) {
         }
       >
         {id === null ? null : (
-          <FeedItemsView
+          <ItemList
             userId={user.id}
             scope={{ categoryId: id }}
             dateFilter={dateFilter}

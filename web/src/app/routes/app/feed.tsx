@@ -6,11 +6,13 @@ import { type LoaderFunctionArgs, useParams } from 'react-router';
 import { GenerateSummaryButton } from '@/features/ai/components/generate-summary-button';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { feedQueryOptions, parseFeedId } from '@/features/feeds/api/get-feed';
-import { preferencesQueryOptions, useLanguagePreference } from '@/features/feeds/api/language-preference';
 import { FeedPage } from '@/features/feeds/components/feed-page';
-import { LanguageSelect } from '@/features/feeds/components/language-select';
+import { preferencesQueryOptions } from '@/features/preferences/api/get-preferences';
+import { useLanguagePreference } from '@/features/preferences/api/language-preference';
+import { LanguageSelect } from '@/features/preferences/components/language-select';
 import { queryClient } from '@/lib/query-client';
 import { useSignedInUser } from '../../layout/signed-in-user';
+import { ItemList } from './item-list';
 import { prefetchItemList } from './prefetch-item-list';
 
 const RewriteDialog = lazy(() =>
@@ -42,13 +44,8 @@ function FeedRoute({ feedId }: { feedId: string }) {
   return (
     <>
       <FeedPage
-        userId={user.id}
         categories={categories.data ?? []}
         feedId={feedId}
-        dateFilter={dateFilter}
-        onDateFilterChange={setDateFilter}
-        credits={user.credits}
-        onRewrite={setRewriteItem}
         headerActions={
           id === null ? null : (
             <>
@@ -57,7 +54,19 @@ function FeedRoute({ feedId }: { feedId: string }) {
             </>
           )
         }
-      />
+      >
+        {id === null ? null : (
+          <ItemList
+            userId={user.id}
+            scope={{ feedId: id }}
+            dateFilter={dateFilter}
+            onDateFilterChange={setDateFilter}
+            heading={<h2 className="text-lg font-semibold">Items</h2>}
+            credits={user.credits}
+            onRewrite={setRewriteItem}
+          />
+        )}
+      </FeedPage>
       {rewriteItem ? (
         <Suspense fallback={null}>
           <RewriteDialog item={rewriteItem} onClose={() => setRewriteItem(null)} />

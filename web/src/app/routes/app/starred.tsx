@@ -1,9 +1,9 @@
 // `/starred` (issue 14): the items the person starred, newest first, kept whatever retention removes.
 import type { DateFilter, FeedItem } from '@contracts/feeds';
 import { lazy, Suspense, useState } from 'react';
-import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { useDocumentTitle } from '@/lib/document-title';
 import { useSignedInUser } from '../../layout/signed-in-user';
+import { ItemList } from './item-list';
 import { prefetchItemList } from './prefetch-item-list';
 
 const RewriteDialog = lazy(() =>
@@ -24,7 +24,7 @@ export function Component() {
   const [rewriteItem, setRewriteItem] = useState<FeedItem | null>(null);
   return (
     <>
-      <FeedItemsView
+      <ItemList
         userId={user.id}
         scope={STARRED}
         dateFilter={dateFilter}

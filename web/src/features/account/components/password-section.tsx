@@ -1,22 +1,20 @@
 // Changing the password needs the current one; every other device is signed out. An account made
-// with a magic link has no password yet: the reset link sets one.
+// with a magic link has no password yet: the reset link sets one (`resetLinkButton`, from the auth feature).
 
 import { changePasswordSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
-import { useForgotPassword } from '@/features/auth/api/forgot-password';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
 
-export function PasswordSection({ user }: { user: CurrentUser }) {
+export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; resetLinkButton: ReactNode }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangePassword();
-  const resetLink = useForgotPassword();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -41,21 +39,6 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
         }),
     });
   };
-
-  const sendResetLink = () =>
-    resetLink.mutate(
-      { email: user.email },
-      {
-        onSuccess: () =>
-          toast({ title: 'Check your email', description: `We sent a link to set a new password to ${user.email}.` }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Could not send the link',
-            description: apiErrorMessage(error) ?? 'Please try again.',
-          }),
-      },
-    );
 
   return (
     <Card>
@@ -83,15 +66,7 @@ export function PasswordSection({ user }: { user: CurrentUser }) {
             hint="At least 8 characters."
           />
           <div className="flex flex-wrap items-center justify-between gap-3">
-            {/* A plain button, not Button: the link look never wraps, and this sentence must on a phone. */}
-            <button
-              type="button"
-              className="text-left text-sm font-medium text-primary underline-offset-4 hover:underline disabled:opacity-50"
-              onClick={sendResetLink}
-              disabled={resetLink.isPending}
-            >
-              No password yet, or forgot it? Email me a link
-            </button>
+            {resetLinkButton}
             <Button type="submit" disabled={change.isPending}>
               {change.isPending ? 'Changing...' : 'Change Password'}
             </Button>

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
+import { AuthShell } from '@/components/layouts/auth-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
-import { AuthShell } from './auth-shell';
 
 export function AuthWelcome() {
   return (

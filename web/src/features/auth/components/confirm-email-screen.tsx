@@ -3,14 +3,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
+import { AuthShell } from '@/components/layouts/auth-shell';
 import { CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { StatusCard } from '@/components/ui/status-card';
 import { apiErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useConfirmEmail } from '../api/confirm-email';
-import { AuthShell } from './auth-shell';
-import { StatusCard } from './status-card';
 
 const toAccount = { label: 'Go to your account', to: paths.account };
 

@@ -2,11 +2,11 @@
 // otherwise the link verifies the address and signs in (after email signup).
 import type { ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { AuthShell } from '@/components/layouts/auth-shell';
 import { buttonClasses } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { MailIcon } from '@/components/ui/icons';
 import { paths } from '@/lib/paths';
-import { AuthShell } from './auth-shell';
 
 function sentTo(state: unknown): string | null {
   if (state && typeof state === 'object' && 'email' in state && typeof state.email === 'string') return state.email;

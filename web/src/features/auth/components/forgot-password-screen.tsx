@@ -3,6 +3,7 @@
 import { emailOnlySchema } from '@contracts/auth';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -11,7 +12,6 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
-import { AuthShell, textLinkClasses } from './auth-shell';
 
 export function ForgotPasswordScreen() {
   const forgotPassword = useForgotPassword();

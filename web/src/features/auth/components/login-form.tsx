@@ -6,6 +6,7 @@ import { loginFormSchema, safeReturnPath } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
@@ -14,7 +15,6 @@ import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useLogin } from '../api/login';
-import { textLinkClasses } from './auth-shell';
 
 const REDIRECT_DELAY_MS = 300;
 

@@ -2,10 +2,10 @@
 // "Email" field.
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { paths } from '@/lib/paths';
-import { AuthShell, textLinkClasses } from './auth-shell';
 import { LoginForm } from './login-form';
 import { MagicLinkForm } from './magic-link-form';
 

@@ -7,17 +7,17 @@ import { passwordFormSchema } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
+import { StatusCard } from '@/components/ui/status-card';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useSetPassword } from '../api/set-password';
-import { AuthShell, textLinkClasses } from './auth-shell';
-import { StatusCard } from './status-card';
 
 const REDIRECT_DELAY_MS = 2000;
 

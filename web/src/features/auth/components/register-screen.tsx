@@ -6,6 +6,7 @@
 import { registerSchema } from '@contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
@@ -15,7 +16,6 @@ import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib
 import { paths } from '@/lib/paths';
 import { useEmailSignup } from '../api/email-signup';
 import { useRegister } from '../api/register';
-import { AuthShell, textLinkClasses } from './auth-shell';
 
 const REDIRECT_DELAY_MS = 500;
 

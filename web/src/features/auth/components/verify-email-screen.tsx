@@ -4,15 +4,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { AuthShell } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { StatusCard } from '@/components/ui/status-card';
 import { apiErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useVerifyEmail } from '../api/verify-email';
-import { AuthShell } from './auth-shell';
-import { StatusCard } from './status-card';
 
 const backToSignIn = { label: 'Back to Sign In', to: paths.auth.login };
 

@@ -1,7 +1,8 @@
 // DELETE /api/feeds/{id}: unfollows the feed (its items go with it for this person). Afterwards the feeds
 // and categories-with-feeds lists are refreshed (spec §4 "Feed delete").
+
+import type { FeedItem } from '@contracts/feeds';
 import { type InfiniteData, mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { FeedItemsPage } from '@/features/items/api/get-feed-items';
 import { api } from '@/lib/api-client';
 import { categoryKeys, feedKeys, itemKeys } from '@/lib/query-keys';
 
@@ -24,7 +25,7 @@ export function useDeleteFeed() {
         (key[0] === 'feeds' && key[1] === 'detail' && key[2] === feedId) ||
         (key[0] === 'feed-items' && (key[2] as { scope?: { feedId?: number } } | undefined)?.scope?.feedId === feedId);
       // Its items leave every cached list at once (the lists refetch too, but My Feed should not flash them).
-      queryClient.setQueriesData<InfiniteData<FeedItemsPage, string | undefined>>(
+      queryClient.setQueriesData<InfiniteData<{ items: FeedItem[] }, string | undefined>>(
         { queryKey: itemKeys.lists() },
         (data) =>
           data && {

@@ -1,8 +1,9 @@
 // /feed/{id} (spec §2): the feed's favicon, name, category badge ("General" without one), description and
-// "Visit website"; edit (name, category, Include in AI), delete, the language selector and Generate Summary (given by the route as
-// `headerActions`, since they belong to other features); the feed's last refresh error if any; then its
-// items with a date filter that starts at none. A non-numeric id loads nothing.
-import type { Category, DateFilter, FeedDetail, FeedItem } from '@contracts/feeds';
+// "Visit website"; edit (name, category, Include in AI), delete, the language selector and Generate Summary
+// (given by the route as `headerActions`, since they belong to other features); the feed's last refresh
+// error if any; then its items (the items feature's list, given by the route as `children`). A non-numeric
+// id loads nothing.
+import type { Category, FeedDetail } from '@contracts/feeds';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -10,7 +11,6 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Favicon } from '@/components/ui/favicon';
 import { AlertIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
-import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
 import { parseFeedId, useFeed } from '../api/get-feed';
@@ -18,14 +18,11 @@ import { DeleteFeedDialog } from './delete-feed-dialog';
 import { EditFeedDialog } from './edit-feed-dialog';
 
 export type FeedPageProps = {
-  userId: number;
   feedId: string;
-  dateFilter: DateFilter;
-  onDateFilterChange: (dateFilter: DateFilter) => void;
   /** The language selector and Generate Summary, composed by the route. */
   headerActions?: ReactNode;
-  credits: number;
-  onRewrite: (item: FeedItem) => void;
+  /** The feed's item list, composed by the route; shown once the feed has loaded. */
+  children?: ReactNode;
   /** The person's categories, offered by the edit dialog (owned by the categories feature). */
   categories: readonly Category[];
 };
@@ -64,15 +61,7 @@ function LoadedFeedPage({ id, ...props }: FeedPageProps & { id: number }) {
           <span>We couldn't refresh this feed: {feed.data.lastError}</span>
         </p>
       ) : null}
-      <FeedItemsView
-        userId={props.userId}
-        scope={{ feedId: id }}
-        dateFilter={props.dateFilter}
-        onDateFilterChange={props.onDateFilterChange}
-        heading={<h2 className="text-lg font-semibold">Items</h2>}
-        credits={props.credits}
-        onRewrite={props.onRewrite}
-      />
+      {props.children}
     </div>
   );
 }

@@ -1,11 +1,9 @@
 // My Feed (`/home`, and `/` when signed in; spec §2): with no feeds, the welcome block; otherwise the
-// extension banner and every followed feed's items, newest first, the past 24 hours on top. Also where
-// `?addFeed=` lands, and where OPML files are imported and exported.
-import type { DateFilter, FeedItem } from '@contracts/feeds';
-import { useState } from 'react';
+// extension banner above every followed feed's items (the items feature's list, given by the route as
+// `children`, with `MyFeedActions` beside its title). Also where `?addFeed=` lands, and where OPML files
+// are imported and exported.
+import type { ReactNode } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
-import type { ItemScope } from '@/features/items/api/get-feed-items';
-import { FeedItemsView } from '@/features/items/components/feed-items-view';
 import { useFeeds } from '../api/get-feeds';
 import { AddFeedButton } from './add-feed-button';
 import { ExtensionBanner } from './extension-banner';
@@ -14,14 +12,9 @@ import { SampleFeedsButton } from './sample-feeds-button';
 import { useAddFeedLink } from './use-add-feed-link';
 import { WelcomeBlock } from './welcome-block';
 
-export const HOME_SCOPE: ItemScope = {};
-
-type MyFeedProps = { userId: number; credits: number; onRewrite: (item: FeedItem) => void };
-
-export function MyFeed({ userId, credits, onRewrite }: MyFeedProps) {
+export function MyFeed({ children }: { children: ReactNode }) {
   useAddFeedLink();
   const feeds = useFeeds();
-  const [dateFilter, setDateFilter] = useState<DateFilter>('none');
 
   if (feeds.data?.length === 0) {
     return (
@@ -42,22 +35,17 @@ export function MyFeed({ userId, credits, onRewrite }: MyFeedProps) {
   return (
     <div className="grid gap-6">
       {feeds.data ? <ExtensionBanner /> : null}
-      <FeedItemsView
-        userId={userId}
-        scope={HOME_SCOPE}
-        dateFilter={dateFilter}
-        onDateFilterChange={setDateFilter}
-        groupRecent
-        heading={<h1 className="text-2xl font-bold tracking-tight">My Feed</h1>}
-        actions={
-          <>
-            <AddFeedButton variant="outline" />
-            <OpmlMenu />
-          </>
-        }
-        credits={credits}
-        onRewrite={onRewrite}
-      />
+      {children}
     </div>
+  );
+}
+
+/** Add Feed and the OPML menu, beside My Feed's title. */
+export function MyFeedActions() {
+  return (
+    <>
+      <AddFeedButton variant="outline" />
+      <OpmlMenu />
+    </>
   );
 }

@@ -4,13 +4,12 @@
 // loaded as the reader scrolls (or with "Load more"). Opening an item shows the article at `?item=<id>`
 // and marks it read. The keys are use-item-keyboard's. With `?q=` in the address the list is a search of
 // the same scope (issue 14): rows with highlighted snippets, and a line saying what was searched where.
-import type { DateFilter, FeedItem } from '@contracts/feeds';
+import type { DateFilter, FeedItem, FeedListEntry } from '@contracts/feeds';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
-import { useFeeds } from '@/features/feeds/api/get-feeds';
 import { apiErrorMessage } from '@/lib/api-client';
 import { type ItemScope, useFeedItems } from '../api/get-feed-items';
 import { useSetItemStarred } from '../api/set-item-starred';
@@ -44,6 +43,8 @@ export type FeedItemsViewProps = {
   heading?: ReactNode;
   /** Buttons beside the heading (Add Feed, OPML…). */
   actions?: ReactNode;
+  /** The followed feeds, for their favicons and names (the feeds feature owns the list; the app passes it in). */
+  feeds: readonly Pick<FeedListEntry, 'id' | 'name' | 'favicon'>[] | undefined;
   /** My Feed: newest first with no date filter, split the list into "Past 24 hours" and "Earlier". */
   groupRecent?: boolean;
   credits: number;
@@ -58,6 +59,7 @@ export function FeedItemsView({
   heading,
   actions,
   groupRecent = false,
+  feeds,
   credits,
   onRewrite,
 }: FeedItemsViewProps) {
@@ -73,16 +75,15 @@ export function FeedItemsView({
     search: search.text,
   });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
-  const feeds = useFeeds();
   const scopeLabel =
     'feedId' in scope
-      ? (feeds.data?.find((feed) => feed.id === scope.feedId)?.name ?? 'this feed')
+      ? (feeds?.find((feed) => feed.id === scope.feedId)?.name ?? 'this feed')
       : 'categoryId' in scope
         ? 'this category'
         : starredList
           ? 'Starred'
           : null;
-  const favicons = useMemo(() => new Map((feeds.data ?? []).map((feed) => [feed.id, feed.favicon])), [feeds.data]);
+  const favicons = useMemo(() => new Map((feeds ?? []).map((feed) => [feed.id, feed.favicon])), [feeds]);
   const setRead = useSetItemRead();
   const setStarred = useSetItemStarred();
   const refresh = useRefreshWithToast('feedId' in scope ? { feedId: scope.feedId } : {});

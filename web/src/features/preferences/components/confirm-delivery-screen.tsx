@@ -2,10 +2,10 @@
 // asks before confirming (a mail scanner that opens links must not agree on the owner's behalf), then
 // says which address will receive Feedloom's mail.
 import { useSearchParams } from 'react-router';
+import { AuthShell } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { AuthShell } from '@/features/auth/components/auth-shell';
-import { StatusCard } from '@/features/auth/components/status-card';
+import { StatusCard } from '@/components/ui/status-card';
 import { paths } from '@/lib/paths';
 import { useConfirmDelivery } from '../api/confirm-delivery';
 

@@ -1,18 +1,11 @@
 // The language of summaries, chosen on the feed and category pages (spec §4 "Language choice"):
 // initialised from GET /api/preferences (`language`) and saved at once with PATCH
-// /api/preferences/language; then ['preferences'] (shared with the preferences page) is refreshed.
+// /api/preferences/language; then the preferences (shared with the preferences page) are refreshed.
 import { DEFAULT_LANGUAGE, type Language, type Preferences } from '@contracts/ai';
-import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
-
-export function getPreferences(): Promise<Preferences> {
-  return api.get<Preferences>('/api/preferences');
-}
-
-export function preferencesQueryOptions() {
-  return queryOptions({ queryKey: preferenceKeys.all(), queryFn: getPreferences });
-}
+import { preferencesQueryOptions } from './get-preferences';
 
 /** The saved language, or the default while preferences load (or when they cannot). */
 export function useLanguagePreference(): Language {
