@@ -4,18 +4,34 @@
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-async function request<T>(method: Method, url: string, body?: unknown, init?: RequestInit): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+/**
+ * The fetch under every call, for the few that need the Response itself: a header (the item list's
+ * next-page cursor), a non-JSON body (an OPML file) or a file download (the account export).
+ */
+export async function requestRaw(url: string, init: RequestInit = {}): Promise<Response> {
   const response = await fetch(url, {
     ...init,
-    method,
     credentials: 'include',
-    headers: { ...headers, ...(init?.headers as Record<string, string> | undefined) },
+    headers: { Accept: 'application/json', ...(init.headers as Record<string, string> | undefined) },
+  });
+  if (!response.ok) {
+    const text = await response.text();
+    throw new Error(`${response.status}: ${text || response.statusText}`);
+  }
+  return response;
+}
+
+async function request<T>(method: Method, url: string, body?: unknown, init?: RequestInit): Promise<T> {
+  const response = await requestRaw(url, {
+    ...init,
+    method,
+    headers: {
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(init?.headers as Record<string, string> | undefined),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
-  if (!response.ok) throw new Error(`${response.status}: ${text || response.statusText}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
 

@@ -6,10 +6,11 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { CheckIcon, DownloadIcon, MailIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
+import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
 import { useEmailGeneration } from '../api/email-generation';
 import { useRegenerateImage } from '../api/regenerate-image';
+import { generationText } from './generation-text';
 import { CopyIcon, RefreshIcon } from './icons';
-import { generationText, sanitizeGenerationHtml } from './sanitize-html';
 
 const COPIED_MS = 2000;
 

@@ -10,9 +10,9 @@ import { AlertIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatItemDate } from '@/lib/dates';
+import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
 import { CopyButton, DownloadImageButton, EmailButton, RegenerateButton } from './generation-actions';
 import { ImageIcon } from './icons';
-import { sanitizeGenerationHtml } from './sanitize-html';
 
 export type RenderGenerationActions = (generation: Generation) => ReactNode;
 

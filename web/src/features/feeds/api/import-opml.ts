@@ -3,9 +3,8 @@
 // polls until the job is done, so its result is the final count. Export is a plain download of /api/opml.
 import type { OpmlImportResult } from '@contracts/feeds';
 import { mutationOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { api, requestRaw } from '@/lib/api-client';
 import { opmlKeys, refreshFeedLists } from '@/lib/query-keys';
-import { requestRaw } from '@/lib/raw-request';
 
 export const OPML_EXPORT_URL = '/api/opml';
 const POLL_INTERVAL_MS = 1000;

@@ -4,8 +4,8 @@
 // lists page with an infinite query ("Load more" and infinite scroll).
 import type { DateFilter, FeedItem, SearchResult } from '@contracts/feeds';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
+import { requestRaw } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
-import { requestRaw } from '@/lib/raw-request';
 
 export const ITEMS_PAGE_SIZE = 30;
 const NEXT_CURSOR_HEADER = 'x-next-cursor';

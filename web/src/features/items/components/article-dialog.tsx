@@ -13,9 +13,9 @@ import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorStatus } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/dates';
+import { sanitizeArticleHtml } from '@/lib/sanitize-html';
 import { useArticleContent } from '../api/get-article-content';
 import { useSetItemStarred } from '../api/set-item-starred';
-import { sanitizeHtml } from './sanitize-html';
 import { StarButton } from './star-button';
 
 const articleClasses = [
@@ -113,7 +113,7 @@ export function ArticleDialog({
   const html = useMemo(() => {
     const source =
       article.data?.content || item.content || (item.description ? `<p>${escapeText(item.description)}</p>` : '');
-    return sanitizeHtml(source);
+    return sanitizeArticleHtml(source);
   }, [article.data?.content, item.content, item.description]);
 
   const date = publishedOn(item.pubDate);

@@ -1,7 +1,7 @@
-// The sanitiser itself (DOMPurify) is checked in the browser suite: happy-dom's tree walker is not
+// The sanitiser (lib/sanitize-html, DOMPurify) is checked in the browser suite: happy-dom's tree walker is not
 // faithful enough for it. The plain-text copy only parses markup, which happy-dom does well.
 import { describe, expect, it } from 'vitest';
-import { generationText } from './sanitize-html';
+import { generationText } from './generation-text';
 
 describe('generationText', () => {
   it('separates paragraphs and headings with a blank line', () => {
