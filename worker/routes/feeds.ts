@@ -47,7 +47,10 @@ export const feedRoutes = new Hono<AuthedEnv>()
     const request = await enqueueRefreshes(c.env, c.var.db, feedIds);
     return c.json({ ...request, message: describeRefresh(request) }, 202);
   })
-  .get('/:feedId', feedParam, async (c) => c.json(await getFeed(c.var.db, c.var.user.id, c.req.valid('param').feedId)))
+  // Spec §7 calls it with ?includeCategory=true; the category always comes with the feed.
+  .get('/:feedId', feedParam, validate('query', z.object({ includeCategory: z.string().optional() })), async (c) =>
+    c.json(await getFeed(c.var.db, c.var.user.id, c.req.valid('param').feedId)),
+  )
   .patch('/:feedId', feedParam, validate('json', updateFeedSchema), async (c) => {
     const { feedId } = c.req.valid('param');
     await updateSubscription(c.var.db, c.var.user.id, feedId, c.req.valid('json'));

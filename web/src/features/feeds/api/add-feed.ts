@@ -2,13 +2,13 @@
 // 403 at the plan's limit, 400/422 with a message otherwise. After an add the lists refresh (spec §4).
 import type { FeedDetail } from '@contracts/feeds';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { refreshFeedLists } from '@/lib/query-keys';
 
 export type AddFeedInput = { url: string; name: string; categoryId: number | null; includeInAi: boolean };
 
 export function addFeed(input: AddFeedInput): Promise<FeedDetail> {
-  return api.post<FeedDetail>('/api/feeds', input);
+  return client.feeds.$post({ json: input }).then((response) => response.json());
 }
 
 export function addFeedMutationOptions() {

@@ -3,11 +3,11 @@
 
 import type { FeedItem } from '@contracts/feeds';
 import { type InfiniteData, mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { categoryKeys, feedKeys, itemKeys } from '@/lib/query-keys';
 
 export function deleteFeed(feedId: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/api/feeds/${feedId}`);
+  return client.feeds[':feedId'].$delete({ param: { feedId: String(feedId) } }).then((response) => response.json());
 }
 
 export function deleteFeedMutationOptions() {

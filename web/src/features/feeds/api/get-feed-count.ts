@@ -1,11 +1,11 @@
 // GET /api/feeds/count → {count, maxFeeds, isPro, limitReached} (spec §3 "Feed count response").
 import type { FeedCount } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { feedKeys } from '@/lib/query-keys';
 
 export function getFeedCount(): Promise<FeedCount> {
-  return api.get<FeedCount>('/api/feeds/count');
+  return client.feeds.count.$get().then((response) => response.json());
 }
 
 export function feedCountQueryOptions() {

@@ -3,11 +3,11 @@
 import type { FeedPreview } from '@contracts/feeds';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { feedKeys } from '@/lib/query-keys';
 
 export function getFeedPreview(url: string): Promise<FeedPreview> {
-  return api.get<FeedPreview>(`/api/feeds/preview?url=${encodeURIComponent(url)}`);
+  return client.feeds.preview.$get({ query: { url } }).then((response) => response.json());
 }
 
 export function feedPreviewQueryOptions(url: string) {

@@ -2,7 +2,7 @@
 // Ids are positive integers (spec §5); anything else is never sent.
 import type { FeedDetail } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { feedKeys } from '@/lib/query-keys';
 
 /** The numeric id of a /feed/{id} path segment, or null when it is not one ("Invalid feed ID"). */
@@ -13,7 +13,11 @@ export function parseFeedId(value: string | undefined): number | null {
 }
 
 export async function getFeed(feedId: number): Promise<FeedDetail> {
-  const feed = await api.get<FeedDetail>(`/api/feeds/${feedId}?includeCategory=true`);
+  const response = await client.feeds[':feedId'].$get({
+    param: { feedId: String(feedId) },
+    query: { includeCategory: 'true' },
+  });
+  const feed: FeedDetail = await response.json();
   if (!feed || typeof feed !== 'object' || typeof feed.id !== 'number') throw new Error('Invalid feed response');
   return feed;
 }

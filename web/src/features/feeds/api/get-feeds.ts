@@ -1,11 +1,11 @@
 // GET /api/feeds: the feeds the person follows (spec §3 "Feed (as listed)").
 import type { FeedListEntry } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { feedKeys } from '@/lib/query-keys';
 
 export function getFeeds(): Promise<FeedListEntry[]> {
-  return api.get<FeedListEntry[]>('/api/feeds');
+  return client.feeds.$get().then((response) => response.json());
 }
 
 export function feedsQueryOptions() {

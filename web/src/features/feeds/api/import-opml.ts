@@ -3,7 +3,7 @@
 // polls until the job is done, so its result is the final count. Export is a plain download of /api/opml.
 import type { OpmlImportResult } from '@contracts/feeds';
 import { mutationOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, requestRaw } from '@/lib/api-client';
+import { client, requestRaw } from '@/lib/api-client';
 import { opmlKeys, refreshFeedLists } from '@/lib/query-keys';
 
 export const OPML_EXPORT_URL = '/api/opml';
@@ -22,7 +22,9 @@ export async function startOpmlImport(text: string): Promise<OpmlImport> {
 }
 
 export function getOpmlImport(importId: number): Promise<OpmlImport> {
-  return api.get<OpmlImport>(`/api/opml/imports/${importId}`);
+  return client.opml.imports[':importId']
+    .$get({ param: { importId: String(importId) } })
+    .then((response) => response.json());
 }
 
 export function opmlImportQueryOptions(importId: number) {

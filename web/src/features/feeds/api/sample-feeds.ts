@@ -1,13 +1,13 @@
 // Development only: GET /api/dev/sample-feeds lists the sample feeds (answering at all means the app
 // runs in development; 404 elsewhere), POST follows them → {followed}. After a follow the lists refresh.
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { devKeys, refreshFeedLists } from '@/lib/query-keys';
 
 export type SampleFeeds = { feeds: { name: string; url: string }[] };
 
 export function getSampleFeeds(): Promise<SampleFeeds> {
-  return api.get<SampleFeeds>('/api/dev/sample-feeds');
+  return client.dev['sample-feeds'].$get().then((response) => response.json());
 }
 
 export function sampleFeedsQueryOptions() {
@@ -20,7 +20,7 @@ export function useSampleFeeds() {
 }
 
 export function addSampleFeeds(): Promise<{ followed: number }> {
-  return api.post<{ followed: number }>('/api/dev/sample-feeds');
+  return client.dev['sample-feeds'].$post().then((response) => response.json());
 }
 
 export function addSampleFeedsMutationOptions() {

@@ -2,13 +2,15 @@
 // sets on a feed lives on their subscription; the lists, the sidebar and the page refresh afterwards.
 import type { FeedDetail } from '@contracts/feeds';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { refreshFeedLists } from '@/lib/query-keys';
 
 export type UpdateFeedInput = { feedId: number; name: string; categoryId: number | null; includeInAi: boolean };
 
 export function updateFeed({ feedId, ...changes }: UpdateFeedInput): Promise<FeedDetail> {
-  return api.patch<FeedDetail>(`/api/feeds/${feedId}`, changes);
+  return client.feeds[':feedId']
+    .$patch({ param: { feedId: String(feedId) }, json: changes })
+    .then((response) => response.json());
 }
 
 export function updateFeedMutationOptions() {

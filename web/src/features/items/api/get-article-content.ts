@@ -2,13 +2,15 @@
 // page on the server (slow the first time, cached there afterwards). The HTML is sanitised server-side
 // and again by DOMPurify before it is rendered.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 
 export type ArticleContent = { content: string; extracted: boolean };
 
-export function getArticleContent(itemId: number): Promise<ArticleContent> {
-  return api.get<ArticleContent>(`/api/feed-items/${itemId}/content`);
+export async function getArticleContent(itemId: number): Promise<ArticleContent> {
+  const response = await client['feed-items'][':itemId'].content.$get({ param: { itemId: String(itemId) } });
+  const article: ArticleContent = await response.json();
+  return article;
 }
 
 export function articleContentQueryOptions(itemId: number) {

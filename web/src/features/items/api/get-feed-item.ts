@@ -2,11 +2,13 @@
 // list on screen (another page of it, or a list filtered to unread since).
 import type { FeedItem } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 
 export function getFeedItem(itemId: number): Promise<FeedItem> {
-  return api.get<FeedItem>(`/api/feed-items/${itemId}`);
+  return client['feed-items'][':itemId']
+    .$get({ param: { itemId: String(itemId) } })
+    .then((response) => response.json());
 }
 
 export function feedItemQueryOptions(itemId: number) {

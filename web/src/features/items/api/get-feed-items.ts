@@ -4,7 +4,7 @@
 // lists page with an infinite query ("Load more" and infinite scroll).
 import type { DateFilter, FeedItem, SearchResult } from '@contracts/feeds';
 import { type InfiniteData, infiniteQueryOptions, type QueryClient, useInfiniteQuery } from '@tanstack/react-query';
-import { requestRaw } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 
 export const ITEMS_PAGE_SIZE = 30;
@@ -28,17 +28,19 @@ export type ListedItem = FeedItem & Partial<Pick<SearchResult, 'snippet'>>;
 export type FeedItemsPage = { items: ListedItem[]; nextCursor: string | null };
 
 export async function getFeedItems(params: FeedItemsParams, cursor?: string): Promise<FeedItemsPage> {
-  const search = new URLSearchParams();
-  if ('feedId' in params.scope) search.set('feedId', String(params.scope.feedId));
-  if ('categoryId' in params.scope) search.set('categoryId', String(params.scope.categoryId));
-  search.set('filter', 'starred' in params.scope ? 'starred' : (params.filter ?? 'all'));
-  search.set('sort', params.sort ?? 'newest');
-  search.set('dateFilter', params.dateFilter);
-  if (params.search) search.set('search', params.search);
-  search.set('limit', String(ITEMS_PAGE_SIZE));
-  if (cursor) search.set('cursor', cursor);
-  const response = await requestRaw(`/api/feed-items?${search}`);
-  const items = (await response.json()) as ListedItem[];
+  const response = await client['feed-items'].$get({
+    query: {
+      feedId: 'feedId' in params.scope ? String(params.scope.feedId) : undefined,
+      categoryId: 'categoryId' in params.scope ? String(params.scope.categoryId) : undefined,
+      filter: 'starred' in params.scope ? 'starred' : (params.filter ?? 'all'),
+      sort: params.sort ?? 'newest',
+      dateFilter: params.dateFilter,
+      search: params.search || undefined,
+      limit: String(ITEMS_PAGE_SIZE),
+      cursor,
+    },
+  });
+  const items: ListedItem[] = await response.json();
   return { items, nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
 }
 

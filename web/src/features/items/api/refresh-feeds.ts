@@ -1,13 +1,13 @@
 // POST /api/feeds/refresh {feedId?} → 202 {queued}: queues a refresh of one feed or of all of them. The
 // refresh itself runs on the server's queue, so the lists are refetched 2 s later (spec §4, §9).
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { refreshFeedLists } from '@/lib/query-keys';
 
 export const REFETCH_AFTER_REFRESH_MS = 2000;
 
 export function refreshFeeds(input: { feedId?: number } = {}): Promise<{ queued: number }> {
-  return api.post<{ queued: number }>('/api/feeds/refresh', input);
+  return client.feeds.refresh.$post({ json: input }).then((response) => response.json());
 }
 
 export function refreshFeedsMutationOptions() {

@@ -1,14 +1,16 @@
 // PATCH /api/feed-items/{id} {isStarred} → {id, isStarred} (issue 14). The star changes at once on
 // every list; the Starred list and count are refetched once the server has it.
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 import { updateCachedItem } from './get-feed-items';
 
 export type SetItemStarredInput = { itemId: number; isStarred: boolean };
 
 export function setItemStarred({ itemId, isStarred }: SetItemStarredInput) {
-  return api.patch<{ id: number; isStarred: boolean }>(`/api/feed-items/${itemId}`, { isStarred });
+  return client['feed-items'][':itemId']
+    .$patch({ param: { itemId: String(itemId) }, json: { isStarred } })
+    .then((response) => response.json());
 }
 
 export function setItemStarredMutationOptions() {
@@ -29,7 +31,7 @@ export function useSetItemStarred() {
 export function starredCountQueryOptions() {
   return queryOptions({
     queryKey: itemKeys.starredCount(),
-    queryFn: () => api.get<{ count: number }>('/api/feed-items/starred-count'),
+    queryFn: () => client['feed-items']['starred-count'].$get().then((response) => response.json()),
   });
 }
 
