@@ -1,5 +1,7 @@
 // Setting up a person for a browser test through the API, as a script would: register, set the
-// password from the dev outbox's link, sign in, and follow a feed scripted on the fake upstream.
+// password from the dev outbox's link, sign in, and follow feeds scripted on the fake upstream; then
+// sign in in the browser the way a person does.
+import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
 export const SESSION_COOKIE = 'feedloom_session';
@@ -39,6 +41,43 @@ export async function signUpThroughApi(label: string) {
   return { email, cookie };
 }
 
+/** Signs in on /auth/login with the shared test password and waits for My Feed. */
+export async function signInInBrowser(page: Page, email: string) {
+  await page.goto(url('/auth/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL((target) => target.pathname === '/home');
+}
+
+/** A category of the person's, by name; returns its id. */
+export async function createCategory(cookie: string, name: string) {
+  return ((await (await postApi('/api/categories', { name }, cookie)).json()) as { id: number }).id;
+}
+
+/** Follows a feed already scripted on the fake upstream and waits until `items` of its items are fetched. */
+export async function followFeed(
+  cookie: string,
+  feed: { url: string; name: string; categoryId?: number | null; items: number },
+) {
+  const { id } = (await (
+    await postApi(
+      '/api/feeds',
+      { url: feed.url, name: feed.name, categoryId: feed.categoryId ?? null, includeInAi: true },
+      cookie,
+    )
+  ).json()) as { id: number };
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const response = await fetch(url(`/api/feed-items?feedId=${id}&limit=100`), {
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
+    const items = (await response.json()) as { id: number; title: string }[];
+    if (items.length >= feed.items) return { feedId: id, items };
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${feed.name} was never fetched`);
+}
+
 /** Follows a one-item feed scripted on the fake upstream and waits until its item is fetched. */
 export async function followOneItemFeed(cookie: string, options: { categoryId?: number } = {}) {
   const feedUrl = `${fakeUpstreamUrl}/scripted/people-${Date.now()}`;
@@ -54,23 +93,11 @@ export async function followOneItemFeed(cookie: string, options: { categoryId?: 
       </channel></rss>`,
     }),
   });
-  const feed = (await (
-    await postApi(
-      '/api/feeds',
-      { url: feedUrl, name: 'Axe Weekly', categoryId: options.categoryId ?? null, includeInAi: true },
-      cookie,
-    )
-  ).json()) as { id: number };
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const response = await fetch(url(`/api/feed-items?feedId=${feed.id}`), {
-      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
-    });
-    const body = (await response.json()) as
-      | { id: number; title: string }[]
-      | { items: { id: number; title: string }[] };
-    const [item] = Array.isArray(body) ? body : body.items;
-    if (item) return { feedId: feed.id, item };
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('the feed was never fetched');
+  const { feedId, items } = await followFeed(cookie, {
+    url: feedUrl,
+    name: 'Axe Weekly',
+    categoryId: options.categoryId,
+    items: 1,
+  });
+  return { feedId, item: items[0] as { id: number; title: string } };
 }
