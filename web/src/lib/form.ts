@@ -1,5 +1,6 @@
 // Form validation with the shared zod schemas (worker/contracts): the first message per field, keyed by
-// the field's name, so each input can show its own error.
+// the field's name, so each input can show its own error; `useFormSubmit` is the submit every form runs.
+import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
@@ -34,4 +35,30 @@ export function focusFirstError(form: HTMLFormElement, errors: FieldErrors): voi
       return;
     }
   }
+}
+
+/**
+ * A form's submit: read its fields, validate them with the schema, then either show each field's first
+ * error and focus the first invalid field, or clear the errors and hand the valid data on. `toValues`
+ * reshapes the fields first (a checkbox to a boolean, an empty optional field left out).
+ */
+export function useFormSubmit<S extends z.ZodType>(
+  schema: S,
+  onValid: (data: z.output<S>, form: HTMLFormElement) => void,
+  toValues: (fields: Record<string, string>) => unknown = (fields) => fields,
+) {
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const result = validateForm(schema, toValues(readForm(form)));
+    if (!result.ok) {
+      setErrors(result.errors);
+      focusFirstError(form, result.errors);
+      return;
+    }
+    setErrors({});
+    onValid(result.data, form);
+  };
+  return { errors, setErrors, onSubmit };
 }

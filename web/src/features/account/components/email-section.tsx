@@ -1,47 +1,40 @@
 // Changing the sign-in email: the new address gets a confirmation link, the current one a notice.
 import { changeEmailSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 
 export function EmailSection({ user }: { user: CurrentUser }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [sentTo, setSentTo] = useState<string | null>(null);
   const change = useChangeEmail();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = readForm(form);
-    const result = validateForm(changeEmailSchema, {
-      email: values.email,
-      ...(values.currentPassword ? { currentPassword: values.currentPassword } : {}),
-    });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    change.mutate(result.data, {
-      onSuccess: ({ email }) => {
-        form.reset();
-        setSentTo(email);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Could not change your email',
-          description: apiErrorMessage(error) ?? 'Please try again.',
-        }),
-    });
-  };
+  const { errors, onSubmit } = useFormSubmit(
+    changeEmailSchema,
+    (data, form) => {
+      change.mutate(data, {
+        onSuccess: ({ email }) => {
+          form.reset();
+          setSentTo(email);
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Could not change your email',
+            description: apiErrorMessage(error) ?? 'Please try again.',
+          }),
+      });
+    },
+    (fields) => ({
+      email: fields.email,
+      ...(fields.currentPassword ? { currentPassword: fields.currentPassword } : {}),
+    }),
+  );
 
   return (
     <Card>

@@ -3,30 +3,20 @@
 
 import { changePasswordSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
 
 export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; resetLinkButton: ReactNode }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const change = useChangePassword();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(changePasswordSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    change.mutate(result.data, {
+  const { errors, onSubmit } = useFormSubmit(changePasswordSchema, (data, form) => {
+    change.mutate(data, {
       onSuccess: ({ message }) => {
         form.reset();
         toast({ title: 'Password changed', description: message });
@@ -38,7 +28,7 @@ export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; 
           description: apiErrorMessage(error) ?? 'Please try again.',
         }),
     });
-  };
+  });
 
   return (
     <Card>

@@ -1,33 +1,22 @@
 // The person's name.
 import type { CurrentUser } from '@contracts/auth';
 import { nameSchema } from '@contracts/auth';
-import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useUpdateName } from '../api/update-name';
 
 const nameFormSchema = z.object({ name: nameSchema });
 
 export function ProfileSection({ user }: { user: CurrentUser }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const rename = useUpdateName();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(nameFormSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    rename.mutate(result.data.name, {
+  const { errors, onSubmit } = useFormSubmit(nameFormSchema, (data) => {
+    rename.mutate(data.name, {
       onSuccess: () => toast({ title: 'Name saved', description: 'Your name has been updated.' }),
       onError: (error) =>
         toast({
@@ -36,7 +25,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
           description: apiErrorMessage(error) ?? 'Please try again.',
         }),
     });
-  };
+  });
 
   return (
     <Card>

@@ -3,14 +3,14 @@
 // shown once, here; afterwards only its name, creation and last use.
 import { appPasswordNameSchema, type CreatedAppPassword } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { formatCalendarDate } from '@/lib/dates';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useAppPasswords, useCreateAppPassword, useRevokeAppPassword } from '../api/app-passwords';
 
 const serverAddress = () => `${window.location.origin}/api/greader`;
@@ -19,20 +19,10 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
   const passwords = useAppPasswords();
   const create = useCreateAppPassword();
   const revoke = useRevokeAppPassword();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [created, setCreated] = useState<CreatedAppPassword | null>(null);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(appPasswordNameSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    create.mutate(result.data.name, {
+  const { errors, onSubmit } = useFormSubmit(appPasswordNameSchema, (data, form) => {
+    create.mutate(data.name, {
       onSuccess: (password) => {
         form.reset();
         setCreated(password);
@@ -44,7 +34,7 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
           description: apiErrorMessage(error) ?? 'Please try again.',
         }),
     });
-  };
+  });
 
   return (
     <Card id="reader-apps" className="scroll-mt-20">

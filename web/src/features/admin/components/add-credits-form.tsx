@@ -1,11 +1,11 @@
 // Add Credits: gives (or, with a negative amount, takes back) credits through the ledger, with a reason.
 import { addCreditsSchema, MAX_CREDITS_PER_GRANT } from '@contracts/admin';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useAddUserCredits } from '../api/add-credits';
 
 /** The amount field as a number for the schema; empty reads as missing, text as NaN (both refused). */
@@ -17,33 +17,26 @@ function toAmount(value: string | undefined): number | undefined {
 export function AddCreditsForm({ onCreditsChanged }: { onCreditsChanged?: () => void }) {
   const addCredits = useAddUserCredits();
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const values = readForm(form);
-    const result = validateForm(addCreditsSchema, { ...values, amount: toAmount(values.amount) });
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    addCredits.mutate(result.data, {
-      onSuccess: (response) => {
-        toast({ title: 'Credits updated', description: response.message });
-        formRef.current?.reset();
-        onCreditsChanged?.();
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to add credits',
-          description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
-        }),
-    });
-  };
+  const { errors, onSubmit } = useFormSubmit(
+    addCreditsSchema,
+    (data) => {
+      addCredits.mutate(data, {
+        onSuccess: (response) => {
+          toast({ title: 'Credits updated', description: response.message });
+          formRef.current?.reset();
+          onCreditsChanged?.();
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to add credits',
+            description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
+          }),
+      });
+    },
+    (fields) => ({ ...fields, amount: toAmount(fields.amount) }),
+  );
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">

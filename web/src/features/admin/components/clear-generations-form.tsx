@@ -1,33 +1,23 @@
 // Clear User Generations: deletes every AI generation (and its image) of the user with this email,
 // after a confirmation, since it cannot be undone.
 import { clearGenerationsSchema } from '@contracts/admin';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useClearUserGenerations } from '../api/clear-generations';
 
 export function ClearGenerationsForm() {
   const clear = useClearUserGenerations();
   const formRef = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [confirming, setConfirming] = useState<string | null>(null);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(clearGenerationsSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    setConfirming(result.data.email);
-  };
+  const { errors, onSubmit } = useFormSubmit(clearGenerationsSchema, (data) => {
+    setConfirming(data.email);
+  });
 
   const onConfirm = (email: string) =>
     clear.mutate(

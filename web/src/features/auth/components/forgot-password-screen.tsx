@@ -1,7 +1,6 @@
 // /auth/forgot-password: once the answer carries the email, a confirmation replaces the form (spec §4).
 
 import { emailOnlySchema } from '@contracts/auth';
-import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -9,26 +8,16 @@ import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from 
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
 
 export function ForgotPasswordScreen() {
   const forgotPassword = useForgotPassword();
-  const [errors, setErrors] = useState<FieldErrors>({});
   const sentTo = forgotPassword.data?.email;
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(emailOnlySchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    forgotPassword.mutate(result.data, {
+  const { errors, onSubmit } = useFormSubmit(emailOnlySchema, (data) => {
+    forgotPassword.mutate(data, {
       onError: (error) =>
         toast({
           variant: 'destructive',
@@ -36,7 +25,7 @@ export function ForgotPasswordScreen() {
           description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
         }),
     });
-  };
+  });
 
   if (sentTo) {
     return (

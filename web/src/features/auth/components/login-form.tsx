@@ -4,14 +4,13 @@
 
 import { loginFormSchema, safeReturnPath } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useLogin } from '../api/login';
@@ -24,19 +23,9 @@ export function LoginForm() {
   const navigate = useNavigate();
   // The protected page that sent the person here (/auth/login?redirect=/feed/3).
   const returnTo = safeReturnPath(useSearchParams()[0].get('redirect'));
-  const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(loginFormSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    login.mutate(returnTo ? { ...result.data, redirect: returnTo } : result.data, {
+  const { errors, onSubmit } = useFormSubmit(loginFormSchema, (data) => {
+    login.mutate(returnTo ? { ...data, redirect: returnTo } : data, {
       onSuccess: async (response) => {
         toast({ title: 'Login successful', description: 'You have been logged in successfully.' });
         const redirect = safeReturnPath(response?.redirect);
@@ -58,7 +47,7 @@ export function LoginForm() {
         });
       },
     });
-  };
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">

@@ -1,30 +1,19 @@
 // Passwordless sign-in: the server emails a one-time link to /auth/verify (valid 15 minutes).
 
 import { emailOnlySchema } from '@contracts/auth';
-import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useMagicLink } from '../api/magic-link';
 
 export function MagicLinkForm() {
   const magicLink = useMagicLink();
-  const [errors, setErrors] = useState<FieldErrors>({});
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(emailOnlySchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    magicLink.mutate(result.data, {
+  const { errors, onSubmit } = useFormSubmit(emailOnlySchema, (data) => {
+    magicLink.mutate(data, {
       onSuccess: () => toast({ title: 'Magic link sent', description: 'Please check your email for the login link.' }),
       onError: (error) =>
         toast({
@@ -33,7 +22,7 @@ export function MagicLinkForm() {
           description: apiErrorMessage(error) ?? 'Please check your email and try again.',
         }),
     });
-  };
+  });
 
   if (magicLink.isSuccess) {
     return (

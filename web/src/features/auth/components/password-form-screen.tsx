@@ -5,7 +5,7 @@
 
 import { passwordFormSchema } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,7 @@ import { Field } from '@/components/ui/field';
 import { StatusCard } from '@/components/ui/status-card';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useSetPassword } from '../api/set-password';
@@ -37,7 +37,6 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
   const setPassword = useSetPassword();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<FieldErrors>({});
 
   // Setting the password signs the person in (the server sets the session cookie): once the current
   // user is read again, /auth/login sends them on to /home, so there is no second login.
@@ -52,16 +51,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
     return () => window.clearTimeout(timer);
   }, [setPassword.isSuccess, navigate, queryClient]);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(passwordFormSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
+  const { errors, onSubmit } = useFormSubmit(passwordFormSchema, (data) => {
     if (!token) {
       toast({
         variant: 'destructive',
@@ -71,7 +61,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
       return;
     }
     setPassword.mutate(
-      { token, password: result.data.password },
+      { token, password: data.password },
       {
         onSuccess: () => toast({ title: 'Password set successfully', description: 'You are signed in.' }),
         onError: (error) =>
@@ -82,7 +72,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
           }),
       },
     );
-  };
+  });
 
   if (!token) {
     return (

@@ -11,13 +11,13 @@ import {
   WRITING_STYLES,
   type WritingStyle,
 } from '@contracts/ai';
-import { type ComponentProps, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { Choice } from './choice';
 import {
@@ -57,35 +57,29 @@ function SelectField({
 
 export function AiPreferencesForm({ preferences }: { preferences: Preferences }) {
   const [values, setValues] = useState<AiPreferencesValues>(() => toAiPreferencesValues(preferences));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useUpdatePreferences();
   const contentTypesError = `${useId()}-error`;
 
   const set = (next: Partial<AiPreferencesValues>) => setValues((current) => ({ ...current, ...next }));
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(aiPreferencesSchema, values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
-      onSuccess: (saved) => {
-        setValues(toAiPreferencesValues(saved));
-        toast({ title: 'Preferences saved', description: 'Your AI preferences have been updated.' });
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error saving preferences',
-          description: apiErrorMessage(error) ?? 'Your preferences could not be saved. Please try again.',
-        }),
-    });
-  };
+  const { errors, onSubmit } = useFormSubmit(
+    aiPreferencesSchema,
+    (data) => {
+      save.mutate(data, {
+        onSuccess: (saved) => {
+          setValues(toAiPreferencesValues(saved));
+          toast({ title: 'Preferences saved', description: 'Your AI preferences have been updated.' });
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Error saving preferences',
+            description: apiErrorMessage(error) ?? 'Your preferences could not be saved. Please try again.',
+          }),
+      });
+    },
+    () => values,
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-6">

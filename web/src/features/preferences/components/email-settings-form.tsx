@@ -1,12 +1,11 @@
 // The email settings of spec §5: the delivery address (optional; a valid email when given), HTML or plain
 // text, and the subject template (required; {date} becomes the digest's date). Save → "Email settings saved".
 import { EMAIL_FORMATS, type EmailFormat, emailSettingsSchema, type Preferences } from '@contracts/ai';
-import { type FormEvent, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
+import { useFormSubmit } from '@/lib/form';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 import { Choice } from './choice';
 
@@ -16,20 +15,10 @@ const formatLabels: Record<EmailFormat, { title: string; description: string }> 
 };
 
 export function EmailSettingsForm({ preferences }: { preferences: Preferences }) {
-  const [errors, setErrors] = useState<FieldErrors>({});
   const save = useUpdateEmailSettings();
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const result = validateForm(emailSettingsSchema, readForm(form));
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstError(form, result.errors);
-      return;
-    }
-    setErrors({});
-    save.mutate(result.data, {
+  const { errors, onSubmit } = useFormSubmit(emailSettingsSchema, (data) => {
+    save.mutate(data, {
       onSuccess: () => toast({ title: 'Email settings saved', description: 'Your email settings have been updated.' }),
       onError: (error) =>
         toast({
@@ -38,7 +27,7 @@ export function EmailSettingsForm({ preferences }: { preferences: Preferences })
           description: apiErrorMessage(error) ?? 'Your email settings could not be saved. Please try again.',
         }),
     });
-  };
+  });
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
