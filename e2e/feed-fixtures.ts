@@ -3,6 +3,8 @@
 // locators for cards and the sidebar. Each test file gets its own stamp, so their feeds never meet.
 import type { Locator, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { openBrowser } from './browser';
+import { createCategory, followFeed, signInInBrowser, signUpThroughApi } from './people';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -99,4 +101,24 @@ export const sidebarFeed = (page: Page, name: string) =>
 
 export async function expectCount(locator: Locator, count: number) {
   await expect.poll(() => locator.count(), { timeout: 10_000 }).toBe(count);
+}
+
+/**
+ * The feeds scripted, a new person following Alpha (in Tech) and Beta through the API with their items
+ * fetched, signed in in a desktop browser. `alphaNews` adds the item a refresh would bring.
+ */
+export async function signInFollowingAlphaAndBeta(options: { alphaNews?: boolean } = {}) {
+  const alphaCount = await scriptFeeds(options);
+  const person = await signUpThroughApi('reader');
+  const tech = await createCategory(person.cookie, 'Tech');
+  await followFeed(person.cookie, {
+    url: scripted('alpha'),
+    name: 'Alpha Weekly',
+    categoryId: tech,
+    items: alphaCount,
+  });
+  await followFeed(person.cookie, { url: scripted('beta'), name: 'Beta News', items: betaItems.length });
+  const desktop = await openBrowser({ width: 1280, height: 900 });
+  await signInInBrowser(desktop.page, person.email);
+  return desktop;
 }

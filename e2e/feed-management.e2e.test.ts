@@ -3,19 +3,17 @@
 // feed address that is not a number. The person follows Alpha (in Tech) and Beta through the API first.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
+import type { openBrowser } from './browser';
 import {
   card,
   cards,
   expectCount,
   screenshot,
-  scripted,
-  scriptFeeds,
   sidebar,
   sidebarFeed,
+  signInFollowingAlphaAndBeta,
   url,
 } from './feed-fixtures';
-import { createCategory, followFeed, signInInBrowser, signUpThroughApi } from './people';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -24,19 +22,8 @@ describe('managing feeds and categories in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    const alphaCount = await scriptFeeds({ alphaNews: true });
-    const person = await signUpThroughApi('reader');
-    const tech = await createCategory(person.cookie, 'Tech');
-    await followFeed(person.cookie, {
-      url: scripted('alpha'),
-      name: 'Alpha Weekly',
-      categoryId: tech,
-      items: alphaCount,
-    });
-    await followFeed(person.cookie, { url: scripted('beta'), name: 'Beta News', items: 2 });
-    desktop = await openBrowser({ width: 1280, height: 900 });
+    desktop = await signInFollowingAlphaAndBeta({ alphaNews: true });
     page = desktop.page;
-    await signInInBrowser(page, person.email);
   });
 
   afterAll(async () => {

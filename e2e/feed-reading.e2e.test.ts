@@ -3,7 +3,7 @@
 // The person follows Alpha (in Tech) and Beta through the API first.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
+import type { openBrowser } from './browser';
 import {
   alphaItems,
   betaItems,
@@ -14,12 +14,10 @@ import {
   rss,
   screenshot,
   script,
-  scripted,
-  scriptFeeds,
   sidebarFeed,
+  signInFollowingAlphaAndBeta,
   type TestItem,
 } from './feed-fixtures';
-import { createCategory, followFeed, signInInBrowser, signUpThroughApi } from './people';
 
 type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
@@ -28,14 +26,8 @@ describe('reading feeds in the browser', () => {
   let page: Page;
 
   beforeAll(async () => {
-    await scriptFeeds();
-    const person = await signUpThroughApi('reader');
-    const tech = await createCategory(person.cookie, 'Tech');
-    await followFeed(person.cookie, { url: scripted('alpha'), name: 'Alpha Weekly', categoryId: tech, items: 4 });
-    await followFeed(person.cookie, { url: scripted('beta'), name: 'Beta News', items: 2 });
-    desktop = await openBrowser({ width: 1280, height: 900 });
+    desktop = await signInFollowingAlphaAndBeta();
     page = desktop.page;
-    await signInInBrowser(page, person.email);
   });
 
   afterAll(async () => {
