@@ -45,7 +45,8 @@ describe('managing feeds and categories in the browser', () => {
     await page.getByRole('heading', { name: 'Alpha Weekly', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit Feed' });
-    expect(await dialog.getByLabel('Category').inputValue()).not.toBe('none');
+    // The feed's category shows once the person's categories have loaded (the page may open before).
+    await expect.poll(() => dialog.getByLabel('Category').inputValue()).not.toBe('none');
     expect(await dialog.getByLabel('Include in AI').isChecked()).toBe(true);
     await dialog.getByLabel('Name').fill('');
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
