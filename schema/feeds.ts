@@ -54,9 +54,8 @@ export const subscriptions = sqliteTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    feedId: integer()
-      .notNull()
-      .references(() => feeds.id, { onDelete: 'cascade' }),
+    // No foreign key: the feed may live in another database (a feed shard, worker/db/shards.ts).
+    feedId: integer().notNull(),
     name: text().notNull(),
     categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
     includeInAi: integer({ mode: 'boolean' }).notNull().default(true),
@@ -94,6 +93,9 @@ export const items = sqliteTable(
     pubDate: integer({ mode: 'timestamp_ms' }).notNull(),
     articleContent: text(),
     articleFetchedAt: integer({ mode: 'timestamp_ms' }),
+    // How many people starred the item: retention keeps it while this is above 0. Kept beside the item
+    // because the stars themselves live with the people, in another database once feeds are sharded.
+    starCount: integer().notNull().default(0),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
@@ -131,9 +133,8 @@ export const stars = sqliteTable(
     userId: integer()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    itemId: integer()
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
+    // No foreign key: the item lives in its feed's shard (worker/db/shards.ts).
+    itemId: integer().notNull(),
     feedId: integer().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },

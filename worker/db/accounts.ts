@@ -1,10 +1,11 @@
 // A person's whole account: their name, the export of everything they made, and deleting it all.
 // Rows that belong to the person go by the foreign keys' ON DELETE CASCADE from `users`; what is shared
 // (feeds) goes only when nobody follows it any more, and R2 images are the caller's to delete.
-import { and, asc, desc, eq, inArray, isNotNull, notExists } from 'drizzle-orm';
-import { aiGenerations, categories, emails, feeds, subscriptions, users, wordpressSites } from '../../schema';
+import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
+import { aiGenerations, categories, emails, stars, subscriptions, users, wordpressSites } from '../../schema';
 import { listAppPasswords } from './app-passwords';
 import type { Db } from './client';
+import { deleteUnfollowedFeeds, releaseStars, withFeedRows } from './feeds';
 import { toGeneration } from './generations';
 import { getPreferences } from './preferences';
 import { listStarredItems } from './stars';
@@ -35,18 +36,18 @@ export async function exportAccount(db: Db, userId: number, now = Date.now()) {
         .orderBy(asc(categories.name)),
       db
         .select({
-          feedId: feeds.id,
+          feedId: subscriptions.feedId,
           name: subscriptions.name,
-          url: feeds.url,
-          websiteUrl: feeds.siteUrl,
           categoryId: subscriptions.categoryId,
           includeInAi: subscriptions.includeInAi,
           createdAt: subscriptions.createdAt,
         })
         .from(subscriptions)
-        .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
         .where(eq(subscriptions.userId, userId))
-        .orderBy(asc(subscriptions.name)),
+        .orderBy(asc(subscriptions.name))
+        // The feeds' addresses from the shards that hold them.
+        .then((rows) => withFeedRows(db, rows))
+        .then((rows) => rows.map(({ feed, ...row }) => ({ ...row, url: feed.url, websiteUrl: feed.siteUrl }))),
       db
         .select()
         .from(aiGenerations)
@@ -102,8 +103,9 @@ export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccount>
  * the caller to delete, or null when the account was already gone (a second, concurrent delete).
  */
 export async function deleteAccount(db: Db, userId: number) {
-  const [followed, images] = await Promise.all([
+  const [followed, starred, images] = await Promise.all([
     db.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+    db.select({ itemId: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
     db
       .select({ key: aiGenerations.imageKey })
       .from(aiGenerations)
@@ -115,22 +117,14 @@ export async function deleteAccount(db: Db, userId: number) {
     db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
   ]);
   if (deleted.length === 0) return null;
+  // Their stars went with them (cascade): the starred items count them no more.
+  await releaseStars(
+    db,
+    starred.map((row) => row.itemId),
+  );
   await deleteUnfollowedFeeds(
     db,
     followed.map((row) => row.feedId),
   );
   return images.flatMap((row) => (row.key ? [row.key] : []));
-}
-
-/** Of these feeds, deletes those nobody follows any more: the cron never picks them again. */
-async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
-  // D1 binds at most 100 parameters per statement.
-  for (let start = 0; start < feedIds.length; start += 90) {
-    const chunk = feedIds.slice(start, start + 90);
-    const followers = db
-      .select({ feedId: subscriptions.feedId })
-      .from(subscriptions)
-      .where(eq(subscriptions.feedId, feeds.id));
-    await db.delete(feeds).where(and(inArray(feeds.id, chunk), notExists(followers)));
-  }
 }

@@ -4,7 +4,7 @@
 // data-access functions run on whichever database holds the rows.
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../schema';
-import { feedDatabaseNames, shardForUrl, shardOfId } from './shards';
+import { feedDatabaseNames, groupByShard, shardForUrl, shardOfId } from './shards';
 
 /** The bindings a handle needs: the primary database and, optionally, the feed shards' names. */
 export type DatabaseBindings = { DB: D1Database; FEED_DATABASES?: string };
@@ -16,6 +16,8 @@ export type Db = ReturnType<typeof drizzleOf> & { shards: FeedShards };
 export type FeedShards = {
   /** How many feed shards there are (1: everything in the primary database). */
   readonly count: number;
+  /** The primary database: people, their subscriptions, read marks and stars. */
+  primary(): Db;
   /** Shard k's database (shard 0 is the primary database itself). */
   at(shard: number): Db;
   /** The database holding this feed or item: its id says which. */
@@ -24,6 +26,11 @@ export type FeedShards = {
   forNewFeed(url: string): { shard: number; db: Db };
   /** Every shard's database, in shard order. */
   all(): Db[];
+  /**
+   * Runs `read` on each shard holding some of these feed or item ids, with that shard's ids, all shards
+   * at once; the results concatenated.
+   */
+  each<R>(ids: Iterable<number>, read: (db: Db, ids: number[]) => Promise<R[]>): Promise<R[]>;
 };
 
 const isD1 = (value: unknown): value is D1Database =>
@@ -52,6 +59,7 @@ export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Data
   };
   const shards: FeedShards = {
     count: names.length,
+    primary: () => at(0),
     at,
     of: (id) => at(shardOfId(id)),
     forNewFeed: (url) => {
@@ -59,6 +67,11 @@ export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Data
       return { shard, db: at(shard) };
     },
     all: () => names.map((_, shard) => at(shard)),
+    each: async (ids, read) => {
+      const groups = [...groupByShard(ids)];
+      const results = await Promise.all(groups.map(([shard, inShard]) => read(at(shard), inShard)));
+      return results.flat();
+    },
   };
   return at(0);
 }

@@ -1,51 +1,79 @@
-// Feeds a person follows. The `feeds` row is shared by everyone who follows its URL; the person's
-// name, category and AI choice live on their subscription. Every function takes the user id first.
-import { and, asc, count, eq, notExists, sql } from 'drizzle-orm';
-import { categories, feeds, readMarks, subscriptions } from '../../schema';
+// Feeds a person follows. The `feeds` row is shared by everyone who follows its URL and lives in a feed
+// shard (shards.ts); the person's name, category and AI choice live on their subscription, in the
+// primary database. So a person's feeds are read as: subscriptions first, then the feed rows from the
+// shards that hold them. Every function takes the user id first.
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { categories, feeds, readMarks, stars, subscriptions } from '../../schema';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { PLANS, type Plan } from '../lib/plans';
 import type { Db } from './client';
+import { idListSql, nextIdSql } from './shards';
 
-const listColumns = {
-  id: feeds.id,
-  name: subscriptions.name,
-  url: feeds.url,
-  websiteUrl: feeds.siteUrl,
-  favicon: feeds.faviconUrl,
-};
+export type FeedRow = typeof feeds.$inferSelect;
+
+/** These feeds' shared rows, from the shards that hold them (one read per shard, all at once). */
+export function feedRowsByIds(db: Db, feedIds: number[]): Promise<FeedRow[]> {
+  return db.shards.each(feedIds, (shard, ids) => shard.select().from(feeds).where(inArray(feeds.id, ids)));
+}
+
+/** A person's subscriptions joined, in the Worker, to the feed rows their shards hold. */
+export async function withFeedRows<S extends { feedId: number }>(db: Db, rows: S[]) {
+  const byId = new Map(
+    (
+      await feedRowsByIds(
+        db,
+        rows.map((row) => row.feedId),
+      )
+    ).map((feed) => [feed.id, feed]),
+  );
+  return rows.flatMap((row) => {
+    const feed = byId.get(row.feedId);
+    return feed ? [{ ...row, feed }] : [];
+  });
+}
+
+const listEntry = (row: { name: string; feed: FeedRow }): FeedListEntry => ({
+  id: row.feed.id,
+  name: row.name,
+  url: row.feed.url,
+  websiteUrl: row.feed.siteUrl,
+  favicon: row.feed.faviconUrl,
+});
 
 export async function listFeeds(db: Db, userId: number): Promise<FeedListEntry[]> {
-  return db
-    .select(listColumns)
+  const mine = await db
+    .select({ feedId: subscriptions.feedId, name: subscriptions.name })
     .from(subscriptions)
-    .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
     .where(eq(subscriptions.userId, userId))
     .orderBy(asc(subscriptions.name));
+  return (await withFeedRows(db, mine)).map(listEntry);
 }
 
 export async function getFeed(db: Db, userId: number, feedId: number): Promise<FeedDetail> {
-  const [row] = await db
+  const [mine] = await db
     .select({
-      ...listColumns,
-      description: feeds.description,
+      feedId: subscriptions.feedId,
+      name: subscriptions.name,
       categoryId: subscriptions.categoryId,
       categoryName: categories.name,
       includeInAi: subscriptions.includeInAi,
-      lastError: feeds.lastError,
-      lastFetchedAt: feeds.lastFetchedAt,
     })
     .from(subscriptions)
-    .innerJoin(feeds, eq(feeds.id, subscriptions.feedId))
     .leftJoin(categories, eq(categories.id, subscriptions.categoryId))
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
     .limit(1);
+  const [row] = mine ? await withFeedRows(db, [mine]) : [];
   if (!row) throw notFound('Feed');
-  const { categoryName, lastFetchedAt, ...rest } = row;
   return {
-    ...rest,
-    category: row.categoryId !== null && categoryName !== null ? { id: row.categoryId, name: categoryName } : null,
-    lastFetchedAt: lastFetchedAt?.toISOString() ?? null,
+    ...listEntry(row),
+    description: row.feed.description,
+    categoryId: row.categoryId,
+    category:
+      row.categoryId !== null && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
+    includeInAi: row.includeInAi,
+    lastError: row.feed.lastError,
+    lastFetchedAt: row.feed.lastFetchedAt?.toISOString() ?? null,
   };
 }
 
@@ -56,20 +84,32 @@ export async function countFeeds(db: Db, userId: number, plan: Plan): Promise<Fe
   return { count: feedCount, maxFeeds, isPro: plan === 'pro', limitReached: feedCount >= maxFeeds };
 }
 
+/**
+ * The shared feed row for this URL, if anyone follows it: in the shard the URL hashes to, or in shard 0,
+ * where every feed stored before the database was sharded stays.
+ */
 export async function findFeedByUrl(db: Db, url: string) {
-  const [row] = await db.select().from(feeds).where(eq(feeds.url, url)).limit(1);
-  return row ?? null;
+  const home = db.shards.forNewFeed(url).db;
+  for (const shard of new Set([home, db.shards.primary()])) {
+    const [row] = await shard.select().from(feeds).where(eq(feeds.url, url)).limit(1);
+    if (row) return row;
+  }
+  return null;
 }
 
-/** The shared feed row for this URL, created if nobody followed it before. */
+/** The shared feed row for this URL, created in the shard its URL hashes to if nobody followed it before. */
 export async function upsertFeed(
   db: Db,
   values: { url: string; title: string | null; siteUrl: string | null; description: string | null },
 ) {
+  const known = await findFeedByUrl(db, values.url);
+  if (known) return known;
+  const { shard, db: home } = db.shards.forNewFeed(values.url);
   const now = new Date();
-  await db
+  await home
     .insert(feeds)
-    .values({ ...values, nextFetchAt: now, createdAt: now })
+    // The shard's next id: every id carries its shard (shards.ts).
+    .values({ ...values, id: sql.raw(nextIdSql('feeds', shard, 1)), nextFetchAt: now, createdAt: now })
     .onConflictDoNothing({ target: feeds.url });
   const feed = await findFeedByUrl(db, values.url);
   if (!feed) throw new Error('feed vanished after insert');
@@ -135,8 +175,8 @@ export async function updateSubscription(
 }
 
 /**
- * Unfollows: the person's subscription and read marks go; the shared feed and its items go too when
- * nobody follows it any more.
+ * Unfollows: the person's subscription, read marks and stars of the feed go; the shared feed and its
+ * items go too when nobody follows it any more.
  */
 export async function unsubscribe(db: Db, userId: number, feedId: number) {
   const removed = await db
@@ -144,11 +184,39 @@ export async function unsubscribe(db: Db, userId: number, feedId: number) {
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
     .returning({ feedId: subscriptions.feedId });
   if (removed.length === 0) throw notFound('Feed');
-  const followers = db.select({ one: sql`1` }).from(subscriptions).where(eq(subscriptions.feedId, feedId));
-  await db.batch([
-    db.delete(readMarks).where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, feedId))),
-    db.delete(feeds).where(and(eq(feeds.id, feedId), notExists(followers))),
-  ]);
+  const starred = await db
+    .delete(stars)
+    .where(and(eq(stars.userId, userId), eq(stars.feedId, feedId)))
+    .returning({ itemId: stars.itemId });
+  await db.delete(readMarks).where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, feedId)));
+  await releaseStars(
+    db,
+    starred.map((row) => row.itemId),
+  );
+  await deleteUnfollowedFeeds(db, [feedId]);
+}
+
+/** Takes stars that are gone off their items' counts, so retention may drop those items again. */
+export async function releaseStars(db: Db, itemIds: number[]) {
+  await db.shards.each(itemIds, async (shard, ids) => {
+    await shard.run(sql`update items set star_count = max(0, star_count - 1) where id in (${sql.raw(idListSql(ids))})`);
+    return [];
+  });
+}
+
+/** Of these feeds, deletes those nobody follows any more (with their items): the cron never picks them again. */
+export async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
+  if (feedIds.length === 0) return;
+  const followed = await db
+    .selectDistinct({ feedId: subscriptions.feedId })
+    .from(subscriptions)
+    .where(sql`${subscriptions.feedId} in (${sql.raw(idListSql(feedIds))})`);
+  const stillFollowed = new Set(followed.map((row) => row.feedId));
+  const orphans = feedIds.filter((id) => !stillFollowed.has(id));
+  await db.shards.each(orphans, async (shard, ids) => {
+    await shard.run(sql`delete from feeds where id in (${sql.raw(idListSql(ids))})`);
+    return [];
+  });
 }
 
 /** The person's subscriptions, optionally one category's or one feed's: feed, the name they gave it, watermark. */

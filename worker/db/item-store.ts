@@ -1,12 +1,15 @@
-// Where a refresh writes: the shared feed row, its items and their search index. New items take the feed's next sequence
-// numbers (oldest first), changed ones are updated in place, and retention deletes a prefix of the
-// sequence together with the read marks under it, all in one D1 batch (one transaction): a failure
-// leaves nothing half-written.
+// Where a refresh writes: the shared feed row, its items and their search index, in the feed's shard (shards.ts). New items
+// take the feed's next sequence numbers (oldest first) and ids of that shard, changed ones are updated in
+// place, and retention deletes a prefix of the sequence, all in one D1 batch (one transaction): a failure
+// leaves nothing half-written. The read marks under the retention line live with the people, in the
+// primary database: they go in a second batch there, which a failure leaves for the next trim (it prunes
+// everything at or below its line, so it catches up).
 import { desc, eq } from 'drizzle-orm';
 import { feeds, items } from '../../schema';
 import type { Db } from './client';
 import { pruneMarksStatements } from './read-state';
 import { indexItemsStatements } from './search';
+import { nextIdSql, shardOfId } from './shards';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
@@ -85,7 +88,10 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   const ordered = [...fresh, ...rows.filter((row) => known.has(row.guidHash))];
   for (let start = 0; start < ordered.length; start += ROWS_PER_INSERT) {
     const chunk = ordered.slice(start, start + ROWS_PER_INSERT);
-    const placeholders = chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ');
+    // Each new row takes the next id of this shard (shards.ts), numbered within the statement.
+    const placeholders = chunk
+      .map((_, n) => `(${nextIdSql('items', shardOfId(feed.id), n + 1)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .join(', ');
     const values = chunk.flatMap((row) => [
       feed.id,
       row.guidHash,
@@ -103,7 +109,7 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     statements.push(
       d1
         .prepare(
-          `insert into items (feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date, created_at)
+          `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date, created_at)
            values ${placeholders}
            on conflict (feed_id, guid_hash) do update set
              title = excluded.title, description = excluded.description, content = excluded.content,
@@ -125,15 +131,14 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   if (trimmedSeq > feed.trimmedSeq) {
     // Retention never drops a starred item: it stays, below the line, for whoever starred it.
     statements.push(
-      d1
-        .prepare(
-          'delete from items where feed_id = ?1 and seq <= ?2 and not exists (select 1 from stars where stars.item_id = items.id)',
-        )
-        .bind(feed.id, trimmedSeq),
+      d1.prepare('delete from items where feed_id = ?1 and seq <= ?2 and star_count = 0').bind(feed.id, trimmedSeq),
     );
-    statements.push(...pruneMarksStatements(d1, feed.id, trimmedSeq));
   }
   await d1.batch(statements);
+  if (trimmedSeq > feed.trimmedSeq) {
+    const people = db.shards.primary().$client;
+    await people.batch(pruneMarksStatements(people, feed.id, trimmedSeq));
+  }
   return fresh.length;
 }
 

@@ -255,16 +255,18 @@ function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
     limit ${take}`);
 }
 
-/** One item, if the person follows its feed. */
+/** One item, if the person follows its feed: the item from its shard, then the person's subscription. */
 export async function getItem(db: Db, userId: number, itemId: number) {
-  const [row] = await db
-    .select({ item: items, source: subscriptions.name, readSeq: subscriptions.readSeq })
-    .from(items)
-    .innerJoin(subscriptions, and(eq(subscriptions.feedId, items.feedId), eq(subscriptions.userId, userId)))
-    .where(eq(items.id, itemId))
-    .limit(1);
-  if (!row) throw notFound('Feed item');
-  return row;
+  const [item] = await db.shards.of(itemId).select().from(items).where(eq(items.id, itemId)).limit(1);
+  const [subscription] = item
+    ? await db
+        .select({ source: subscriptions.name, readSeq: subscriptions.readSeq })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, item.feedId)))
+        .limit(1)
+    : [];
+  if (!item || !subscription) throw notFound('Feed item');
+  return { item, ...subscription };
 }
 
 export async function getFeedItem(db: Db, userId: number, itemId: number): Promise<FeedItem> {
@@ -298,10 +300,14 @@ export async function setItemRead(db: Db, userId: number, itemId: number, isRead
 }
 
 export async function saveArticleContent(db: Db, itemId: number, content: string, at = new Date()) {
-  await db.update(items).set({ articleContent: content, articleFetchedAt: at }).where(eq(items.id, itemId));
+  await db.shards
+    .of(itemId)
+    .update(items)
+    .set({ articleContent: content, articleFetchedAt: at })
+    .where(eq(items.id, itemId));
 }
 
 /** The article page could not be read at `at`: remembered so that it is not fetched again at once. */
 export async function recordArticleFailure(db: Db, itemId: number, at = new Date()) {
-  await db.update(items).set({ articleFetchedAt: at }).where(eq(items.id, itemId));
+  await db.shards.of(itemId).update(items).set({ articleFetchedAt: at }).where(eq(items.id, itemId));
 }

@@ -8,6 +8,7 @@ import { createDb } from './client';
 import { listItems } from './items';
 
 const WATERMARKS = '0005_read_watermarks';
+const SHARD_FEEDS = '0012_shard_feeds';
 
 async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
   for (const migration of migrations) {
@@ -16,7 +17,7 @@ async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
 }
 
 describe('upgrading a database of the previous version', () => {
-  it('keeps every item and every read mark: unread counts and read flags are unchanged, search finds them', async () => {
+  it('keeps every item, read mark and star: unread counts, read flags, what retention keeps and search are unchanged', async () => {
     const d1 = env.UPGRADE_DB;
     const cut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(WATERMARKS));
     expect(cut).toBeGreaterThan(0);
@@ -49,7 +50,21 @@ describe('upgrading a database of the previous version', () => {
       ),
     ]);
 
-    await apply(d1, env.TEST_MIGRATIONS.slice(cut));
+    // Up to feed sharding, then stars as that version kept them (retention looked at them beside the items).
+    const shardCut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(SHARD_FEEDS));
+    expect(shardCut).toBeGreaterThan(cut);
+    await apply(d1, env.TEST_MIGRATIONS.slice(cut, shardCut));
+    await d1
+      .prepare(
+        `insert into stars (user_id, item_id, feed_id, created_at) values (1, 100, 10, ${now}), (2, 100, 10, ${now}), (1, 104, 11, ${now})`,
+      )
+      .run();
+    await apply(d1, env.TEST_MIGRATIONS.slice(shardCut));
+    const starCounts = await d1.prepare('select id, star_count from items where star_count > 0 order by id').all();
+    expect(starCounts.results).toEqual([
+      { id: 100, star_count: 2 },
+      { id: 104, star_count: 1 },
+    ]);
 
     const db = createDb({ DB: d1 });
     const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 10 } as const;

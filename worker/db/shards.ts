@@ -52,6 +52,15 @@ export function shardForUrl(url: string, shardCount: number): number {
   return hash % shardCount;
 }
 
+/**
+ * A list of ids as SQL text, for `id in (…)`: integers only, so nothing to escape, and no bound
+ * parameters (D1 takes 100 a statement) nor JSON elements (D1 bills each as a row read).
+ */
+export function idListSql(ids: readonly number[]): string {
+  for (const id of ids) if (!Number.isSafeInteger(id)) throw new Error(`not an id: ${id}`);
+  return ids.length > 0 ? ids.join(', ') : 'null';
+}
+
 /** Ids grouped by the shard that holds them, in first-seen order within each shard. */
 export function groupByShard(ids: Iterable<number>): Map<number, number[]> {
   const groups = new Map<number, number[]>();
@@ -62,4 +71,13 @@ export function groupByShard(ids: Iterable<number>): Map<number, number[]> {
     else groups.set(shard, [id]);
   }
   return groups;
+}
+
+/**
+ * SQL for the `offset`-th next id of an AUTOINCREMENT table in a shard: past both the shard's first id
+ * and every id the table ever handed out (sqlite_sequence), so ids are never reused and a shard's first
+ * row takes idBase + 1. Within one INSERT the sequence moves only at the end, hence the offset per row.
+ */
+export function nextIdSql(table: 'feeds' | 'items', shard: number, offset: number): string {
+  return `(select max(coalesce((select seq from sqlite_sequence where name = '${table}'), 0), ${idBase(shard)}) + ${offset})`;
 }

@@ -5,18 +5,22 @@ import { sql } from 'drizzle-orm';
 import type { FeedItem } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
 import type { Db } from './client';
+import { releaseStars } from './feeds';
 import { getItem, toFeedItem } from './items';
 import { itemColumns, type NamedItemRow } from './items-by-id';
 
 /** Stars or unstars one of the person's items; 404 for an item they cannot see. */
 export async function setItemStarred(db: Db, userId: number, itemId: number, starred: boolean) {
   const { item } = await getItem(db, userId, itemId);
-  if (starred) {
-    await db.run(sql`insert into stars (user_id, item_id, feed_id, created_at)
-      values (${userId}, ${item.id}, ${item.feedId}, ${Date.now()}) on conflict do nothing`);
-  } else {
-    await db.run(sql`delete from stars where user_id = ${userId} and item_id = ${item.id}`);
-  }
+  // The star is the person's (primary database); the item, in its feed's shard, counts its stars so that
+  // retention keeps it. The count moves only when the star itself changed.
+  const changed = starred
+    ? await db.run(sql`insert into stars (user_id, item_id, feed_id, created_at)
+        values (${userId}, ${item.id}, ${item.feedId}, ${Date.now()}) on conflict do nothing`)
+    : await db.run(sql`delete from stars where user_id = ${userId} and item_id = ${item.id}`);
+  if (changed.meta.changes === 0) return;
+  if (starred) await db.shards.of(item.id).run(sql`update items set star_count = star_count + 1 where id = ${item.id}`);
+  else await releaseStars(db, [item.id]);
 }
 
 /** Which of these item ids the person starred. */

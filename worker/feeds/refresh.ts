@@ -41,7 +41,8 @@ export type RefreshOutcome =
 export type RefreshDeps = { db: Db; allowHosts: string; fetchFeed?: typeof safeFetch };
 
 export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.now()): Promise<RefreshOutcome> {
-  const { db } = deps;
+  // Everything a refresh reads and writes is its feed's and items' rows, in the feed's own shard.
+  const db = deps.db.shards.of(feedId);
   const feed = await findFeed(db, feedId);
   if (!feed) return { kind: 'gone' };
 

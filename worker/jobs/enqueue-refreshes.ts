@@ -1,6 +1,7 @@
 // Picks feeds to refresh and queues them. The cron does no picking itself: it queues one pick message
-// per slice of the feeds (PICK_SLICES), and each pick leases at most PICK_LIMIT due feeds of its slice in
-// one conditional statement, then queues them several to a message. A slice with more due feeds than
+// per slice (PICK_SLICES) of each feed shard (worker/db/shards.ts), and each pick leases at most
+// PICK_LIMIT due feeds of its slice in its shard's database in one conditional statement, then queues
+// them several to a message. Picks scale with the shards: no database serves more than its own. A slice with more due feeds than
 // that queues its own next pick, so there is no cap per tick and no invocation does work for all feeds.
 // A host gets at most a few feeds per pick, so no site gets a burst from us; the rest wait a minute.
 // A person's "Refresh Feeds" leases only their idle feeds (not checked in the last minutes, not already
@@ -8,6 +9,7 @@
 // twice and bursts no site (issue 10 L3).
 import type { Db } from '../db/client';
 import { type LeasedFeed, leaseDueFeeds, leaseIdleFeeds, PICK_SLICES, releaseFeeds } from '../db/refresh-leases';
+import { feedDatabaseNames } from '../db/shards';
 import type { Bindings } from '../env';
 import { enqueueMany } from './enqueue';
 import type { JobMessage } from './messages';
@@ -30,19 +32,24 @@ const refreshMessages = (feedIds: number[]): JobMessage[] => {
   return messages;
 };
 
-/** The cron's part: one pick message per slice. */
-export async function queuePicks(env: Pick<Bindings, 'JOBS'>) {
-  await enqueueMany(
-    env,
-    Array.from({ length: PICK_SLICES }, (_, slice) => ({ type: 'pick-feeds' as const, slice })),
-  );
-  return PICK_SLICES;
+export type PickSlice = { shard: number; slice: number };
+
+/** The cron's part: one pick message per slice of each feed shard. */
+export async function queuePicks(env: Pick<Bindings, 'JOBS' | 'FEED_DATABASES'>) {
+  const shards = feedDatabaseNames(env.FEED_DATABASES).length;
+  const picks: JobMessage[] = [];
+  for (let shard = 0; shard < shards; shard++) {
+    for (let slice = 0; slice < PICK_SLICES; slice++) picks.push({ type: 'pick-feeds', shard, slice });
+  }
+  await enqueueMany(env, picks);
+  return picks.length;
 }
 
 /** One slice's pick: lease what is due, hold back a busy host's extra feeds, queue the rest. */
-export async function pickDueFeeds(env: Pick<Bindings, 'JOBS'>, db: Db, slice: number, now = Date.now()) {
-  const leased = await leaseDueFeeds(db, slice, now, now + LEASE_MS, PICK_LIMIT);
-  const more: JobMessage[] = leased.length === PICK_LIMIT ? [{ type: 'pick-feeds', slice }] : [];
+export async function pickDueFeeds(env: Pick<Bindings, 'JOBS'>, db: Db, pick: PickSlice, now = Date.now()) {
+  const { shard, slice } = pick;
+  const leased = await leaseDueFeeds(db.shards.at(shard), slice, now, now + LEASE_MS, PICK_LIMIT);
+  const more: JobMessage[] = leased.length === PICK_LIMIT ? [{ type: 'pick-feeds', shard, slice }] : [];
   const { picked } = await queueByHost(env, db, leased, now, more);
   return picked;
 }
@@ -64,7 +71,10 @@ export async function enqueueRefreshes(
   now = Date.now(),
 ): Promise<RefreshRequest> {
   if (feedIds.length === 0) return { queued: 0, waiting: 0, skipped: 0 };
-  const leased = await leaseIdleFeeds(db, feedIds, now, now + LEASE_MS, now - RECENTLY_CHECKED_MS);
+  // Each feed's lease in its own shard.
+  const leased = await db.shards.each(feedIds, (shard, ids) =>
+    leaseIdleFeeds(shard, ids, now, now + LEASE_MS, now - RECENTLY_CHECKED_MS),
+  );
   const { picked, heldBack } = await queueByHost(env, db, leased, now);
   return { queued: picked.length, waiting: heldBack.length, skipped: feedIds.length - leased.length };
 }
@@ -89,7 +99,10 @@ async function queueByHost(
     perHost.set(host, taken + 1);
     (taken < PER_HOST_PER_PICK ? picked : heldBack).push(feed.id);
   }
-  await releaseFeeds(db, heldBack, now + HOST_WAIT_MS);
+  await db.shards.each(heldBack, async (shard, ids) => {
+    await releaseFeeds(shard, ids, now + HOST_WAIT_MS);
+    return [];
+  });
   await enqueueMany(env, [...refreshMessages(picked), ...extra]);
   return { picked, heldBack };
 }

@@ -30,8 +30,8 @@ export const handlers: Handlers = {
     await runPool(job.feedIds, FEEDS_AT_ONCE, (feedId) => refreshAndLog(env, db, feedId));
   },
   'pick-feeds': async (job, env, db) => {
-    const picked = await pickDueFeeds(env, db, job.slice);
-    if (picked.length > 0) log.info('cron.feeds_queued', { slice: job.slice, queued: picked.length });
+    const picked = await pickDueFeeds(env, db, job);
+    if (picked.length > 0) log.info('cron.feeds_queued', { shard: job.shard, slice: job.slice, queued: picked.length });
   },
   'import-opml': async (job, env, db) => {
     const { next } = await importOpmlChunk(db, env.FETCH_ALLOW_HOSTS, job.importId, job.offset);

@@ -13,8 +13,15 @@ export const refreshFeedsMessage = z.object({
   feedIds: z.array(id).min(1).max(10),
 });
 
-/** One slice of the feeds for the cron's pick (worker/db/refresh-leases.ts). */
-export const pickFeedsMessage = z.object({ type: z.literal('pick-feeds'), slice: z.number().int().min(0).max(63) });
+/**
+ * One slice of one feed shard's feeds for the cron's pick (worker/db/refresh-leases.ts). A message queued
+ * before feeds were sharded has no shard: shard 0, where those feeds are.
+ */
+export const pickFeedsMessage = z.object({
+  type: z.literal('pick-feeds'),
+  slice: z.number().int().min(0).max(63),
+  shard: z.number().int().min(0).max(8191).default(0),
+});
 
 export const importOpmlMessage = z.object({
   type: z.literal('import-opml'),

@@ -83,10 +83,12 @@ export const devRoutes = new Hono<AppEnv>()
     const db = createDb(c.env, (d1) => meteredD1(d1, meter));
     const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
     let queued = 0;
-    for (let slice = 0; slice < PICK_SLICES; slice++) {
-      queued += (await pickDueFeeds({ JOBS: droppingQueue }, db, slice)).length;
+    for (let shard = 0; shard < db.shards.count; shard++) {
+      for (let slice = 0; slice < PICK_SLICES; slice++) {
+        queued += (await pickDueFeeds({ JOBS: droppingQueue }, db, { shard, slice })).length;
+      }
     }
-    return c.json({ queued, picks: PICK_SLICES, ...meter });
+    return c.json({ queued, picks: PICK_SLICES * db.shards.count, ...meter });
   })
   /** D1 cost of marking every item of one feed read, for the person given. */
   .post(
