@@ -1,8 +1,9 @@
 // Projection of the measured per-operation costs (cost.mjs) to issue 12's workloads A and B against
 // Cloudflare's published prices and limits. Every volume below is a measured figure times a count from
 // the workload; the assumptions are the constants in this file and are printed in the README.
-// `databases` is what the code as it stands uses: one D1 database (README "Scaling" says what sharding
-// would change and why it is the next step).
+// `databases` is the feed-shard design (worker/db/shards.ts, README "Scaling: the data layer's design"):
+// as many feed shards (a power of two) as keep each under FEED_SHARD_TARGET_GB of items, shard 0 being
+// the primary database; people shards (designed, not built yet) once the people's rows outgrow it.
 import { cronsFromWranglerToml, firingsPerDay, mostFrequentCron } from '../scripts/cron.mjs';
 
 // Workers Paid, D1, Queues: published prices and limits (developers.cloudflare.com, 2026).
@@ -53,6 +54,11 @@ const MAX_CONSUMERS = 250;
 const D1_QUERIES_PER_SECOND = 1000;
 /** What a person keeps besides items: subscriptions, categories, read marks within retention, account. */
 const PERSON_BYTES = 50 * 150 + 1_000 * 40 + 2_000;
+/** Items per feed shard: under D1's 10 GB and the 5 GB goal, with room for a ±15 % uneven URL hash. */
+const FEED_SHARD_TARGET_GB = 4;
+/** The URL hash's worst shard against the mean (measured ±15 % over 64 shards: worker/db/shards.test.ts). */
+const HASH_IMBALANCE = 1.15;
+const powerOfTwoAtLeast = (n) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
 
 const mixOf = (field) => FEED_MIX.reduce((sum, kind) => sum + kind.share * field(kind), 0);
 const checksPerDay = mixOf((kind) => Math.min(96, Math.max(1, 2 * kind.itemsPerDay)));
@@ -75,7 +81,13 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   const pages = w.people * w.pagesPerDay * DAYS;
   const marks = w.people * w.itemsReadPerDay * DAYS;
   const refreshMessages = checks / FEEDS_PER_MESSAGE;
-  const pickMessages = PICK_SLICES * CRON_TICKS_PER_DAY * DAYS + checks / 500;
+  const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * avgItemBytes) / 1e9;
+  const peopleGB = (w.people * PERSON_BYTES) / 1e9;
+  const feedShards = powerOfTwoAtLeast(itemsGB / FEED_SHARD_TARGET_GB);
+  // The primary database holds people until they outgrow a shard's size; then people shards (not built).
+  const peopleShards = peopleGB > FEED_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / FEED_SHARD_TARGET_GB) : 0;
+  // Every feed shard's 64 slices are picked each tick.
+  const pickMessages = PICK_SLICES * feedShards * CRON_TICKS_PER_DAY * DAYS + checks / 500;
 
   const requests = pages * 2 + marks + (refreshMessages + pickMessages) / CONSUMER_BATCH;
   const rowsRead =
@@ -84,8 +96,6 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
     marks * (session.rowsRead + markRead.rowsRead);
   const rowsWritten = checks * perCheck('rowsWritten') + newItems * writesPerNewItem + marks * markRead.rowsWritten;
   const queueOps = (refreshMessages + pickMessages) * PRICES.queueOpsPerMessage;
-  const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * avgItemBytes) / 1e9;
-  const peopleGB = (w.people * PERSON_BYTES) / 1e9;
   const storageGB = itemsGB + peopleGB;
 
   const over = (value, included, perMillion) => (Math.max(0, value - included) / 1e6) * perMillion;
@@ -98,23 +108,33 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   };
   const total = Object.values(dollars).reduce((sum, value) => sum + value, 0);
 
-  const databases = 1;
+  const databases = feedShards + peopleShards;
+  const feedShardGB = (itemsGB / feedShards) * Math.min(HASH_IMBALANCE, feedShards);
+  // Shard 0 is also the primary database: the people's rows too while there are no people shards.
+  const largestDatabaseGB = Math.max(
+    feedShardGB + (peopleShards ? 1 : peopleGB),
+    peopleShards ? peopleGB / peopleShards : 0,
+  );
   const queriesPerCheck = perCheckCalls(cost, notModifiedShare);
   const refreshNeededPerHour = (w.uniqueFeeds * checksPerDay) / 24;
   const refreshCapacityPerHour = Math.min(
     fetchesPerSecond * 3600 * MAX_CONSUMERS,
-    (databases * D1_QUERIES_PER_SECOND * 3600) / queriesPerCheck,
+    // Refreshes touch only their feed's shard: the feed shards' query rates add up.
+    (feedShards * D1_QUERIES_PER_SECOND * 3600) / queriesPerCheck,
   );
   return {
     workload,
     people: w.people,
     uniqueFeeds: w.uniqueFeeds,
     databases,
-    largestDatabaseGB: storageGB / databases,
+    largestDatabaseGB,
     refreshNeededPerHour,
     refreshCapacityPerHour,
     dollarsPerPersonMonth: total / w.people,
     detail: {
+      feedShards,
+      peopleShards,
+      peopleShardsBuilt: false,
       checks,
       newItems,
       pages,
@@ -148,7 +168,7 @@ const money = (n) => `$${fmt(n, n < 1 ? 4 : 0)}`;
 export function scalingMarkdown(scale) {
   const rows = scale.map((s) => {
     const d = s.detail;
-    return `| ${s.workload} | ${fmt(s.people, 0)} | ${fmt(s.uniqueFeeds, 0)} | ${fmt(d.requests / 1e6)} M · ${money(d.dollars.workers)} | ${fmt(d.rowsRead / 1e9)} B · ${money(d.dollars.rowsRead)} | ${fmt(d.rowsWritten / 1e6)} M · ${money(d.dollars.rowsWritten)} | ${fmt(d.queueOps / 1e6)} M · ${money(d.dollars.queues)} | ${fmt(d.itemsGB + d.peopleGB)} GB · ${money(d.dollars.storage)} | ${money(d.total)} | ${money(s.dollarsPerPersonMonth)} | ${fmt(s.refreshNeededPerHour, 0)} / ${fmt(s.refreshCapacityPerHour, 0)} |`;
+    return `| ${s.workload} | ${fmt(s.people, 0)} | ${fmt(s.uniqueFeeds, 0)} | ${fmt(d.requests / 1e6)} M · ${money(d.dollars.workers)} | ${fmt(d.rowsRead / 1e9)} B · ${money(d.dollars.rowsRead)} | ${fmt(d.rowsWritten / 1e6)} M · ${money(d.dollars.rowsWritten)} | ${fmt(d.queueOps / 1e6)} M · ${money(d.dollars.queues)} | ${fmt(d.itemsGB + d.peopleGB)} GB · ${money(d.dollars.storage)} | ${money(d.total)} | ${money(s.dollarsPerPersonMonth)} | ${fmt(s.refreshNeededPerHour, 0)} / ${fmt(s.refreshCapacityPerHour, 0)} | ${d.feedShards} + ${d.peopleShards} · ${fmt(s.largestDatabaseGB, 2)} GB |`;
   });
   return `### Scaling (projection)
 
@@ -156,11 +176,13 @@ Measured per-operation costs above × workload counts; a ${DAYS}-day month. Feed
 (${fmt(itemsPerFeedPerDay, 2)} on average), each checked ${fmt(checksPerDay, 2)} times a day by schedule.ts, ${fmt(itemsHeldAfterAYear, 0)} items held per feed after a year
 (newest ${ITEMS_KEPT}); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
-consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per database. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
+consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
+at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (not built yet) once the
+people's rows pass that; the cron picks ${PICK_SLICES} slices of every feed shard each tick. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
 D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
 $0.40/M, 3 per message.
 
-| workload | people | feeds | requests | D1 rows read | D1 rows written | Queue ops | storage | total / month | per person | refreshes needed / capacity per hour |
-| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+| workload | people | feeds | requests | D1 rows read | D1 rows written | Queue ops | storage | total / month | per person | refreshes needed / capacity per hour | feed + people databases · largest |
+| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
 ${rows.join('\n')}`;
 }
