@@ -9,7 +9,7 @@ import type { RenderedEmail } from '../email/templates';
 import type { Bindings } from '../env';
 import { escapeAttribute, escapeText } from '../html/entities';
 import { sanitizeHtml } from '../html/sanitize';
-import { htmlToPlainText } from './format';
+import { htmlToPlainText } from '../html/text';
 
 type Options = {
   subject: string;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { htmlToPlainText } from '../html/text';
 import { AiError } from './client';
-import { formatOutput, htmlToPlainText } from './format';
+import { formatOutput } from './format';
 
 const textOf = (html: string) => htmlToPlainText(html);
 

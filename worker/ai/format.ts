@@ -6,7 +6,8 @@
 import { Marked } from 'marked';
 import type { ContentType } from '../contracts/ai';
 import { escapeText } from '../html/entities';
-import { htmlToText, sanitizeHtml } from '../html/sanitize';
+import { sanitizeHtml } from '../html/sanitize';
+import { htmlToPlainText, htmlToText } from '../html/text';
 import { AiError } from './client';
 import { platformForContentType } from './platforms';
 
@@ -77,24 +78,4 @@ const markdown = new Marked({
 export function markdownToHtml(text: string) {
   // Newlines between block tags are marked's layout, not content (text inside <pre> is escaped).
   return (markdown.parse(text) as string).replace(/>\n+</g, '><').trim();
-}
-
-/**
- * Sanitised HTML as readable plain text: paragraphs and headings separated by a blank line, list items
- * as "- " lines, <br> as a newline. (htmlToText collapses all whitespace; an email needs its lines.)
- */
-export function htmlToPlainText(html: string) {
-  return html
-    .replace(/<li\b[^>]*>/gi, '\u0001- ')
-    .replace(/<br\s*\/?>/gi, '\u0001')
-    .split(/<\/(?:p|h[1-6]|ul|ol|blockquote|div|pre|table|tr|figure)>/i)
-    .map((block) =>
-      block
-        .split('\u0001')
-        .map((line) => htmlToText(line))
-        .filter(Boolean)
-        .join('\n'),
-    )
-    .filter(Boolean)
-    .join('\n\n');
 }

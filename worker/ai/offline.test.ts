@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { htmlToPlainText } from '../html/text';
 import { article, second, task } from '../test/ai-sources';
-import { htmlToPlainText } from './format';
 import { OFFLINE_LABEL, writeOffline } from './offline';
 
 const textOf = (html: string) => htmlToPlainText(html);

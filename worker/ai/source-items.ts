@@ -2,7 +2,7 @@
 // not in db/, which knows nothing of HTML), newest first, only those the person still follows.
 import type { Db } from '../db/client';
 import { loadSourceItems } from '../db/generations';
-import { htmlToText } from '../html/sanitize';
+import { htmlToText } from '../html/text';
 import type { SourceItem } from './prompts';
 
 export async function sourceItemsOf(db: Db, userId: number, itemIds: number[]): Promise<SourceItem[]> {

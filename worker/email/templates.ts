@@ -1,16 +1,16 @@
 // Email templates: each renders a subject, plain text and HTML from the same words. Mail about an
 // account goes to addresses nobody has proven yet (anyone can sign up with anyone's email), so it
 // carries no word a stranger wrote: no sign-up name, no subject template (issue 10 L8, H1).
-import { escapeHtml } from '../lib/html';
+import { escapeAttribute, escapeText } from '../html/entities';
 
 export type RenderedEmail = { subject: string; text: string; html: string };
 
 function layout(title: string, paragraphs: string[], action?: { label: string; url: string }): RenderedEmail {
   const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : []), '', '— Feedloom'].join('\n\n');
   const button = action
-    ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(action.label)}</a></p><p style="font-size:12px;color:#666">Or paste this link into your browser: ${escapeHtml(action.url)}</p>`
+    ? `<p><a href="${escapeAttribute(action.url)}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#fff;border-radius:6px;text-decoration:none">${escapeText(action.label)}</a></p><p style="font-size:12px;color:#666">Or paste this link into your browser: ${escapeText(action.url)}</p>`
     : '';
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('')}${button}<p style="color:#666">— Feedloom</p></body></html>`;
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeText(title)}</h1>${paragraphs.map((p) => `<p>${escapeText(p)}</p>`).join('')}${button}<p style="color:#666">— Feedloom</p></body></html>`;
   return { subject: title, text, html };
 }
 

@@ -14,7 +14,8 @@ import {
   parseHtml,
   textContent,
 } from '../html/html-tree';
-import { DROPPED_WITH_CONTENT, htmlToText, sanitizeNodes } from '../html/sanitize';
+import { DROPPED_WITH_CONTENT, sanitizeNodes } from '../html/sanitize';
+import { htmlToText } from '../html/text';
 
 export type ExtractedArticle = { title: string; content: string; textLength: number };
 

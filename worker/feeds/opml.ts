@@ -3,7 +3,7 @@
 // xmlUrl is a feed.
 import { XMLParser } from 'fast-xml-parser';
 import type { CategoryWithFeeds } from '../contracts/feeds';
-import { escapeHtml as escapeXml } from '../lib/html';
+import { escapeXml } from '../html/entities';
 
 export type OpmlEntry = { url: string; title: string; category: string | null };
 export const MAX_OPML_ENTRIES = 500;

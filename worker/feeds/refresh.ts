@@ -13,7 +13,8 @@ import {
   recordRefreshSuccess,
   storeItems,
 } from '../db/item-store';
-import { firstImage, htmlToText, sanitizeHtml } from '../html/sanitize';
+import { firstImage, sanitizeHtml } from '../html/sanitize';
+import { htmlToText } from '../html/text';
 import { sha256Hex } from '../lib/crypto';
 import { type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
 import { faviconFor } from './favicon';

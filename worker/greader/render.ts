@@ -2,7 +2,7 @@
 // the Atom entries of reader/atom (the form FeedHQ and The Old Reader serve, which newsboat reads: the
 // read and starred state travel as categories in Google's scheme).
 import type { FeedItem } from '../contracts/feeds';
-import { escapeHtml } from '../lib/html';
+import { escapeText, escapeXml as xml } from '../html/entities';
 import { feedStreamId, labelStreamId, longItemId, STATE } from './ids';
 import type { ReaderSubscriptions } from './subscriptions';
 
@@ -21,7 +21,7 @@ function categoriesOf(item: FeedItem, context: RenderContext) {
   return categories;
 }
 
-const bodyOf = (item: FeedItem) => item.content || (item.description ? `<p>${escapeHtml(item.description)}</p>` : '');
+const bodyOf = (item: FeedItem) => item.content || (item.description ? `<p>${escapeText(item.description)}</p>` : '');
 
 export function itemJson(item: FeedItem, context: RenderContext) {
   const feed = context.subscriptions.byId.get(item.feedId);
@@ -46,8 +46,6 @@ export function itemJson(item: FeedItem, context: RenderContext) {
     summary: { direction: 'ltr', content: bodyOf(item) },
   };
 }
-
-const xml = (text: string) => escapeHtml(text).replace(/'/g, '&apos;');
 
 function atomEntry(item: FeedItem, context: RenderContext) {
   const feed = context.subscriptions.byId.get(item.feedId);

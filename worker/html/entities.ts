@@ -1,8 +1,11 @@
-// Character references and escaping for HTML text (html-tree.ts): decoding as the WHATWG tokenizer does
-// (§13.2.5.72–80: numeric references with Windows-1252 fix-ups, named references from the feed parser's
-// table, the legacy Latin-1 names that work without ";"), and escaping for writing HTML out again.
+// Character references and escaping, one of each for the whole Worker. Decoding follows the grammar of
+// the text at hand: HTML text and attribute values as the WHATWG tokenizer reads them (§13.2.5.72–80:
+// numeric references with Windows-1252 fix-ups, the legacy Latin-1 names that work without ";"), and XML
+// as the feed parser reads it (XML 1.0 §4.1: a reference ends in ";", so "?a=1&copy=2" in a <link>
+// stays a URL; HTML's named references are accepted because feeds use them although XML defines five).
+// Escaping writes HTML (the sanitiser, templates) or XML documents (OPML, Atom for reader apps) out again.
 
-import { lookupEntity } from '../feeds/parse/entities';
+import { lookupEntity } from './entity-names';
 
 /** The Latin-1 names that browsers still read without a trailing ";", in code point order from U+00A0. */
 const LEGACY_LATIN1 =
@@ -25,15 +28,22 @@ const LEGACY = new Map<string, string>([
   ['REG', '\u00ae'],
   ...LEGACY_LATIN1.split(' ').map((name, i): [string, string] => [name, String.fromCharCode(0xa0 + i)]),
 ]);
-/** Numeric references to C1 controls mean Windows-1252 characters (§13.2.5.80). */
-const WINDOWS_1252 =
-  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
-  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+/**
+ * Numeric references to C1 controls mean Windows-1252 characters (HTML §13.2.5.80); the feed decoder
+ * applies the same table to windows-1252 bytes that TextDecoder reads as ISO-8859-1.
+ */
+export const WINDOWS_1252_C1: readonly number[] = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
 
-const REFERENCE = /&(?:#[xX]([0-9a-fA-F]+);?|#([0-9]+);?|([A-Za-z][A-Za-z0-9]*)(;?))/g;
+/** Which grammar the text follows: HTML element text, an HTML attribute value, or XML (feeds). */
+export type ReferenceRules = 'html' | 'html-attribute' | 'xml';
 
-/** Decodes character references as the HTML tokenizer does, in text or (`attribute`) in attribute values. */
-export function decodeEntities(text: string, attribute = false): string {
+const REFERENCE = /&(?:#[xX]([0-9a-fA-F]+)|#([0-9]+)|([A-Za-z][A-Za-z0-9]*))(;?)/g;
+
+/** Replaces character references in `text` as a reader of that grammar would; unknown names stay as written. */
+export function decodeEntities(text: string, rules: ReferenceRules = 'html'): string {
   if (!text.includes('&')) return text;
   return text.replace(
     REFERENCE,
@@ -45,24 +55,30 @@ export function decodeEntities(text: string, attribute = false): string {
       semi: string,
       offset: number,
     ) => {
+      if (rules === 'xml' && semi !== ';') return match;
       if (name === undefined) {
-        const cp =
-          hex !== undefined ? Number.parseInt(hex.slice(0, 8), 16) : Number.parseInt(dec?.slice(0, 8) ?? '', 10);
-        if (cp >= 0x80 && cp <= 0x9f) return WINDOWS_1252[cp - 0x80] ?? '\ufffd';
-        if (cp === 0 || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || Number.isNaN(cp)) return '\ufffd';
-        return String.fromCodePoint(cp);
+        const cp = hex !== undefined ? Number.parseInt(hex, 16) : Number.parseInt(dec ?? '', 10);
+        if (cp >= 0x80 && cp <= 0x9f) return String.fromCodePoint(WINDOWS_1252_C1[cp - 0x80] ?? cp);
+        if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff) || Number.isNaN(cp)) {
+          // HTML reads a reference to no character as U+FFFD; in a feed it stays as text, as feedparser
+          // does, rather than silently turning into something else.
+          if (rules !== 'xml') return '\ufffd';
+          return dec !== undefined ? `&#${dec};` : `&#x${(hex ?? '').toLowerCase()};`;
+        }
+        return cp === 0 ? '\ufffd' : String.fromCodePoint(cp);
       }
       if (semi === ';') {
-        const known = LEGACY.get(name) ?? (name === 'apos' ? "'" : lookupEntity(name));
+        const known = LEGACY.get(name) ?? lookupEntity(name);
         if (known !== undefined) return known;
       }
+      if (rules === 'xml') return match;
       // Without ";", only the legacy names count, as the longest prefix ("&copy2024" is "©2024"); in an
       // attribute a reference followed by a letter, digit or "=" stays literal (a URL's "&copy=1").
       for (let n = Math.min(name.length, 6); n >= 2; n--) {
         const value = LEGACY.get(name.slice(0, n));
         if (value === undefined) continue;
         const after = n < name.length ? name[n] : text[offset + match.length];
-        if (attribute && (n < name.length || after === '=')) return match;
+        if (rules === 'html-attribute' && (n < name.length || after === '=')) return match;
         return value + name.slice(n) + semi;
       }
       return match;
@@ -79,3 +95,10 @@ const TEXT_ESCAPES: Record<string, string> = {
 };
 export const escapeText = (text: string) => text.replace(/[&<>\u00a0]/g, (c) => TEXT_ESCAPES[c] ?? c);
 export const escapeAttribute = (text: string) => text.replace(/[&<>"\u00a0]/g, (c) => TEXT_ESCAPES[c] ?? c);
+
+const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
+/**
+ * Text or an attribute value (either quote) in an XML document we write (OPML, Atom). XML predefines
+ * only these five entities, so a no-break space stays a character (HTML's "&nbsp;" would be an error).
+ */
+export const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => XML_ESCAPES[c] ?? c);

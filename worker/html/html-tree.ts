@@ -245,7 +245,7 @@ function readTag(html: string, from: number): { name: string; attrs: Map<string,
       }
     }
     // The first of duplicate attributes wins (§13.2.5.33).
-    if (!attrs.has(attrName)) attrs.set(attrName, decodeEntities(value, true));
+    if (!attrs.has(attrName)) attrs.set(attrName, decodeEntities(value, 'html-attribute'));
   }
 }
 

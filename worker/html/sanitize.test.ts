@@ -2,7 +2,8 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '../feeds/parse';
 import { safeFetch } from '../net/safe-fetch';
-import { firstImage, htmlToText, sanitizeHtml } from './sanitize';
+import { firstImage, sanitizeHtml } from './sanitize';
+import { htmlToText } from './text';
 
 const BASE = 'https://blog.example.com/posts/hello/';
 

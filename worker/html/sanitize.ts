@@ -227,30 +227,6 @@ export function isTrackingPixel(src: string, width?: string, height?: string): b
   );
 }
 
-/** Line-breaking elements: their edges separate words in plain text. */
-const BLOCKS = names(
-  'p div br hr li dt dd tr td th h1 h2 h3 h4 h5 h6 blockquote pre ul ol dl table figure figcaption ' +
-    'caption article section header footer aside nav main summary details address',
-);
-
-/** Plain text for card descriptions and AI input: tags gone, entities decoded, whitespace collapsed. */
-export function htmlToText(html: string): string {
-  const parts: string[] = [];
-  const visit = (node: HtmlNode) => {
-    if (node.kind === 'text') {
-      parts.push(node.text);
-      return;
-    }
-    if (DROPPED_WITH_CONTENT.has(node.name)) return;
-    const block = BLOCKS.has(node.name);
-    if (block) parts.push(' ');
-    for (const child of node.children) visit(child);
-    if (block) parts.push(' ');
-  };
-  visit(parseHtml(html));
-  return parts.join('').replace(/\s+/g, ' ').trim();
-}
-
 /** The first real image (not a tracking pixel) for a thumbnail, as an absolute http(s) URL, or null. */
 export function firstImage(html: string, baseUrl?: string): string | null {
   let found: string | null = null;

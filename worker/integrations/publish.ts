@@ -11,9 +11,9 @@ import type { Db } from '../db/client';
 import { getGeneration } from '../db/generations';
 import { siteCredentials } from '../db/wordpress-sites';
 import type { Bindings } from '../env';
+import { escapeText } from '../html/entities';
 import { sanitizeHtml } from '../html/sanitize';
 import { ApiError } from '../lib/errors';
-import { escapeHtml } from '../lib/html';
 import { featuredImageSource, loadFeaturedImage } from './featured-image';
 import { createPost, resolveTagIds, uploadMedia } from './wordpress';
 
@@ -36,7 +36,7 @@ function toPostHtml(content: string) {
   }
   return content
     .split(/\n{2,}/)
-    .map((paragraph) => `<p>${escapeHtml(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
+    .map((paragraph) => `<p>${escapeText(paragraph.trim()).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { SearchResult } from '../contracts/feeds';
 import { findFeed, storeItems } from '../db/item-store';
 import { refreshFeed } from '../feeds/refresh';
-import { escapeHtml } from '../lib/html';
+import { escapeXml } from '../html/entities';
 import { follow, hoursAgo, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
@@ -15,10 +15,10 @@ type Entry = { guid: string; title: string; html?: string; author?: string; hour
 function feedOf(entries: Entry[]) {
   const items = entries
     .map(
-      (entry) => `<item><guid isPermaLink="false">${entry.guid}</guid><title>${escapeHtml(entry.title)}</title>
+      (entry) => `<item><guid isPermaLink="false">${entry.guid}</guid><title>${escapeXml(entry.title)}</title>
   <pubDate>${hoursAgo(entry.hoursAgo ?? 1).toUTCString()}</pubDate>
-  ${entry.author ? `<author>${escapeHtml(entry.author)}</author>` : ''}
-  <description>${escapeHtml(entry.html ?? `<p>About ${entry.title}</p>`)}</description></item>`,
+  ${entry.author ? `<author>${escapeXml(entry.author)}</author>` : ''}
+  <description>${escapeXml(entry.html ?? `<p>About ${entry.title}</p>`)}</description></item>`,
     )
     .join('\n');
   return `<?xml version="1.0"?><rss version="2.0"><channel><title>Search</title><link>https://example.com/</link>

@@ -11,7 +11,7 @@ import { readMarksAt, readMarksOfFeeds } from '../db/read-state';
 import { itemRowsByIds, type SearchFilter, type SearchMatch, type SearchOrder, searchItemMatches } from '../db/search';
 import { groupByShard } from '../db/shards';
 import { starredAmong, starredItemIds } from '../db/stars';
-import { htmlToText } from '../html/sanitize';
+import { htmlToText } from '../html/text';
 import { ApiError } from '../lib/errors';
 import { parseSearch } from './parse-query';
 import { buildSnippet } from './snippet';

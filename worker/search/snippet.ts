@@ -1,7 +1,7 @@
 // The `snippet` of a search result: a short excerpt of the item's text around its first match, HTML
 // escaped, with every word that matched wrapped in <mark>. Built here from the stored text rather than
 // by FTS5 (whose snippet() needs the text inside the index, doubling what each item stores).
-import { escapeHtml } from '../lib/html';
+import { escapeText } from '../html/entities';
 import { type SearchTerm, WORD } from './parse-query';
 
 const SNIPPET_CHARS = 200;
@@ -41,10 +41,10 @@ function markWords(text: string, matches: Matcher): string {
   let last = 0;
   for (const found of text.matchAll(WORD)) {
     if (!matches(found[0])) continue;
-    html += `${escapeHtml(text.slice(last, found.index))}<mark>${escapeHtml(found[0])}</mark>`;
+    html += `${escapeText(text.slice(last, found.index))}<mark>${escapeText(found[0])}</mark>`;
     last = found.index + found[0].length;
   }
-  return html + escapeHtml(text.slice(last));
+  return html + escapeText(text.slice(last));
 }
 
 /**

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { feeds } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
-import { escapeHtml } from '../lib/html';
+import { escapeXml } from '../html/entities';
 import { call, db } from './helpers';
 
 export type TestItem = { guid?: string; title: string; link?: string; pubDate?: Date; description?: string };
@@ -13,17 +13,17 @@ export function rss(title: string, items: TestItem[], extra = '') {
   const entries = items
     .map(
       (item) => `<item>
-  <title>${escapeHtml(item.title)}</title>
-  ${item.link ? `<link>${escapeHtml(item.link)}</link>` : ''}
-  ${item.guid ? `<guid isPermaLink="false">${escapeHtml(item.guid)}</guid>` : ''}
+  <title>${escapeXml(item.title)}</title>
+  ${item.link ? `<link>${escapeXml(item.link)}</link>` : ''}
+  ${item.guid ? `<guid isPermaLink="false">${escapeXml(item.guid)}</guid>` : ''}
   ${item.pubDate ? `<pubDate>${item.pubDate.toUTCString()}</pubDate>` : ''}
-  <description>${escapeHtml(item.description ?? `About ${item.title}`)}</description>
+  <description>${escapeXml(item.description ?? `About ${item.title}`)}</description>
 </item>`,
     )
     .join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>
-<rss version="2.0"><channel><title>${escapeHtml(title)}</title><link>https://example.com/</link>
-<description>${escapeHtml(title)} feed</description>${extra}
+<rss version="2.0"><channel><title>${escapeXml(title)}</title><link>https://example.com/</link>
+<description>${escapeXml(title)} feed</description>${extra}
 ${entries}
 </channel></rss>`;
 }

@@ -2,6 +2,8 @@
 // Google feeds). Elements of the feed's Atom namespace arrive bare ("entry", "link"), see xml.ts; Atom
 // documents without any namespace read the same way.
 
+import { escapeText } from '../../html/entities';
+import { textOfHtml } from '../../html/text';
 import { parseDate } from './dates';
 import {
   addCategory,
@@ -16,9 +18,7 @@ import {
   childrenNamed,
   childText,
   collapse,
-  escapeHtml,
   hasElementChildren,
-  htmlToText,
   nonEmpty,
   serializeNodes,
   textOf,
@@ -116,7 +116,7 @@ function personName(el: XmlElement | undefined): string | null {
       childText(author, 'name') ??
       childText(author, 'email') ??
       (hasElementChildren(author) ? null : nonEmpty(textOf(author)));
-    if (name) return collapse(htmlToText(name));
+    if (name) return collapse(textOfHtml(name));
   }
   return null;
 }
@@ -153,13 +153,13 @@ function plainOf(el: XmlElement | undefined): string | null {
   if (!el) return null;
   const c = readConstruct(el);
   if (!c) return null;
-  return c.html ? htmlToText(c.value) : collapse(c.value);
+  return c.html ? collapse(textOfHtml(c.value)) : collapse(c.value);
 }
 
 function htmlOfConstruct(el: XmlElement): string {
   const c = readConstruct(el);
   if (!c) return '';
-  return c.html ? c.value.trim() : escapeHtml(c.value.trim());
+  return c.html ? c.value.trim() : escapeText(c.value.trim());
 }
 
 function htmlFieldOf(el: XmlElement, entryBase: string | null): string | null {

@@ -8,7 +8,7 @@
 // Decoding never throws: invalid bytes become U+FFFD. TextDecoder knows the WHATWG labels ("latin1",
 // "gb2312", "shift_jis" …); a label it does not know is skipped.
 
-import { WINDOWS_1252_C1 } from './entities';
+import { WINDOWS_1252_C1 } from '../../html/entities';
 
 const BOM_UTF8 = [0xef, 0xbb, 0xbf];
 

@@ -1,9 +1,10 @@
 // JSON Feed 1.0 and 1.1 (jsonfeed.org/version/1.1). 1.1 replaced "author" with "authors" and added
 // "language"; both are read. Every value is type-checked: a JSON document can hold anything.
 
+import { escapeText } from '../../html/entities';
 import { parseDate } from './dates';
 import { addCategory, addEnclosure } from './extensions';
-import { escapeHtml, nonEmpty, plainText } from './text';
+import { nonEmpty, plainText } from './text';
 import { MAX_ITEMS, type ParsedFeed, type ParsedItem } from './types';
 import { absolutizeHtml, resolveUrl } from './urls';
 
@@ -69,8 +70,8 @@ function readItem(item: Json, base: string | null, feedAuthor: string | null): P
     id: typeof id === 'string' ? nonEmpty(id) : typeof id === 'number' ? String(id) : null,
     title: plainText(str(item.title) ?? ''),
     link: resolveUrl(str(item.url), base) ?? resolveUrl(str(item.external_url), base),
-    summary: summary === null ? null : escapeHtml(summary),
-    content: html !== null ? absolutizeHtml(html, base) : text !== null ? escapeHtml(text) : null,
+    summary: summary === null ? null : escapeText(summary),
+    content: html !== null ? absolutizeHtml(html, base) : text !== null ? escapeText(text) : null,
     author: authorName(item) ?? feedAuthor,
     published: parseDate(str(item.date_published)),
     updated: parseDate(str(item.date_modified)),

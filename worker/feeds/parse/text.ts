@@ -2,7 +2,8 @@
 // element turned back into markup, and HTML turned into plain text. Plain text is what titles, authors and
 // categories need (the UI shows them as text); summaries and content stay HTML for the sanitiser.
 
-import { decodeEntities } from './entities';
+import { escapeAttribute, escapeText } from '../../html/entities';
+import { textOfHtml } from '../../html/text';
 import type { XmlElement, XmlNode } from './xml';
 
 export function child(el: XmlElement | null | undefined, name: string): XmlElement | undefined {
@@ -70,43 +71,17 @@ export function serializeNodes(nodes: XmlNode[]): string {
   let out = '';
   for (const node of nodes) {
     if (typeof node === 'string') {
-      out += escapeHtml(node);
+      out += escapeText(node);
       continue;
     }
     const name = node.name.startsWith('xhtml:') ? node.name.slice(6) : node.name;
     out += `<${name}`;
-    for (const key in node.attrs) out += ` ${key}="${escapeAttr(node.attrs[key] ?? '')}"`;
+    for (const key in node.attrs) out += ` ${key}="${escapeAttribute(node.attrs[key] ?? '')}"`;
     out += '>';
     if (node.children.length > 0) out += serializeNodes(node.children);
     if (!VOID_HTML.has(name)) out += `</${name}>`;
   }
   return out;
-}
-
-export function escapeHtml(text: string): string {
-  if (!/[&<>]/.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-}
-
-function escapeAttr(text: string): string {
-  if (!/[&<>"]/.test(text)) return text;
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-}
-
-const MAX_PLAIN_INPUT = 100_000;
-const TAG = /<\/?[A-Za-z][^>]*>|<!--[\s\S]*?-->/g;
-
-/** HTML to one line of plain text: script and style bodies dropped, tags removed, entities decoded. */
-export function htmlToText(html: string): string {
-  let s = html.length > MAX_PLAIN_INPUT ? html.slice(0, MAX_PLAIN_INPUT) : html;
-  if (s.indexOf('<') !== -1) {
-    const lower = s.toLowerCase();
-    if (lower.includes('</script') || lower.includes('</style')) {
-      s = s.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, ' ');
-    }
-    s = s.replace(TAG, ' ');
-  }
-  return collapse(decodeEntities(s));
 }
 
 /**
@@ -115,7 +90,7 @@ export function htmlToText(html: string): string {
  * so "a < b" and "AT&T" survive as written.
  */
 export function plainText(text: string): string {
-  if (/<[A-Za-z/!]|&(#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/.test(text)) return htmlToText(text);
+  if (/<[A-Za-z/!]|&(#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/.test(text)) return collapse(textOfHtml(text));
   return collapse(text);
 }
 

@@ -9,7 +9,7 @@
 // Element names are rewritten to a canonical prefix chosen by namespace URI (see namespaces.ts), so
 // parsers can ask for "content:encoded" or "media:content" whatever prefix the feed picked.
 
-import { decodeEntities } from './entities';
+import { decodeEntities } from '../../html/entities';
 import { namespaceKey } from './namespaces';
 
 export interface XmlElement {
@@ -65,7 +65,7 @@ export function parseXml(src: string): XmlDocument {
   const addText = (text: string, decode: boolean) => {
     const parent = stack[stack.length - 1] as XmlElement;
     if (STRUCTURAL.has(parent.name) && isBlank(text)) return;
-    const value = decode ? decodeEntities(text) : text;
+    const value = decode ? decodeEntities(text, 'xml') : text;
     const kids = parent.children;
     const last = kids.length - 1;
     if (last >= 0 && typeof kids[last] === 'string') kids[last] += value;
@@ -176,7 +176,7 @@ export function parseXml(src: string): XmlDocument {
           value = src.slice(vs, i);
         }
       }
-      value = decodeEntities(value);
+      value = decodeEntities(value, 'xml');
       if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) {
         if (newScope === null) newScope = new Map(scopes[scopes.length - 1]);
         newScope.set(attrName === 'xmlns' ? '' : attrName.slice(6), namespaceKey(value, attrName.slice(6)));

@@ -1,3 +1,0 @@
-/** Escapes text for HTML or XML element content and double-quoted attribute values. */
-export const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
