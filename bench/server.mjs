@@ -64,42 +64,20 @@ function runOrThrow(label, args) {
   return result.stdout;
 }
 
+/** `wrangler d1 execute` on the benchmark state's DB with these arguments; its output. */
+const executeOnState = (label, args) =>
+  runOrThrow(label, ['wrangler', 'd1', 'execute', 'DB', '--local', '-c', CONFIG, '--persist-to', STATE_DIR, ...args]);
+
 /** The rows of one read-only query against the benchmark state (the server may be running). */
 export function queryState(sql) {
-  const output = runOrThrow('querying the state', [
-    'wrangler',
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '-c',
-    CONFIG,
-    '--persist-to',
-    STATE_DIR,
-    '--json',
-    '--command',
-    sql,
-  ]);
-  return JSON.parse(output)[0].results;
+  return JSON.parse(executeOnState('querying the state', ['--json', '--command', sql]))[0].results;
 }
 
 /** Writes `sql` to bench/.work/<name>.sql and executes it against the benchmark state (server stopped). */
 function executeSql(name, sql) {
   const file = path.join(WORK_DIR, `${name}.sql`);
   writeFileSync(file, sql);
-  runOrThrow(`seeding ${name}`, [
-    'wrangler',
-    'd1',
-    'execute',
-    'DB',
-    '--local',
-    '-c',
-    CONFIG,
-    '--persist-to',
-    STATE_DIR,
-    '--file',
-    file,
-  ]);
+  executeOnState(`seeding ${name}`, ['--file', file]);
 }
 
 /**
