@@ -35,6 +35,8 @@ export default async function setup(project: TestProject) {
       ENVIRONMENT: 'development',
       EMAIL_TRANSPORT: 'outbox',
       FETCH_ALLOW_HOSTS: upstream.host,
+      // The feeds' scripted changes come seconds after a follow; the cooldown itself has its Worker tests.
+      REFRESH_COOLDOWN_MINUTES: '0',
       // Lets the browser tests upgrade an account the way production does: a signed Stripe event.
       STRIPE_WEBHOOK_SECRET,
     },

@@ -15,6 +15,7 @@ declare namespace Cloudflare {
 		EMAIL_TRANSPORT: string;
 		FETCH_ALLOW_HOSTS: string;
 		FEED_DATABASES: string;
+		REFRESH_COOLDOWN_MINUTES: string;
 	}
 }
 interface Env extends Cloudflare.Env {}
@@ -22,5 +23,5 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_URL" | "ENVIRONMENT" | "ADMIN_USER_IDS" | "EMAIL_FROM" | "EMAIL_TRANSPORT" | "FETCH_ALLOW_HOSTS" | "FEED_DATABASES">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_URL" | "ENVIRONMENT" | "ADMIN_USER_IDS" | "EMAIL_FROM" | "EMAIL_TRANSPORT" | "FETCH_ALLOW_HOSTS" | "FEED_DATABASES" | "REFRESH_COOLDOWN_MINUTES">> {}
 }

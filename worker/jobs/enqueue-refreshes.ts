@@ -21,8 +21,13 @@ export const PICK_LIMIT = 500;
 export const FEEDS_PER_MESSAGE = 10;
 const LEASE_MS = 15 * 60 * 1000;
 const HOST_WAIT_MS = 60 * 1000;
-/** A feed checked this recently is not fetched again on a person's request. */
-export const RECENTLY_CHECKED_MS = 10 * 60 * 1000;
+const DEFAULT_COOLDOWN_MINUTES = 10;
+
+/** Minutes a feed checked by anyone is not fetched again on a person's request (REFRESH_COOLDOWN_MINUTES). */
+export function refreshCooldownMinutes(env: Pick<Bindings, 'REFRESH_COOLDOWN_MINUTES'>) {
+  const minutes = Number(env.REFRESH_COOLDOWN_MINUTES?.trim() || Number.NaN);
+  return Number.isFinite(minutes) && minutes >= 0 ? minutes : DEFAULT_COOLDOWN_MINUTES;
+}
 
 const refreshMessages = (feedIds: number[]): JobMessage[] => {
   const messages: JobMessage[] = [];
@@ -65,15 +70,16 @@ export type RefreshRequest = {
 
 /** A person's "Refresh Feeds": leases the idle ones of these feeds and queues them a host's share at a time. */
 export async function enqueueRefreshes(
-  env: Pick<Bindings, 'JOBS'>,
+  env: Pick<Bindings, 'JOBS' | 'REFRESH_COOLDOWN_MINUTES'>,
   db: Db,
   feedIds: number[],
   now = Date.now(),
 ): Promise<RefreshRequest> {
   if (feedIds.length === 0) return { queued: 0, waiting: 0, skipped: 0 };
+  const checkedBefore = now - refreshCooldownMinutes(env) * 60_000;
   // Each feed's lease in its own shard.
   const leased = await db.shards.each(feedIds, (shard, ids) =>
-    leaseIdleFeeds(shard, ids, now, now + LEASE_MS, now - RECENTLY_CHECKED_MS),
+    leaseIdleFeeds(shard, ids, now, now + LEASE_MS, checkedBefore),
   );
   const { picked, heldBack } = await queueByHost(env, db, leased, now);
   return { queued: picked.length, waiting: heldBack.length, skipped: feedIds.length - leased.length };

@@ -14,7 +14,7 @@ import {
 } from '../db/feeds';
 import type { AuthedEnv } from '../env';
 import { followFeed, previewFeed } from '../feeds/follow';
-import { enqueueRefreshes, RECENTLY_CHECKED_MS, type RefreshRequest } from '../jobs/enqueue-refreshes';
+import { enqueueRefreshes, type RefreshRequest, refreshCooldownMinutes } from '../jobs/enqueue-refreshes';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
@@ -45,7 +45,7 @@ export const feedRoutes = new Hono<AuthedEnv>()
     const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, { feedId });
     if (feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
     const request = await enqueueRefreshes(c.env, c.var.db, feedIds);
-    return c.json({ ...request, message: describeRefresh(request) }, 202);
+    return c.json({ ...request, message: describeRefresh(request, refreshCooldownMinutes(c.env)) }, 202);
   })
   // Spec §7 calls it with ?includeCategory=true; the category always comes with the feed.
   .get('/:feedId', feedParam, validate('query', z.object({ includeCategory: z.string().optional() })), async (c) =>
@@ -62,13 +62,12 @@ export const feedRoutes = new Hono<AuthedEnv>()
   });
 
 /** What Refresh Feeds did, in words: the spec's toast when anything was queued, then what was not and why. */
-function describeRefresh({ queued, waiting, skipped }: RefreshRequest) {
+function describeRefresh({ queued, waiting, skipped }: RefreshRequest, minutes: number) {
   const feeds = (n: number) => (n === 1 ? '1 feed' : `${n} feeds`);
   const parts: string[] = [];
   if (queued > 0 || waiting > 0) parts.push('Feed refresh started');
   if (waiting > 0) parts.push(`${feeds(waiting)} from busy sites will follow within minutes`);
   if (skipped > 0) {
-    const minutes = RECENTLY_CHECKED_MS / 60_000;
     parts.push(
       `${feeds(skipped)} checked in the last ${minutes} minutes ${skipped === 1 ? 'is' : 'are'} not fetched again yet`,
     );

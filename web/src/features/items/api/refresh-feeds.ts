@@ -1,12 +1,13 @@
-// POST /api/feeds/refresh {feedId?} → 202 {queued}: queues a refresh of one feed or of all of them. The
-// refresh itself runs on the server's queue, so the lists are refetched 2 s later (spec §4, §9).
+// POST /api/feeds/refresh {feedId?} → 202 {queued, waiting, skipped, message}: queues a refresh of one feed
+// or of all of them, except feeds checked minutes ago (issue 10 L3). The refresh itself runs on the
+// server's queue, so the lists are refetched 2 s later (spec §4, §9).
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import { refreshFeedLists } from '@/lib/query-keys';
 
 export const REFETCH_AFTER_REFRESH_MS = 2000;
 
-export function refreshFeeds(input: { feedId?: number } = {}): Promise<{ queued: number }> {
+export function refreshFeeds(input: { feedId?: number } = {}) {
   return client.feeds.refresh.$post({ json: input }).then((response) => response.json());
 }
 

@@ -1,5 +1,6 @@
 // Refresh Feeds (spec §2, §4): queues a refresh, says "Feed refresh started", and the lists are refetched
-// 2 s later; a failure says "Error refreshing feeds".
+// 2 s later; a failure says "Error refreshing feeds". Feeds checked minutes ago are not fetched again
+// (issue 10 L3): the toast then says so in the server's words instead of promising new items.
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
@@ -14,8 +15,13 @@ export function useRefreshWithToast(input: { feedId?: number }) {
     start: () => {
       if (refresh.isPending) return;
       refresh.mutate(input, {
-        onSuccess: () =>
-          toast({ title: 'Feed refresh started', description: 'New items will appear in a few seconds.' }),
+        onSuccess: ({ queued, waiting, skipped, message }) =>
+          queued + waiting > 0
+            ? toast({
+                title: 'Feed refresh started',
+                description: skipped > 0 ? message : 'New items will appear in a few seconds.',
+              })
+            : toast({ title: 'Nothing to refresh yet', description: message }),
         onError: (error) =>
           toast({
             variant: 'destructive',
