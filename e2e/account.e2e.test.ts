@@ -7,12 +7,6 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './browser';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    baseURL: string;
-  }
-}
-
 const baseURL = inject('baseURL');
 const email = `account.${Date.now()}@example.com`;
 const password = 'correct horse battery';

@@ -5,13 +5,6 @@ import { expect, inject } from 'vitest';
 import { openBrowser } from './browser';
 import { followFeed, signInInBrowser, signUpThroughApi } from './people';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    baseURL: string;
-    fakeUpstreamUrl: string;
-  }
-}
-
 const baseURL = inject('baseURL');
 const fakeUpstreamUrl = inject('fakeUpstreamUrl');
 const stamp = Date.now();

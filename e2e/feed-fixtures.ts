@@ -6,13 +6,6 @@ import { expect, inject } from 'vitest';
 import { openBrowser } from './browser';
 import { createCategory, followFeed, signInInBrowser, signUpThroughApi } from './people';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    baseURL: string;
-    fakeUpstreamUrl: string;
-  }
-}
-
 const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();

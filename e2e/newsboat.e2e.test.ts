@@ -10,13 +10,6 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SESSION_COOKIE, signUpThroughApi } from './people';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    baseURL: string;
-    fakeUpstreamUrl: string;
-  }
-}
-
 const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();

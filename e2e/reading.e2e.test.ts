@@ -7,13 +7,6 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openBrowser } from './browser';
 import { PASSWORD, SESSION_COOKIE, signUpThroughApi } from './people';
 
-declare module 'vitest' {
-  interface ProvidedContext {
-    baseURL: string;
-    fakeUpstreamUrl: string;
-  }
-}
-
 const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
