@@ -1,0 +1,39 @@
+// The export of a big account stays whole (issue 14's bad input: an account with 10,000 items): every
+// starred item is in it, in one answer.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
+import { call, signUp } from '../test/helpers';
+
+const ITEMS = 10_000;
+const MINUTE = 60_000;
+
+describe('GET /api/users/me/export of a big account', () => {
+  it('holds all 10,000 starred items of a feed of 10,000', async () => {
+    const { cookie, userId } = await signUp();
+    const url = await scriptFeed(uniqueName(), { body: rss('Big', [{ title: 'First' }]) });
+    const feedId = await follow(call, cookie, url);
+    const now = Date.now();
+    await env.DB.prepare(
+      `insert into items (feed_id, guid_hash, title, seq, pub_date, created_at)
+       with recursive n(k) as (select 1 union all select k + 1 from n where k < ?2)
+       select ?1, 'big-' || k, 'Item ' || k, 1000 + k, ?3 - k * ?4, ?3 from n`,
+    )
+      .bind(feedId, ITEMS, now, MINUTE)
+      .run();
+    await env.DB.prepare(
+      `insert into stars (user_id, item_id, feed_id, created_at)
+       select ?1, id, feed_id, ?3 from items where feed_id = ?2 and guid_hash like 'big-%'`,
+    )
+      .bind(userId, feedId, now)
+      .run();
+
+    const response = await call('/api/users/me/export', { cookie });
+    expect(response.status).toBe(200);
+    const data = (await response.json()) as { starredItems: { title: string }[]; subscriptions: unknown[] };
+    expect(data.starredItems).toHaveLength(ITEMS);
+    expect(data.starredItems[0]?.title).toBe('Item 1');
+    expect(data.starredItems.at(-1)?.title).toBe(`Item ${ITEMS}`);
+    expect(data.subscriptions).toHaveLength(1);
+  });
+});
