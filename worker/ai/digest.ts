@@ -30,6 +30,7 @@ import { enqueue, enqueueMany } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import { startOfDay, zonedParts, zonedTime } from '../lib/time';
+import type { ServicesAndEnv } from '../services';
 import { renderGenerationsEmail } from './email';
 import { runGeneration } from './generate';
 import { imagesConfigured } from './images';
@@ -119,12 +120,12 @@ export async function requestDigestNow(
 type DigestOutcome = { kind: 'already-sent' } | { kind: 'sent'; generations: Generation[] };
 
 export async function sendDigest(
-  env: Bindings,
-  db: Db,
+  deps: ServicesAndEnv,
   userId: number,
   period: string,
   now = Date.now(),
 ): Promise<DigestOutcome> {
+  const { env, db } = deps;
   const user = await findUserById(db, userId);
   if (!user) return { kind: 'already-sent' };
   const manual = period.startsWith('manual:');
@@ -146,7 +147,7 @@ export async function sendDigest(
   const generations =
     itemIds.length === 0
       ? [await nothingNew(db, userId, preferences, date)]
-      : await writeDigest(env, db, userId, preferences, itemIds, date);
+      : await writeDigest(deps, userId, preferences, itemIds, date);
   // Every digest is mailed: to the confirmed delivery address, else to the account's own (issue 11).
   const to = deliveryAddressOf(user, preferences);
   await mailDigest(env, db, { userId, period, to }, preferences, generations, date, itemIds.length);
@@ -175,13 +176,13 @@ async function nothingNew(db: Db, userId: number, preferences: Preferences, date
 }
 
 async function writeDigest(
-  env: Bindings,
-  db: Db,
+  deps: ServicesAndEnv,
   userId: number,
   preferences: Preferences,
   itemIds: number[],
   date: string,
 ): Promise<Generation[]> {
+  const { env, db } = deps;
   const types = DIGEST_CONTENT_TYPES.filter((type) => preferences.contentTypes.includes(type));
   const generations: Generation[] = [];
   for (const contentType of types) {
@@ -207,7 +208,7 @@ async function writeDigest(
       },
     });
     // One part failing (recorded on its row) does not stop the others.
-    if (!skipImage) await runGeneration({ env, db }, row.id, 'job');
+    if (!skipImage) await runGeneration(deps, row.id, 'job');
     const finished = await loadGenerationForJob(db, row.id);
     if (finished) generations.push(toGeneration(finished));
   }

@@ -6,7 +6,6 @@
 import type { SessionUser } from '../auth/session';
 import { chargeCredits } from '../billing/credits';
 import type { ContentLength, ContentType, GenerationOrigin, WritingStyle } from '../contracts/ai';
-import type { Db } from '../db/client';
 import {
   chargeKeyOf,
   completeGeneration,
@@ -24,6 +23,7 @@ import { sanitizeHtml } from '../html/sanitize';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
+import type { ServicesAndEnv } from '../services';
 import { AiError, type AiErrorKind, aiConfigured, aiLimits } from './client';
 import { formatOutput } from './format';
 import { createImage, imagesConfigured } from './images';
@@ -39,7 +39,7 @@ export type RunOutcome =
   | { kind: 'deferred' }
   | { kind: 'failed'; error: string; errorKind: AiErrorKind | 'internal' };
 
-type Deps = { env: Bindings; db: Db };
+type Deps = ServicesAndEnv;
 
 /**
  * Creates a pending generation and charges `cost` credits for it (key `generation:<id>`); when the
@@ -76,11 +76,8 @@ export function failedRunError(outcome: Extract<RunOutcome, { kind: 'failed' }>)
   return new ApiError('UPSTREAM_FAILED', outcome.error);
 }
 
-export async function runGeneration(
-  { env, db }: Deps,
-  generationId: number,
-  mode: 'inline' | 'job',
-): Promise<RunOutcome> {
+export async function runGeneration(deps: Deps, generationId: number, mode: 'inline' | 'job'): Promise<RunOutcome> {
+  const { env, db } = deps;
   const row = await loadGenerationForJob(db, generationId);
   if (row?.status !== 'pending') return { kind: 'skipped' };
   const timeoutMs = mode === 'inline' ? aiLimits.inlineMs : aiLimits.jobMs;
@@ -88,7 +85,7 @@ export async function runGeneration(
     const request = requestOf(row);
     const items = await sourceItemsOf(db, row.userId, request.itemIds);
     if (items.length === 0) throw new AiError('input', 'The items for this generation are no longer available.');
-    if (row.contentType === 'visual_content') return await drawImage(env, db, row, request, items, timeoutMs);
+    if (row.contentType === 'visual_content') return await drawImage(deps, row, request, items, timeoutMs);
     const content = await writeText(env, row, request, items, timeoutMs);
     return (await completeGeneration(db, row.id, { content })) ? { kind: 'done', content } : { kind: 'skipped' };
   } catch (error) {
@@ -131,18 +128,18 @@ async function writeText(
 }
 
 async function drawImage(
-  env: Bindings,
-  db: Db,
+  deps: Deps,
   row: GenerationRow,
   request: GenerationRequest,
   items: SourceItem[],
   timeoutMs: number,
 ): Promise<RunOutcome> {
+  const { env, db } = deps;
   if (!imagesConfigured(env)) {
     throw new AiError('refused', 'Images need a Replicate API token (REPLICATE_API_TOKEN), and none is configured.');
   }
   const prompt = request.imagePrompt ?? imagePromptFor(items);
-  const key = await createImage(env, row.id, prompt, timeoutMs);
+  const key = await createImage(deps, row.id, prompt, timeoutMs);
   const content = `<p>${escapeText(
     `An illustration of ${items.length === 1 ? 'one item' : `${items.length} items`}: ${items
       .slice(0, 3)

@@ -4,7 +4,8 @@
 // The API serves it from our own origin, so no page or email ever loads a third-party image.
 import type { Bindings } from '../env';
 import { toBase64Url } from '../lib/crypto';
-import { SafeFetchError, safeFetch } from '../net/safe-fetch';
+import { SafeFetchError } from '../net/safe-fetch';
+import type { ServicesAndEnv } from '../services';
 import { AiError } from './client';
 
 export const DEFAULT_REPLICATE_BASE_URL = 'https://api.replicate.com/v1';
@@ -104,13 +105,17 @@ async function predict(env: Bindings, prompt: string, timeoutMs: number): Promis
 }
 
 /** Makes an image for `prompt` and stores it in R2; returns its key (generations/<id>-<random>.jpg). */
-export async function createImage(env: Bindings, generationId: number, prompt: string, timeoutMs: number) {
+export async function createImage(
+  { env, fetcher }: Pick<ServicesAndEnv, 'env' | 'fetcher'>,
+  generationId: number,
+  prompt: string,
+  timeoutMs: number,
+) {
   const started = Date.now();
   const url = await predict(env, prompt, timeoutMs);
   let bytes: Uint8Array;
   try {
-    const response = await safeFetch(url, {
-      allowHosts: env.FETCH_ALLOW_HOSTS,
+    const response = await fetcher.fetch(url, {
       accept: 'image/jpeg, image/png, image/webp, image/gif',
       maxBytes: MAX_IMAGE_BYTES,
       timeoutMs: Math.max(5_000, timeoutMs - (Date.now() - started)),

@@ -14,7 +14,6 @@ import {
 } from '../contracts/ai';
 import type { DateFilter } from '../contracts/feeds';
 import { getCategory } from '../db/categories';
-import type { Db } from '../db/client';
 import { getFeed } from '../db/feeds';
 import {
   chargeKeyOf,
@@ -26,12 +25,12 @@ import {
 } from '../db/generations';
 import { dateRange, getItem } from '../db/items';
 import { getPreferences } from '../db/preferences';
-import type { Bindings } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
+import type { ServicesAndEnv } from '../services';
 import { createChargedGeneration, failedRunError, runOrDefer } from './generate';
 
-type Deps = { env: Bindings; db: Db };
+type Deps = ServicesAndEnv;
 export type Started<T> = { status: 200; body: T } | { status: 202; body: PendingGeneration };
 
 /** Items a summary reads at most: enough for an overview, few enough for any model's budget. */

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { refreshFeed } from '../feeds/refresh';
+import { createUrlFetcher } from '../net/fetcher';
 import { hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { createDb, type Db } from './client';
 import { findFeedByUrl, upsertFeed } from './feeds';
@@ -63,7 +64,7 @@ describe('feeds in two databases', () => {
       const feed = await upsertFeed(db, { url: scripted.url, title: null, siteUrl: null, description: null });
       feeds.push({ ...scripted, shard, feedId: feed.id });
     }
-    const deps = { db, allowHosts: env.FETCH_ALLOW_HOSTS };
+    const deps = { db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) };
     for (const feed of feeds) expect(await refreshFeed(deps, feed.feedId)).toMatchObject({ kind: 'updated' });
     // A second pass with one new item each, and the old ones again.
     for (const feed of feeds) {

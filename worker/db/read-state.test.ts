@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readMarks } from '../../schema';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { refreshFeed } from '../feeds/refresh';
+import { createUrlFetcher } from '../net/fetcher';
 import { follow, hoursAgo, rss, scriptFeed, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { findFeed, storeItems } from './item-store';
@@ -53,7 +54,7 @@ describe('read state', () => {
     await scriptFeed(name, {
       body: rss('Big', [{ guid: 'new', title: 'Fresh', pubDate: hoursAgo(0.5) }, ...numbered(300, 1)]),
     });
-    expect((await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, feedId)).kind).toBe('updated');
+    expect((await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, feedId)).kind).toBe('updated');
     expect(await unreadCount(cookie, feedId)).toBe(1);
     expect(await titles(cookie, 'filter=unread')).toEqual(['Fresh']);
   });
@@ -93,7 +94,7 @@ describe('read state', () => {
     await scriptFeed(name, {
       body: rss('Dated', [...recent, { guid: 'late', title: 'Late, six hours', pubDate: hoursAgo(6) }]),
     });
-    await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, feedId);
+    await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, feedId);
     expect(await unreadCount(cookie, feedId)).toBe(4);
 
     const before = hoursAgo(2).toISOString();

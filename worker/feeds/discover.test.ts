@@ -1,5 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { createUrlFetcher } from '../net/fetcher';
 import {
   discoverFeeds,
   fetchingVerifier,
@@ -9,7 +10,7 @@ import {
   wellKnownFeedUrls,
 } from './discover';
 
-const allowHosts = env.FETCH_ALLOW_HOSTS;
+const fetcher = createUrlFetcher(env.FETCH_ALLOW_HOSTS);
 const upstream = env.FAKE_UPSTREAM_URL;
 const PAGE = 'https://www.example.com/blog/';
 
@@ -127,7 +128,7 @@ describe('discoverFeeds against real servers, with the real parser', () => {
   it('finds the RSS and Atom feeds a page declares, skipping a missing one and listing comments last', async () => {
     const page = `${upstream}/feeds/site/`;
     const html = await (await fetch(page)).text();
-    const found = await discoverFeeds(page, html, { allowHosts });
+    const found = await discoverFeeds(page, html, { fetcher });
     expect(found).toEqual([
       { feedUrl: `${upstream}/feeds/site/feed.xml`, title: 'Posts (RSS)', siteUrl: 'https://site.example/' },
       { feedUrl: `${upstream}/feeds/site/atom.xml`, title: 'Posts (Atom)', siteUrl: 'https://site.example/' },
@@ -137,17 +138,17 @@ describe('discoverFeeds against real servers, with the real parser', () => {
 
   it('finds a feed at a well-known path', async () => {
     const page = `${upstream}/feeds/wk/`;
-    const found = await discoverFeeds(page, await (await fetch(page)).text(), { allowHosts });
+    const found = await discoverFeeds(page, await (await fetch(page)).text(), { fetcher });
     expect(found.map((f) => f.feedUrl)).toEqual([`${upstream}/feeds/wk/index.xml`]);
   });
 
   it('finds nothing on a page without feeds', async () => {
     const page = `${upstream}/feeds/nofeed/`;
-    expect(await discoverFeeds(page, await (await fetch(page)).text(), { allowHosts })).toEqual([]);
+    expect(await discoverFeeds(page, await (await fetch(page)).text(), { fetcher })).toEqual([]);
   });
 
   it('rejects an empty 200, an HTML page served as a feed, a private address and an unreachable host', async () => {
-    const verify = fetchingVerifier(allowHosts);
+    const verify = fetchingVerifier(fetcher);
     expect(await verify(`${upstream}/feeds/empty`)).toBeNull();
     expect(await verify(`${upstream}/feeds/html-as-feed`)).toBeNull();
     expect(await verify('http://169.254.169.254/latest/meta-data/')).toBeNull();
@@ -162,7 +163,7 @@ describe('discoverFeeds against real servers, with the real parser', () => {
   it('never proposes a feed behind a private address, even when a page links one', async () => {
     const html =
       '<link rel="alternate" type="application/rss+xml" href="http://127.0.0.1:1/feed.xml"><link rel="alternate" type="application/rss+xml" href="http://[::1]/feed">';
-    expect(await discoverFeeds('https://www.example.com/', html, { allowHosts, maxChecks: 2 })).toEqual([]);
+    expect(await discoverFeeds('https://www.example.com/', html, { fetcher, maxChecks: 2 })).toEqual([]);
   });
 
   it('sniffs HTML error pages cheaply', () => {

@@ -7,7 +7,7 @@
 // Fetching the page itself, choosing among the results and subscribing are the caller's job.
 
 import { descendants, documentBase, parseHtml } from '../html/html-tree';
-import { safeFetch } from '../net/safe-fetch';
+import { createUrlFetcher, type UrlFetcher } from '../net/fetcher';
 import { FEED_ACCEPT, parseFeed } from './parse';
 import { wellKnownFeedUrlsUnder } from './well-known-paths';
 
@@ -19,8 +19,8 @@ export type VerifyFeed = (url: string) => Promise<FeedCheck | null>;
 export type DiscoverOptions = {
   /** Decides whether a URL is a feed; defaults to fetching it with safeFetch and parsing it. */
   verify?: VerifyFeed;
-  /** FETCH_ALLOW_HOSTS, for the default verifier. */
-  allowHosts?: string;
+  /** The fetcher for the default verifier (services.ts); without one, no host is exempt. */
+  fetcher?: UrlFetcher;
   /** Most candidate URLs fetched in all (default DISCOVERY_MAX_CHECKS). */
   maxChecks?: number;
   /** Stop at the first feed found, in any tier (a caller that follows one feed needs no more). */
@@ -63,7 +63,7 @@ export async function discoverFeeds(
   html: string,
   options: DiscoverOptions = {},
 ): Promise<DiscoveredFeed[]> {
-  const verify = options.verify ?? fetchingVerifier(options.allowHosts ?? '');
+  const verify = options.verify ?? fetchingVerifier(options.fetcher ?? createUrlFetcher(''));
   let budget = options.maxChecks ?? DISCOVERY_MAX_CHECKS;
   const checked = new Set<string>();
   const found = new Map<string, DiscoveredFeed>();
@@ -147,15 +147,10 @@ function feedUrlOf(href: string, base: string): string | null {
 }
 
 /** The default verifier: fetch through safeFetch and see whether our parser reads a feed. */
-export function fetchingVerifier(allowHosts: string, timeoutMs = 10_000): VerifyFeed {
+export function fetchingVerifier(fetcher: UrlFetcher, timeoutMs = 10_000): VerifyFeed {
   return async (url) => {
     try {
-      const response = await safeFetch(url, {
-        allowHosts,
-        accept: FEED_ACCEPT,
-        timeoutMs,
-        maxBytes: CANDIDATE_MAX_BYTES,
-      });
+      const response = await fetcher.fetch(url, { accept: FEED_ACCEPT, timeoutMs, maxBytes: CANDIDATE_MAX_BYTES });
       if (response.status < 200 || response.status > 299 || !looksLikeFeed(response.body)) return null;
       const feed = parseFeed(response.body, response.url, response.charset ?? undefined);
       return { url: response.url, title: feed.title, siteUrl: feed.link };

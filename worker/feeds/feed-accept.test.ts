@@ -2,6 +2,7 @@
 // follows a feed, refreshes it, or verifies a candidate that discovery found on a page.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { createUrlFetcher } from '../net/fetcher';
 import { hitsOf, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { FEED_ACCEPT } from './parse';
@@ -27,7 +28,7 @@ describe('the Accept header of feed fetches', () => {
     expect(added.status).toBe(201);
     const { id } = (await added.json()) as { id: number };
     await scriptFeed(feedName, { body: rss('Asked for', [{ guid: '2', title: 'Two' }]) });
-    expect((await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, id)).kind).toBe('updated');
+    expect((await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, id)).kind).toBe('updated');
     expect((await hitsOf(feedName)).accept).toBe(FEED_ACCEPT);
   });
 });

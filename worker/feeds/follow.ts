@@ -10,7 +10,9 @@ import { countFeeds, feedLimitError, findFeedByUrl, subscribe, upsertFeed } from
 import { ApiError } from '../lib/errors';
 import type { Plan } from '../lib/plans';
 import { reserveFetches } from '../middleware/rate-limit';
-import { SafeFetchError, type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
+import type { UrlFetcher } from '../net/fetcher';
+import { SafeFetchError, type SafeFetchResponse } from '../net/safe-fetch';
+import type { Services } from '../services';
 import { CANDIDATE_MAX_BYTES, DISCOVERY_MAX_CHECKS, discoverFeeds } from './discover';
 import { FEED_ACCEPT, FeedParseError, type ParsedFeed, parseFeed } from './parse';
 import { FEED_MAX_BYTES, refreshFeed } from './refresh';
@@ -37,9 +39,9 @@ const PAGE_LINKS_BYTES = 1024 * 1024;
 /** Counts each outbound fetch of one lookup. */
 type CountFetch = () => void;
 
-async function fetchAndParse(url: string, allowHosts: string, maxBytes: number, countFetch: CountFetch) {
+async function fetchAndParse(url: string, fetcher: UrlFetcher, maxBytes: number, countFetch: CountFetch) {
   countFetch();
-  const response = await safeFetch(url, { allowHosts, maxBytes, accept: FEED_ACCEPT });
+  const response = await fetcher.fetch(url, { maxBytes, accept: FEED_ACCEPT });
   if (response.status >= 400) throw new ApiError('UNPROCESSABLE', `The server answered ${response.status} for ${url}`);
   try {
     return { response, parsed: parseFeed(response.body, response.url, response.charset ?? undefined) };
@@ -52,12 +54,12 @@ async function fetchAndParse(url: string, allowHosts: string, maxBytes: number, 
 /** The feed at `input`: the URL itself when it is a feed, else the first feed its page links to. */
 export async function resolveFeed(
   input: string,
-  allowHosts: string,
+  fetcher: UrlFetcher,
   countFetch: CountFetch = () => {},
 ): Promise<ResolvedFeed> {
   const url = normaliseFeedUrlOrThrow(input);
   try {
-    const first = await fetchAndParse(url, allowHosts, FEED_MAX_BYTES, countFetch);
+    const first = await fetchAndParse(url, fetcher, FEED_MAX_BYTES, countFetch);
     if (first.parsed) return { feedUrl: first.response.url, parsed: first.parsed, response: first.response };
     const isHtml =
       /html/i.test(first.response.contentType ?? '') ||
@@ -67,7 +69,7 @@ export async function resolveFeed(
     // fetched a second time. Only the first is wanted: discovery stops there.
     let resolved: ResolvedFeed | undefined;
     const verify = async (candidate: string) => {
-      const next = await fetchAndParse(candidate, allowHosts, CANDIDATE_MAX_BYTES, countFetch);
+      const next = await fetchAndParse(candidate, fetcher, CANDIDATE_MAX_BYTES, countFetch);
       if (!next.parsed) return null;
       resolved ??= { feedUrl: next.response.url, parsed: next.parsed, response: next.response };
       return { url: next.response.url, title: next.parsed.title, siteUrl: next.parsed.link };
@@ -104,8 +106,12 @@ async function withLookupBudget<T>(db: Db, userId: number, lookUp: (countFetch: 
 }
 
 /** The add-feed dialog's preview: the feed found at `url`, paid from the person's fetch budget. */
-export function previewFeed(db: Db, allowHosts: string, userId: number, url: string): Promise<ResolvedFeed> {
-  return withLookupBudget(db, userId, (countFetch) => resolveFeed(url, allowHosts, countFetch));
+export function previewFeed(
+  { db, fetcher }: Pick<Services, 'db' | 'fetcher'>,
+  userId: number,
+  url: string,
+): Promise<ResolvedFeed> {
+  return withLookupBudget(db, userId, (countFetch) => resolveFeed(url, fetcher, countFetch));
 }
 
 /** `name` may be empty (a sync client's quick add): the feed's own title is used, else its host. */
@@ -120,8 +126,7 @@ export type FollowOptions = {
 };
 
 export async function followFeed(
-  db: Db,
-  allowHosts: string,
+  { db, fetcher }: Pick<Services, 'db' | 'fetcher'>,
   user: { id: number; plan: Plan },
   input: FollowInput,
   { budgeted = true }: FollowOptions = {},
@@ -141,8 +146,8 @@ export async function followFeed(
   }
 
   const resolved = budgeted
-    ? await withLookupBudget(db, user.id, (countFetch) => resolveFeed(typed, allowHosts, countFetch))
-    : await resolveFeed(typed, allowHosts);
+    ? await withLookupBudget(db, user.id, (countFetch) => resolveFeed(typed, fetcher, countFetch))
+    : await resolveFeed(typed, fetcher);
   const feed = await upsertFeed(db, {
     url: resolved.feedUrl,
     title: resolved.parsed.title || null,
@@ -156,7 +161,7 @@ export async function followFeed(
   });
   if (!feed.lastFetchedAt) {
     // Store the items from the response we already have instead of fetching the feed a second time.
-    await refreshFeed({ db, allowHosts, fetchFeed: async () => resolved.response }, feed.id);
+    await refreshFeed({ db, fetcher: { ...fetcher, fetch: async () => resolved.response } }, feed.id);
   }
   return feed.id;
 }

@@ -3,9 +3,9 @@
 // answers an error, or the page holds no article) is remembered too, and for ARTICLE_RETRY_MS the item
 // shows the feed's own content without fetching the page again: opening an item over and over must not
 // make us fetch a failing site over and over (issue 10 L3).
-import type { Db } from '../db/client';
 import { recordArticleFailure, saveArticleContent } from '../db/items';
-import { safeFetch } from '../net/safe-fetch';
+import type { UrlFetcher } from '../net/fetcher';
+import type { Services } from '../services';
 import { extractArticle } from './extract';
 
 export const ARTICLE_RETRY_MS = 6 * 60 * 60 * 1000;
@@ -22,8 +22,7 @@ export type ArticleSource = {
 export type FullArticle = { content: string; extracted: boolean };
 
 export async function readFullArticle(
-  db: Db,
-  allowHosts: string,
+  { db, fetcher }: Pick<Services, 'db' | 'fetcher'>,
   item: ArticleSource,
   now = Date.now(),
 ): Promise<FullArticle> {
@@ -31,7 +30,7 @@ export async function readFullArticle(
   const feedContent: FullArticle = { content: item.content ?? item.description ?? '', extracted: false };
   const failedLately = item.articleFetchedAt !== null && now - item.articleFetchedAt.getTime() < ARTICLE_RETRY_MS;
   if (!item.link || failedLately) return feedContent;
-  const article = await fetchArticle(item.link, allowHosts);
+  const article = await fetchArticle(item.link, fetcher);
   if (!article) {
     await recordArticleFailure(db, item.id, new Date(now));
     return feedContent;
@@ -41,9 +40,9 @@ export async function readFullArticle(
 }
 
 /** The article's sanitised HTML, or null when the page cannot be fetched or holds no article. */
-async function fetchArticle(link: string, allowHosts: string): Promise<string | null> {
+async function fetchArticle(link: string, fetcher: UrlFetcher): Promise<string | null> {
   try {
-    const response = await safeFetch(link, { allowHosts, accept: 'text/html' });
+    const response = await fetcher.fetch(link, { accept: 'text/html' });
     if (response.status >= 400) return null;
     return extractArticle(new TextDecoder().decode(response.body), response.url)?.content ?? null;
   } catch {

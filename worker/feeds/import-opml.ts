@@ -7,6 +7,7 @@ import { updateSubscription } from '../db/feeds';
 import { findImportForJob, type OpmlImportError, recordImportChunk } from '../db/opml-imports';
 import { findUserById } from '../db/users';
 import { ApiError } from '../lib/errors';
+import type { Services } from '../services';
 import { followFeed } from './follow';
 
 export const OPML_CHUNK = 10;
@@ -21,7 +22,8 @@ async function fileUnder(db: Db, userId: number, feedId: number, categoryName: s
   }
 }
 
-export async function importOpmlChunk(db: Db, allowHosts: string, importId: number, offset: number) {
+export async function importOpmlChunk(services: Pick<Services, 'db' | 'fetcher'>, importId: number, offset: number) {
+  const { db } = services;
   const row = await findImportForJob(db, importId);
   if (row?.status !== 'pending' || row.added + row.skipped + row.failed !== offset) return { next: null };
   const user = await findUserById(db, row.userId);
@@ -33,8 +35,7 @@ export async function importOpmlChunk(db: Db, allowHosts: string, importId: numb
   for (const entry of row.entries.slice(offset, offset + OPML_CHUNK)) {
     try {
       const feedId = await followFeed(
-        db,
-        allowHosts,
+        services,
         user,
         { url: entry.url, name: entry.title.slice(0, 200), categoryId: null, includeInAi: true },
         { budgeted: false },

@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feeds } from '../../schema';
+import { createUrlFetcher } from '../net/fetcher';
 import { hitsOf, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { CANDIDATE_MAX_BYTES, DISCOVERY_PARALLEL, discoverFeeds, fetchingVerifier } from './discover';
@@ -30,7 +31,7 @@ describe('memory bounds', () => {
     const { id } = (await added.json()) as { id: number };
 
     await scriptFeed(name, { body: rssOfSize(FEED_MAX_BYTES + 512 * 1024) });
-    expect(await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, id)).toEqual({
+    expect(await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, id)).toEqual({
       kind: 'failed',
       error: 'The response is larger than 4 MB',
     });
@@ -39,7 +40,7 @@ describe('memory bounds', () => {
   });
 
   it('reads a discovery candidate only up to CANDIDATE_MAX_BYTES', async () => {
-    const verify = fetchingVerifier(env.FETCH_ALLOW_HOSTS);
+    const verify = fetchingVerifier(createUrlFetcher(env.FETCH_ALLOW_HOSTS));
     const small = await scriptFeed(uniqueName(), { body: rssOfSize(CANDIDATE_MAX_BYTES / 2) });
     const large = await scriptFeed(uniqueName(), { body: rssOfSize(CANDIDATE_MAX_BYTES * 2) });
     expect(await verify(small)).toMatchObject({ title: 'Big' });

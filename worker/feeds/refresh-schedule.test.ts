@@ -5,13 +5,14 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feeds } from '../../schema';
+import { createUrlFetcher } from '../net/fetcher';
 import { HOUR_MS, hourlyInstants, pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { refreshFeed } from './refresh';
 import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from './schedule';
 
-const deps = () => ({ db, allowHosts: env.FETCH_ALLOW_HOSTS });
+const deps = () => ({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) });
 
 async function feedRow(feedId: number) {
   const [row] = await db.select().from(feeds).where(eq(feeds.id, feedId));

@@ -11,13 +11,14 @@ import { feeds, items } from '../../schema';
 import type { FeedDetail, FeedItem } from '../contracts/feeds';
 import { findFeed } from '../db/item-store';
 import worker from '../index';
+import { createUrlFetcher } from '../net/fetcher';
 import { pinClock } from '../test/clock';
 import { addFeed, feedRowByUrl, follow, hitsOf, hoursAgo, itemsOf, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { MAX_CONTENT_CHARS } from './item-size';
 import { refreshFeed } from './refresh';
 
-const deps = () => ({ db, allowHosts: env.FETCH_ALLOW_HOSTS });
+const deps = () => ({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) });
 
 describe('a refresh that fails after the fetch', () => {
   it('keeps an item over the 2 MB row limit, its content cut, on the first add and on later refreshes', async () => {

@@ -3,6 +3,7 @@
 // sanitise → upsert in batches → keep the newest 500 → schedule the next check → record or clear the
 // error. Expected outcomes are values, not exceptions; a failing feed is rescheduled with backoff and
 // shows its error, it is never dropped.
+
 import type { Db } from '../db/client';
 import {
   type FeedRow,
@@ -16,7 +17,8 @@ import {
 import { firstImage, sanitizeHtml } from '../html/sanitize';
 import { htmlToText } from '../html/text';
 import { sha256Hex } from '../lib/crypto';
-import { type SafeFetchResponse, safeFetch } from '../net/safe-fetch';
+import type { SafeFetchResponse } from '../net/safe-fetch';
+import type { Services } from '../services';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
 import { FEED_ACCEPT, FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
@@ -39,7 +41,8 @@ export type RefreshOutcome =
   | { kind: 'updated'; received: number; stored: number }
   | { kind: 'failed'; error: string };
 
-export type RefreshDeps = { db: Db; allowHosts: string; fetchFeed?: typeof safeFetch };
+/** The database and the fetcher (services.ts); a caller that already holds the response hands over a fetcher that returns it. */
+export type RefreshDeps = Pick<Services, 'db' | 'fetcher'>;
 
 export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.now()): Promise<RefreshOutcome> {
   // Everything a refresh reads and writes is its feed's and items' rows, in the feed's own shard.
@@ -49,8 +52,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
 
   let response: SafeFetchResponse;
   try {
-    response = await (deps.fetchFeed ?? safeFetch)(feed.url, {
-      allowHosts: deps.allowHosts,
+    response = await deps.fetcher.fetch(feed.url, {
       headers: conditionalHeaders(feed),
       maxBytes: FEED_MAX_BYTES,
       accept: FEED_ACCEPT,

@@ -8,9 +8,9 @@ import { unsubscribe, updateSubscription } from '../db/feeds';
 import { setItemRead } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
 import { setItemStarred } from '../db/stars';
-import type { Bindings } from '../env';
 import { followFeed } from '../feeds/follow';
 import { ApiError } from '../lib/errors';
+import type { Services } from '../services';
 import { feedStreamId, parseItemId, parseStreamId } from './ids';
 import { feedOfStream, loadReaderSubscriptions } from './subscriptions';
 
@@ -73,7 +73,8 @@ const labelName = (value: string | null) => {
 
 type Follower = Pick<SessionUser, 'id' | 'plan'>;
 
-export async function editSubscriptions(env: Bindings, db: Db, user: Follower, params: URLSearchParams) {
+export async function editSubscriptions(services: Services, user: Follower, params: URLSearchParams) {
+  const { db } = services;
   const action = params.get('ac');
   const streams = params.getAll('s');
   const titles = params.getAll('t');
@@ -93,7 +94,7 @@ export async function editSubscriptions(env: Bindings, db: Db, user: Follower, p
     const feed = feedOfStream(subscriptions, stream.url);
     if (action === 'subscribe') {
       if (feed) continue;
-      await followFeed(db, env.FETCH_ALLOW_HOSTS, user, {
+      await followFeed(services, user, {
         url: stream.url,
         name: title,
         categoryId: categoryId ?? null,
@@ -117,9 +118,10 @@ export async function editSubscriptions(env: Bindings, db: Db, user: Follower, p
 }
 
 /** subscription/quickadd: follows a URL (a feed or a page that links one), as the add-feed dialog does. */
-export async function quickAdd(env: Bindings, db: Db, user: Follower, url: string) {
+export async function quickAdd(services: Services, user: Follower, url: string) {
+  const { db } = services;
   try {
-    const feedId = await followFeed(db, env.FETCH_ALLOW_HOSTS, user, {
+    const feedId = await followFeed(services, user, {
       url: url.replace(/^feed\//, ''),
       name: '',
       categoryId: null,

@@ -8,13 +8,12 @@ import { sourceItemsOf } from '../ai/source-items';
 import { chargeCredits } from '../billing/credits';
 import { IMAGE_CREDITS } from '../contracts/ai';
 import type { FeaturedImageSource } from '../contracts/wordpress';
-import type { Db } from '../db/client';
 import { refundCredits } from '../db/credits';
 import { type GenerationRow, requestOf } from '../db/generations';
 import { getItem } from '../db/items';
-import type { Bindings } from '../env';
 import { ApiError } from '../lib/errors';
-import { SafeFetchError, safeFetch } from '../net/safe-fetch';
+import { SafeFetchError } from '../net/safe-fetch';
+import type { ServicesAndEnv } from '../services';
 
 export type FeaturedImage = { bytes: ArrayBuffer; contentType: string; filename: string };
 
@@ -27,7 +26,7 @@ export function featuredImageSource(choice: boolean | FeaturedImageSource | null
 }
 
 export async function loadFeaturedImage(
-  deps: { db: Db; env: Bindings },
+  deps: ServicesAndEnv,
   userId: number,
   generation: GenerationRow,
   source: FeaturedImageSource,
@@ -42,14 +41,13 @@ export async function loadFeaturedImage(
   return { ...(await drawnImage(deps, userId, generation)), filename };
 }
 
-async function articleImage({ db, env }: { db: Db; env: Bindings }, userId: number, generation: GenerationRow) {
+async function articleImage({ db, fetcher }: ServicesAndEnv, userId: number, generation: GenerationRow) {
   const [itemId] = requestOf(generation).itemIds;
   const thumbnail = itemId ? (await getItem(db, userId, itemId).catch(() => null))?.item.thumbnail : null;
   if (!thumbnail)
     throw new ApiError('BAD_REQUEST', 'The article has no image of its own. Choose another featured image.');
   try {
-    const response = await safeFetch(thumbnail, {
-      allowHosts: env.FETCH_ALLOW_HOSTS,
+    const response = await fetcher.fetch(thumbnail, {
       accept: 'image/jpeg, image/png, image/webp, image/gif',
       maxBytes: MAX_IMAGE_BYTES,
     });
@@ -64,7 +62,8 @@ async function articleImage({ db, env }: { db: Db; env: Bindings }, userId: numb
   }
 }
 
-async function drawnImage({ db, env }: { db: Db; env: Bindings }, userId: number, generation: GenerationRow) {
+async function drawnImage(deps: ServicesAndEnv, userId: number, generation: GenerationRow) {
+  const { db, env } = deps;
   if (!imagesConfigured(env)) {
     throw new ApiError(
       'BAD_REQUEST',
@@ -76,7 +75,7 @@ async function drawnImage({ db, env }: { db: Db; env: Bindings }, userId: number
   await chargeCredits(db, userId, IMAGE_CREDITS, reason, chargeKey);
   try {
     const items = await sourceItemsOf(db, userId, requestOf(generation).itemIds);
-    const key = await createImage(env, generation.id, imagePromptFor(items), aiLimits.inlineMs);
+    const key = await createImage(deps, generation.id, imagePromptFor(items), aiLimits.inlineMs);
     const object = await env.IMAGES.get(key);
     // The image lives on in WordPress; our copy was only the way there.
     await env.IMAGES.delete(key);

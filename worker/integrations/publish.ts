@@ -7,13 +7,12 @@ import {
   suggestedPostTitle,
   withoutLeadingHeading,
 } from '../contracts/wordpress';
-import type { Db } from '../db/client';
 import { getGeneration } from '../db/generations';
 import { siteCredentials } from '../db/wordpress-sites';
-import type { Bindings } from '../env';
 import { escapeText } from '../html/entities';
 import { sanitizeHtml } from '../html/sanitize';
 import { ApiError } from '../lib/errors';
+import type { ServicesAndEnv } from '../services';
 import { featuredImageSource, loadFeaturedImage } from './featured-image';
 import { createPost, resolveTagIds, uploadMedia } from './wordpress';
 
@@ -27,7 +26,7 @@ export type PublishRequest = {
   tags: string[];
 };
 
-type Deps = { db: Db; env: Bindings };
+type Deps = ServicesAndEnv;
 
 /** Plain-text generations become paragraphs; HTML ones are sanitised again on the way out. */
 function toPostHtml(content: string) {
@@ -45,14 +44,15 @@ export async function publishGeneration(deps: Deps, userId: number, request: Pub
   if (!generation.content && !generation.imageKey) {
     throw new ApiError('CONFLICT', 'This generation is still in progress. Publish it once it has content.');
   }
-  const { allowHosts, key } = { allowHosts: deps.env.FETCH_ALLOW_HOSTS, key: deps.env.ENCRYPTION_KEY };
+  const { fetcher } = deps;
+  const key = deps.env.ENCRYPTION_KEY;
   const credentials = await siteCredentials(deps.db, key, userId, request.wordpressSiteId);
 
-  const tags = await resolveTagIds(credentials, allowHosts, request.tags);
+  const tags = await resolveTagIds(credentials, fetcher, request.tags);
   const imageSource = featuredImageSource(request.featuredImage);
   const image = imageSource ? await loadFeaturedImage(deps, userId, generation, imageSource) : null;
-  const featuredMedia = image ? await uploadMedia(credentials, allowHosts, image) : undefined;
-  const post = await createPost(credentials, allowHosts, {
+  const featuredMedia = image ? await uploadMedia(credentials, fetcher, image) : undefined;
+  const post = await createPost(credentials, fetcher, {
     title: request.title ?? suggestedPostTitle(generation),
     content: toPostHtml(generation.content ?? ''),
     status: request.status,

@@ -4,36 +4,35 @@
 // call these.
 import type { z } from 'zod';
 import type { addSiteSchema, updateSiteSchema } from '../contracts/wordpress';
-import type { Db } from '../db/client';
 import { createSite, siteCredentials, updateSite } from '../db/wordpress-sites';
 import { ApiError } from '../lib/errors';
-import { isPublicUrl } from '../net/safe-fetch';
+import type { UrlFetcher } from '../net/fetcher';
+import type { Services } from '../services';
 import { verifyCredentials } from './wordpress';
 
-type Keys = { encryptionKey: string; allowHosts: string };
+type SiteServices = Pick<Services, 'db' | 'fetcher'>;
 type AddSiteInput = z.infer<typeof addSiteSchema>;
 type UpdateSiteInput = z.infer<typeof updateSiteSchema>;
 
 /** https and public; a host listed in FETCH_ALLOW_HOSTS (local runs and tests) may use http. */
-function checkSiteUrl(url: string, allowHosts: string) {
+function checkSiteUrl(url: string, fetcher: UrlFetcher) {
   const parsed = new URL(url);
-  const allowListed = allowHosts.split(',').some((entry) => entry.trim() === parsed.host);
-  if (parsed.protocol !== 'https:' && !allowListed) {
+  if (parsed.protocol !== 'https:' && !fetcher.isAllowListed(parsed)) {
     throw new ApiError(
       'BAD_REQUEST',
       'The site URL must start with https:// so your application password stays private.',
     );
   }
-  if (!isPublicUrl(url, allowHosts)) {
+  if (!fetcher.isPublicUrl(url)) {
     throw new ApiError('BAD_REQUEST', 'This address points to a private network. Use your site’s public URL.');
   }
   return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
 }
 
-async function checkedCredentials(url: string, username: string, applicationPassword: string, allowHosts: string) {
-  const credentials = { url: checkSiteUrl(url, allowHosts), username, applicationPassword };
+async function checkedCredentials(url: string, username: string, applicationPassword: string, fetcher: UrlFetcher) {
+  const credentials = { url: checkSiteUrl(url, fetcher), username, applicationPassword };
   try {
-    await verifyCredentials(credentials, allowHosts);
+    await verifyCredentials(credentials, fetcher);
   } catch (error) {
     throw new ApiError(
       'BAD_REQUEST',
@@ -44,15 +43,26 @@ async function checkedCredentials(url: string, username: string, applicationPass
 }
 
 /** Stores a new site once its address is acceptable and its credentials work. */
-export async function connectSite(db: Db, keys: Keys, userId: number, input: AddSiteInput) {
-  const credentials = await checkedCredentials(input.url, input.username, input.applicationPassword, keys.allowHosts);
-  return createSite(db, keys.encryptionKey, userId, { ...input, url: credentials.url });
+export async function connectSite(
+  { db, fetcher }: SiteServices,
+  encryptionKey: string,
+  userId: number,
+  input: AddSiteInput,
+) {
+  const credentials = await checkedCredentials(input.url, input.username, input.applicationPassword, fetcher);
+  return createSite(db, encryptionKey, userId, { ...input, url: credentials.url });
 }
 
 /** Changes a site; new credentials are checked, and a new URL or username needs the password again. */
-export async function changeSite(db: Db, keys: Keys, userId: number, siteId: number, changes: UpdateSiteInput) {
+export async function changeSite(
+  { db, fetcher }: SiteServices,
+  encryptionKey: string,
+  userId: number,
+  siteId: number,
+  changes: UpdateSiteInput,
+) {
   if (changes.url || changes.username || changes.applicationPassword) {
-    const current = await siteCredentials(db, keys.encryptionKey, userId, siteId);
+    const current = await siteCredentials(db, encryptionKey, userId, siteId);
     // The stored password was given for this site and this user only: a new host (or account) must get
     // it from the person again, never from us (issue 10 M5).
     const movesCredentials =
@@ -65,9 +75,9 @@ export async function changeSite(db: Db, keys: Keys, userId: number, siteId: num
       changes.url ?? current.url,
       changes.username ?? current.username,
       changes.applicationPassword ?? current.applicationPassword,
-      keys.allowHosts,
+      fetcher,
     );
     changes.url = checked.url;
   }
-  return updateSite(db, keys.encryptionKey, userId, siteId, changes);
+  return updateSite(db, encryptionKey, userId, siteId, changes);
 }

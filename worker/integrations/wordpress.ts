@@ -4,7 +4,8 @@
 
 import type { WordPressCredentials, WordPressTerm } from '../contracts/wordpress';
 import { ApiError } from '../lib/errors';
-import { SafeFetchError, safeFetch } from '../net/safe-fetch';
+import type { UrlFetcher } from '../net/fetcher';
+import { SafeFetchError, type SafeFetchResponse } from '../net/safe-fetch';
 
 const TIMEOUT_MS = 15_000;
 
@@ -38,24 +39,23 @@ type CallInit = { method?: string; headers?: Record<string, string>; body?: Body
 
 async function callWordPress<T>(
   credentials: WordPressCredentials,
-  allowHosts: string,
+  fetcher: UrlFetcher,
   path: string,
   init: CallInit = {},
 ): Promise<T> {
-  return (await requestWordPress<T>(credentials, allowHosts, path, init)).body;
+  return (await requestWordPress<T>(credentials, fetcher, path, init)).body;
 }
 
 /** One REST call: the parsed body and the response headers (pagination lives in X-WP-TotalPages). */
 async function requestWordPress<T>(
   credentials: WordPressCredentials,
-  allowHosts: string,
+  fetcher: UrlFetcher,
   path: string,
   init: CallInit = {},
 ): Promise<{ body: T; headers: Headers }> {
-  let response: Awaited<ReturnType<typeof safeFetch>>;
+  let response: SafeFetchResponse;
   try {
-    response = await safeFetch(endpoint(credentials.url, path), {
-      allowHosts,
+    response = await fetcher.fetch(endpoint(credentials.url, path), {
       method: init.method,
       body: init.body,
       timeoutMs: TIMEOUT_MS,
@@ -88,8 +88,8 @@ async function requestWordPress<T>(
   return { body: body as T, headers: response.headers };
 }
 
-export async function verifyCredentials(credentials: WordPressCredentials, allowHosts: string) {
-  const me = await callWordPress<{ id?: number; name?: string }>(credentials, allowHosts, 'users/me?context=edit');
+export async function verifyCredentials(credentials: WordPressCredentials, fetcher: UrlFetcher) {
+  const me = await callWordPress<{ id?: number; name?: string }>(credentials, fetcher, 'users/me?context=edit');
   if (typeof me?.id !== 'number') throw new ApiError('UPSTREAM_FAILED', 'WordPress did not confirm who this user is.');
   return { id: me.id, name: me.name ?? credentials.username };
 }
@@ -102,12 +102,12 @@ const toTerms = (rows: unknown) =>
   (Array.isArray(rows) ? (rows as WordPressTerm[]) : []).map(({ id, name, count }) => ({ id, name, count }));
 
 /** Every category, page by page as the REST API's X-WP-TotalPages header says, most used first. */
-export async function listWordPressCategories(credentials: WordPressCredentials, allowHosts: string) {
+export async function listWordPressCategories(credentials: WordPressCredentials, fetcher: UrlFetcher) {
   const categories: WordPressTerm[] = [];
   for (let page = 1; page <= MAX_PAGES; page++) {
     const { body, headers } = await requestWordPress<unknown>(
       credentials,
-      allowHosts,
+      fetcher,
       `categories?per_page=${PER_PAGE}&page=${page}&orderby=count&order=desc`,
     );
     categories.push(...toTerms(body));
@@ -118,26 +118,26 @@ export async function listWordPressCategories(credentials: WordPressCredentials,
 }
 
 /** The site's most used tags, offered as suggestions. */
-export async function listPopularTags(credentials: WordPressCredentials, allowHosts: string) {
+export async function listPopularTags(credentials: WordPressCredentials, fetcher: UrlFetcher) {
   return toTerms(
-    await callWordPress<unknown>(credentials, allowHosts, `tags?per_page=${PER_PAGE}&orderby=count&order=desc`),
+    await callWordPress<unknown>(credentials, fetcher, `tags?per_page=${PER_PAGE}&orderby=count&order=desc`),
   );
 }
 
 /** The ids of tags by name: an existing tag of that name (any case) is reused, otherwise it is created. */
-export async function resolveTagIds(credentials: WordPressCredentials, allowHosts: string, names: string[]) {
+export async function resolveTagIds(credentials: WordPressCredentials, fetcher: UrlFetcher, names: string[]) {
   const ids: number[] = [];
   for (const name of [...new Set(names.map((tag) => tag.trim()).filter(Boolean))]) {
     const found = toTerms(
       await callWordPress<unknown>(
         credentials,
-        allowHosts,
+        fetcher,
         `tags?search=${encodeURIComponent(name)}&per_page=${PER_PAGE}`,
       ),
     ).find((tag) => tag.name.toLowerCase() === name.toLowerCase());
     const created = found
       ? found
-      : await callWordPress<{ id: number }>(credentials, allowHosts, 'tags', {
+      : await callWordPress<{ id: number }>(credentials, fetcher, 'tags', {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ name }),
@@ -149,10 +149,10 @@ export async function resolveTagIds(credentials: WordPressCredentials, allowHost
 
 export async function uploadMedia(
   credentials: WordPressCredentials,
-  allowHosts: string,
+  fetcher: UrlFetcher,
   image: { bytes: ArrayBuffer; contentType: string; filename: string },
 ) {
-  const media = await callWordPress<{ id: number }>(credentials, allowHosts, 'media', {
+  const media = await callWordPress<{ id: number }>(credentials, fetcher, 'media', {
     method: 'POST',
     headers: { 'content-type': image.contentType, 'content-disposition': `attachment; filename="${image.filename}"` },
     body: image.bytes,
@@ -162,7 +162,7 @@ export async function uploadMedia(
 
 export async function createPost(
   credentials: WordPressCredentials,
-  allowHosts: string,
+  fetcher: UrlFetcher,
   post: {
     title: string;
     content: string;
@@ -172,7 +172,7 @@ export async function createPost(
     featuredMedia?: number;
   },
 ) {
-  const created = await callWordPress<{ id: number; link?: string }>(credentials, allowHosts, 'posts', {
+  const created = await callWordPress<{ id: number; link?: string }>(credentials, fetcher, 'posts', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

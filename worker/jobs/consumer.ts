@@ -1,9 +1,9 @@
 // The queue consumer: parse, dispatch, retry with backoff. A message that fails every retry goes to
 // the dead-letter queue, whose consumer records it in `dead_jobs` so nothing disappears silently.
-import { createDb } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
 import type { Bindings } from '../env';
 import { errorFields, log } from '../lib/log';
+import { createServices } from '../services';
 import { runJob } from './handlers';
 import { jobMessage } from './messages';
 import { runPool } from './pool';
@@ -15,7 +15,9 @@ const CONCURRENCY = 3;
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
 
 export async function consumeBatch(batch: MessageBatch, env: Bindings) {
-  const db = createDb(env);
+  // One service context for the whole batch, as a request has one (services.ts).
+  const services = createServices(env);
+  const { db } = services;
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {
       log.error('job.dead', { messageId: message.id, body: message.body });
@@ -34,7 +36,7 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings) {
       return;
     }
     try {
-      await runJob(parsed.data, env, db);
+      await runJob(parsed.data, env, services);
       message.ack();
     } catch (error) {
       log.warn('job.failed', {

@@ -1,12 +1,15 @@
-// Per-request dependencies on `c.var` (STYLE.md pattern 4): a request id for logs and the database.
+// Per-request dependencies on `c.var` (STYLE.md pattern 4): a request id for logs and the service
+// context (services.ts), whose database is also `c.var.db`.
 import { createMiddleware } from 'hono/factory';
-import { createDb } from '../db/client';
 import { announceMailTransport } from '../email/send';
 import type { AppEnv } from '../env';
+import { createServices } from '../services';
 
 export const services = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
-  c.set('db', createDb(c.env));
+  const services = createServices(c.env);
+  c.set('services', services);
+  c.set('db', services.db);
   announceMailTransport(c.env);
   await next();
   c.header('x-request-id', c.var.requestId);

@@ -113,7 +113,7 @@ export function isPublicUrl(url: string, allowHosts: string): boolean {
 }
 
 /** Exactly the listed host:port pairs; a pair without a port stands for the scheme's default port. */
-function isAllowedHost(url: URL, allowHosts: string): boolean {
+export function isAllowedHost(url: URL, allowHosts: string): boolean {
   if (allowHosts.trim() === '') return false;
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
   const target = `${url.hostname}:${port}`;

@@ -53,13 +53,18 @@ export const aiGenerationRoutes = new Hono<AuthedEnv>()
   })
   .post('/feed-summary', validate('json', feedSummarySchema), async (c) => {
     const { feedId, ...input } = c.req.valid('json');
-    const generation = await startSummary({ env: c.env, db: c.var.db }, c.var.user, { kind: 'feed', feedId }, input);
+    const generation = await startSummary(
+      { ...c.var.services, env: c.env },
+      c.var.user,
+      { kind: 'feed', feedId },
+      input,
+    );
     return c.json(generation, 202);
   })
   .post('/category-summary', validate('json', categorySummarySchema), async (c) => {
     const { categoryId, ...input } = c.req.valid('json');
     const generation = await startSummary(
-      { env: c.env, db: c.var.db },
+      { ...c.var.services, env: c.env },
       c.var.user,
       { kind: 'category', categoryId },
       input,
@@ -79,6 +84,6 @@ export const aiGenerationRoutes = new Hono<AuthedEnv>()
     return c.json({ message: 'Email sent', to });
   })
   .post('/:generationId/regenerate', generationParam, async (c) => {
-    const result = await regenerate({ env: c.env, db: c.var.db }, c.var.user, c.req.valid('param').generationId);
+    const result = await regenerate({ ...c.var.services, env: c.env }, c.var.user, c.req.valid('param').generationId);
     return c.json(result.body, result.status);
   });

@@ -49,8 +49,7 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
       try {
         // The samples are a development aid: all four are followed whatever the plan's feed limit.
         await followFeed(
-          c.var.db,
-          c.env.FETCH_ALLOW_HOSTS,
+          c.var.services,
           { id: user.id, plan: 'pro' },
           { url: sampleUrl(c.env.APP_URL, sample.file), name: sample.name, categoryId: category.id, includeInAi: true },
         );

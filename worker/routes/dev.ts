@@ -18,7 +18,7 @@ import { refreshFeed } from '../feeds/refresh';
 import { pickDueFeeds } from '../jobs/enqueue-refreshes';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
-import { safeFetch } from '../net/safe-fetch';
+import type { FetchOptions } from '../net/fetcher';
 import { sampleFeedRoutes } from './dev-sample-feeds';
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
@@ -63,14 +63,12 @@ export const devRoutes = new Hono<AppEnv>()
   .post('/bench/cost/refresh', validate('json', z.object({ feedId: z.number().int() })), async (c) => {
     const meter = newMeter();
     const db = createDb(c.env, (d1) => meteredD1(d1, meter));
-    const fetchFeed: typeof safeFetch = (url, options) => {
+    const { fetcher } = c.var.services;
+    const counted = (url: string, options?: FetchOptions) => {
       meter.fetches++;
-      return safeFetch(url, options);
+      return fetcher.fetch(url, options);
     };
-    const outcome = await refreshFeed(
-      { db, allowHosts: c.env.FETCH_ALLOW_HOSTS, fetchFeed },
-      c.req.valid('json').feedId,
-    );
+    const outcome = await refreshFeed({ db, fetcher: { ...fetcher, fetch: counted } }, c.req.valid('json').feedId);
     return c.json({ outcome, ...meter });
   })
   /**

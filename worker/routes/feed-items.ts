@@ -89,12 +89,12 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   })
   .get('/:itemId/content', itemParam, async (c) => {
     const { item } = await getItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
-    return c.json(await readFullArticle(c.var.db, c.env.FETCH_ALLOW_HOSTS, item));
+    return c.json(await readFullArticle(c.var.services, item));
   })
   // One item rewritten for a platform: 200 {id, content, contentType} when the model answers within
   // 60 s, else 202 {id, status: 'pending'} and a job finishes it.
   .post('/:itemId/rewrite', itemParam, validate('json', rewriteSchema), async (c) => {
     const { itemId } = c.req.valid('param');
-    const result = await startRewrite({ env: c.env, db: c.var.db }, c.var.user, itemId, c.req.valid('json'));
+    const result = await startRewrite({ ...c.var.services, env: c.env }, c.var.user, itemId, c.req.valid('json'));
     return c.json(result.body, result.status);
   });

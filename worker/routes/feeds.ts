@@ -26,13 +26,13 @@ export const feedRoutes = new Hono<AuthedEnv>()
   .get('/', async (c) => c.json(await listFeeds(c.var.db, c.var.user.id)))
   .get('/count', async (c) => c.json(await countFeeds(c.var.db, c.var.user.id, c.var.user.plan)))
   .get('/preview', validate('query', z.object({ url: feedUrlSchema })), async (c) => {
-    const resolved = await previewFeed(c.var.db, c.env.FETCH_ALLOW_HOSTS, c.var.user.id, c.req.valid('query').url);
+    const resolved = await previewFeed(c.var.services, c.var.user.id, c.req.valid('query').url);
     return c.json({ title: resolved.parsed.title, url: resolved.feedUrl, siteUrl: resolved.parsed.link });
   })
   .post('/', validate('json', addFeedSchema), async (c) => {
     const input = c.req.valid('json');
     await ensureCategoryOwned(c.var.db, c.var.user.id, input.categoryId);
-    const feedId = await followFeed(c.var.db, c.env.FETCH_ALLOW_HOSTS, c.var.user, {
+    const feedId = await followFeed(c.var.services, c.var.user, {
       url: input.url,
       name: input.name,
       categoryId: input.categoryId ?? null,

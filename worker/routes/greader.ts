@@ -179,12 +179,12 @@ const readerApi = new Hono<ReaderEnv>()
     return text(c, 'OK');
   })
   .post('/subscription/edit', async (c) => {
-    await editSubscriptions(c.env, c.var.db, c.var.user, await writeParams(c));
+    await editSubscriptions(c.var.services, c.var.user, await writeParams(c));
     return text(c, 'OK');
   })
   .post('/subscription/quickadd', async (c) => {
     const params = await writeParams(c);
-    return c.json(await quickAdd(c.env, c.var.db, c.var.user, params.get('quickadd') ?? ''));
+    return c.json(await quickAdd(c.var.services, c.var.user, params.get('quickadd') ?? ''));
   });
 
 const atomApi = new Hono<ReaderEnv>().use(requireReader).get('/*', async (c) => {

@@ -6,6 +6,7 @@ import type { SearchResult } from '../contracts/feeds';
 import { findFeed, storeItems } from '../db/item-store';
 import { refreshFeed } from '../feeds/refresh';
 import { escapeXml } from '../html/entities';
+import { createUrlFetcher } from '../net/fetcher';
 import { follow, hoursAgo, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
@@ -240,7 +241,9 @@ describe('search: the index follows the items', () => {
       entry.guid === 'a' ? { ...entry, title: 'Panna cotta at home', html: '<p>A cream dessert.</p>' } : entry,
     );
     await scriptFeed(name, { body: feedOf(changed) });
-    expect(await refreshFeed({ db, allowHosts: env.FETCH_ALLOW_HOSTS }, feedId)).toMatchObject({ kind: 'updated' });
+    expect(await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, feedId)).toMatchObject({
+      kind: 'updated',
+    });
     expect(await titles(cookie, q('panna'))).toEqual(['Panna cotta at home']);
     expect(await titles(cookie, q('custard'))).toEqual([]);
     expect(await indexedRowsOf(feedId)).toBe(ENTRIES.length);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { idSchema } from '../contracts/ids';
 import { addSiteSchema, publishSchema, updateSiteSchema } from '../contracts/wordpress';
 import { deleteSite, getSite, listSites, siteCredentials } from '../db/wordpress-sites';
-import type { AuthedEnv, Bindings } from '../env';
+import type { AuthedEnv } from '../env';
 import { publishGeneration } from '../integrations/publish';
 import { listPopularTags, listWordPressCategories } from '../integrations/wordpress';
 import { changeSite, connectSite } from '../integrations/wordpress-sites';
@@ -13,7 +13,6 @@ import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 
-const siteKeys = (env: Bindings) => ({ encryptionKey: env.ENCRYPTION_KEY, allowHosts: env.FETCH_ALLOW_HOSTS });
 const siteParam = validate('param', z.object({ siteId: idSchema('Invalid site ID') }));
 
 const requirePro = createMiddleware<AuthedEnv>(async (c, next) => {
@@ -30,12 +29,12 @@ export const wordpressRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/sites', async (c) => c.json(await listSites(c.var.db, c.var.user.id)))
   .post('/sites', requirePro, validate('json', addSiteSchema), async (c) => {
-    const site = await connectSite(c.var.db, siteKeys(c.env), c.var.user.id, c.req.valid('json'));
+    const site = await connectSite(c.var.services, c.env.ENCRYPTION_KEY, c.var.user.id, c.req.valid('json'));
     return c.json(site, 201);
   })
   .patch('/sites/:siteId', requirePro, siteParam, validate('json', updateSiteSchema), async (c) => {
     const { siteId } = c.req.valid('param');
-    return c.json(await changeSite(c.var.db, siteKeys(c.env), c.var.user.id, siteId, c.req.valid('json')));
+    return c.json(await changeSite(c.var.services, c.env.ENCRYPTION_KEY, c.var.user.id, siteId, c.req.valid('json')));
   })
   .delete('/sites/:siteId', siteParam, async (c) => {
     await deleteSite(c.var.db, c.var.user.id, c.req.valid('param').siteId);
@@ -52,12 +51,12 @@ export const wordpressRoutes = new Hono<AuthedEnv>()
       c.req.valid('param').siteId,
     );
     const [categories, tags] = await Promise.all([
-      listWordPressCategories(credentials, c.env.FETCH_ALLOW_HOSTS),
-      listPopularTags(credentials, c.env.FETCH_ALLOW_HOSTS),
+      listWordPressCategories(credentials, c.var.services.fetcher),
+      listPopularTags(credentials, c.var.services.fetcher),
     ]);
     return c.json({ categories, tags });
   })
   .post('/publish', requirePro, validate('json', publishSchema), async (c) => {
-    const result = await publishGeneration({ db: c.var.db, env: c.env }, c.var.user.id, c.req.valid('json'));
+    const result = await publishGeneration({ ...c.var.services, env: c.env }, c.var.user.id, c.req.valid('json'));
     return c.json(result);
   });

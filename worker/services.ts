@@ -1,0 +1,27 @@
+// The service context: everything a request, a queue batch or a cron run uses besides its input, built
+// once from the environment (STYLE.md pattern 4, after Unkey's ServiceContext). Routes read it from
+// `c.var.services` (middleware/services.ts); the queue consumer and the cron dispatcher build the same
+// one per batch or run, so a job fetches, mails and writes exactly as a request does.
+import { createDb, type Db } from './db/client';
+import { type Bindings, readConfig } from './env';
+import { createUrlFetcher, type UrlFetcher } from './net/fetcher';
+
+export type Services = {
+  db: Db;
+  /** safeFetch bound to the deployment's allow-list: every URL a person or a feed gave us. */
+  fetcher: UrlFetcher;
+};
+
+/**
+ * What domain code that still reads bindings directly is handed: the service context and the
+ * environment. It shrinks as each service moves into the context.
+ */
+export type ServicesAndEnv = Services & { env: Bindings };
+
+export function createServices(env: Bindings): Services {
+  const config = readConfig(env);
+  return {
+    db: createDb(env),
+    fetcher: createUrlFetcher(config.allowHosts),
+  };
+}
