@@ -1,10 +1,12 @@
 // The rewrite platforms, one record each (spec §3 "Rewrite platform option", §6, §9): what the dialog
-// calls it, the content type it produces, its cost, whether it is a Pro feature, what we ask the model,
-// how long the answer may be, and what the offline model writes instead. Adding a platform is one entry
-// here; `satisfies Record<…, PlatformSpec>` makes a missing piece a compile error. The server's Pro rule,
-// the prompts, the length limits, the offline model and the SPA (rewrite dialog, landing and /payment
-// copy) all read this record. It imports no runtime code, so the SPA can read it through the contracts.
-import type { ContentLength, ContentType } from '../contracts/ai';
+// calls it, the content type it produces and that type's label on a generation card, its cost, whether
+// it is a Pro feature, what we ask the model, how long the answer may be, and what the offline model
+// writes instead. Adding a platform is one entry here (and its line in platforms.test.ts);
+// `satisfies Record<…, PlatformSpec>` makes a missing piece a compile error, and the content type union
+// of contracts/ai.ts grows from the entry. The server's Pro rule, the prompts, the length limits, the
+// offline model and the SPA (rewrite dialog, generation cards, landing and /payment copy) all read this
+// record. It imports no runtime code, so the SPA can read it through the contracts.
+import type { ContentLength } from '../contracts/ai';
 
 /** The article as the offline model sees it: already ranked and escaped by offline.ts. */
 export type OfflineArticle = {
@@ -31,7 +33,10 @@ export type OfflineHtml = {
 type PlatformSpec = {
   name: string;
   description: string;
-  contentType: ContentType;
+  /** What the generation records (snake_case, stored in D1); a new platform brings a new one. */
+  contentType: string;
+  /** The content type's badge on a generation card ("Twitter/X Post"). */
+  contentTypeLabel: string;
   credits: number;
   /** Advertised on the landing and /payment pages as Pro, and refused to Free accounts by the server. */
   pro: boolean;
@@ -52,6 +57,7 @@ export const PLATFORMS = {
     name: 'Text Summary',
     description: 'A concise summary of the article',
     contentType: 'text_summary',
+    contentTypeLabel: 'Text Summary',
     credits: 1,
     pro: false,
     prompt: (length) => `Summarise the article in ${length}: its main points and why they matter.`,
@@ -63,6 +69,7 @@ export const PLATFORMS = {
     name: 'Blog Post (1000-1200 words)',
     description: 'A full blog post with headings, ready to publish',
     contentType: 'blog_post',
+    contentTypeLabel: 'Blog Post',
     credits: 2,
     pro: true,
     prompt: () =>
@@ -82,6 +89,7 @@ export const PLATFORMS = {
     name: 'Twitter/X',
     description: 'One post of at most 280 characters',
     contentType: 'twitter_post',
+    contentTypeLabel: 'Twitter/X Post',
     credits: 1,
     pro: true,
     prompt: () =>
@@ -99,6 +107,7 @@ export const PLATFORMS = {
     name: 'Facebook',
     description: 'A short, friendly post that invites discussion',
     contentType: 'facebook_post',
+    contentTypeLabel: 'Facebook Post',
     credits: 1,
     pro: true,
     prompt: () =>
@@ -115,6 +124,7 @@ export const PLATFORMS = {
     name: 'Instagram',
     description: 'A caption with hashtags',
     contentType: 'instagram_post',
+    contentTypeLabel: 'Instagram Post',
     credits: 1,
     pro: true,
     prompt: () =>
@@ -130,6 +140,7 @@ export const PLATFORMS = {
     name: 'Email',
     description: 'A newsletter-style email with a subject line',
     contentType: 'email_newsletter',
+    contentTypeLabel: 'Email Newsletter',
     credits: 1,
     pro: true,
     prompt: (length) =>
@@ -147,7 +158,9 @@ export const PLATFORMS = {
 } as const satisfies Record<string, PlatformSpec>;
 
 export type RewritePlatformId = keyof typeof PLATFORMS;
-export type Platform = PlatformSpec & { id: RewritePlatformId };
+/** The content types a rewrite produces, one per platform. */
+export type PlatformContentType = (typeof PLATFORMS)[RewritePlatformId]['contentType'];
+export type Platform = Omit<PlatformSpec, 'contentType'> & { id: RewritePlatformId; contentType: PlatformContentType };
 
 /** The platforms in the dialog's order, each with its id. */
 export const PLATFORM_LIST: readonly Platform[] = (Object.keys(PLATFORMS) as RewritePlatformId[]).map((id) => ({
@@ -162,7 +175,7 @@ export function platformOf(id: RewritePlatformId): Platform {
 }
 
 /** The platform that produces a content type (a rewrite's generation records only its content type). */
-export function platformForContentType(contentType: ContentType): Platform | undefined {
+export function platformForContentType(contentType: string): Platform | undefined {
   return PLATFORM_LIST.find((platform) => platform.contentType === contentType);
 }
 

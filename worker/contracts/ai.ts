@@ -12,6 +12,7 @@ import {
 import {
   PLATFORM_IDS,
   PLATFORM_LIST,
+  type PlatformContentType,
   platformNames,
   platformOf,
   type Platform as RewritePlatform,
@@ -108,20 +109,6 @@ export const REWRITE_LANGUAGES = [
   'Vietnamese',
 ] as const satisfies readonly Language[];
 
-/** What a generation is; the first four are also the digest content types of spec §9. */
-export const CONTENT_TYPES = [
-  'text_summary',
-  'topic_analysis',
-  'visual_content',
-  'recommendations',
-  'blog_post',
-  'twitter_post',
-  'facebook_post',
-  'instagram_post',
-  'email_newsletter',
-] as const;
-export type ContentType = (typeof CONTENT_TYPES)[number];
-
 export const DIGEST_CONTENT_TYPES = ['text_summary', 'topic_analysis', 'visual_content', 'recommendations'] as const;
 export type DigestContentType = (typeof DIGEST_CONTENT_TYPES)[number];
 export const digestContentTypeLabels: Record<DigestContentType, string> = {
@@ -130,6 +117,15 @@ export const digestContentTypeLabels: Record<DigestContentType, string> = {
   visual_content: 'Visual Content',
   recommendations: 'Recommendations',
 };
+
+/** What a generation is: a digest's content type (spec §9) or the one a rewrite platform produces. */
+export type ContentType = DigestContentType | PlatformContentType;
+
+/** Each content type's badge on a generation card: the digest's labels, then each platform's own. */
+export const contentTypeLabels = {
+  ...Object.fromEntries(PLATFORM_LIST.map((platform) => [platform.contentType, platform.contentTypeLabel])),
+  ...digestContentTypeLabels,
+} as Record<ContentType, string>;
 
 /** Spec §3 "Rewrite platform option" with spec §9's costs, read from the one platform record. */
 export {

@@ -113,7 +113,7 @@ describe('rewrites', () => {
     const { cookie, userId, items: list } = await personWithFeed();
     const item = list[0] as { id: number };
     const pro = REWRITE_PLATFORMS.filter((platform) => platform.pro).map((platform) => platform.id);
-    expect(pro).toEqual(['blog', 'twitter', 'facebook', 'instagram', 'email']);
+    expect(pro).toContain('instagram');
     for (const platform of pro) {
       const response = await rewrite(cookie, item.id, { platform });
       expect(response.status, platform).toBe(403);

@@ -2,7 +2,7 @@
 // email) or an image card (the image with a placeholder when it fails, and a new-image button). In progress
 // it shows a spinner; failed it shows the recorded error. `renderActions` is the slot other features fill
 // (publish to WordPress), given only generations that have content.
-import type { ContentType, Generation } from '@contracts/ai';
+import { contentTypeLabels, type Generation } from '@contracts/ai';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
@@ -15,18 +15,6 @@ import { CopyButton, DownloadImageButton, EmailButton, RegenerateButton } from '
 import { ImageIcon } from './icons';
 
 export type RenderGenerationActions = (generation: Generation) => ReactNode;
-
-export const contentTypeLabels: Record<ContentType, string> = {
-  text_summary: 'Text Summary',
-  topic_analysis: 'Topic Analysis',
-  visual_content: 'Visual Content',
-  recommendations: 'Recommendations',
-  blog_post: 'Blog Post',
-  twitter_post: 'Twitter/X Post',
-  facebook_post: 'Facebook Post',
-  instagram_post: 'Instagram Post',
-  email_newsletter: 'Email Newsletter',
-};
 
 export const isImageGeneration = (generation: Generation) =>
   generation.contentType === 'visual_content' || generation.imageUrl !== null;

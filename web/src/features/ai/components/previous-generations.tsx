@@ -1,7 +1,7 @@
 // "Previous Generations" on /ai-generated (spec §2): the generations older than the newest twelve, a page
 // at a time. Opening one loads it on its own (GET /api/ai-generations/:id) into a dialog; a failed load
 // says "Could not load the selected generation" (spec §8).
-import type { Generation } from '@contracts/ai';
+import { contentTypeLabels, type Generation } from '@contracts/ai';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -14,7 +14,6 @@ import { useGeneration } from '../api/get-generation';
 import { usePreviousGenerations } from '../api/get-previous-generations';
 import { CopyButton, EmailButton, RegenerateButton } from './generation-actions';
 import {
-  contentTypeLabels,
   GenerationContent,
   GenerationImage,
   GenerationStatus,

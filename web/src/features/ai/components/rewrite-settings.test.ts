@@ -1,4 +1,4 @@
-import { REWRITE_PLATFORMS, rewritePlatform } from '@contracts/ai';
+import { rewritePlatform } from '@contracts/ai';
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_REWRITE_SETTINGS,
@@ -87,16 +87,5 @@ describe('rewriteBlocker', () => {
       'Twitter/X is a Pro feature. Upgrade to Pro to use it.',
     );
     expect(rewriteBlocker(tweet, undefined)).not.toBeNull();
-  });
-
-  it('costs 2 for a blog post and 1 for everything else (spec §9)', () => {
-    expect(Object.fromEntries(REWRITE_PLATFORMS.map((p) => [p.id, p.credits]))).toEqual({
-      text_summary: 1,
-      blog: 2,
-      twitter: 1,
-      facebook: 1,
-      instagram: 1,
-      email: 1,
-    });
   });
 });
