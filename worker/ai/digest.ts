@@ -1,4 +1,4 @@
-// Scheduled digests. The 5-minute cron finds people whose next delivery is due, queues a `send-digest`
+// Scheduled digests. The frequent cron (wrangler.toml) finds people whose next delivery is due, queues a `send-digest`
 // job for that slot and moves the slot on (spec §9, in the person's time zone). The job claims the period
 // in digest_runs first, so a period never sends twice however often the job is delivered; it then writes
 // one generation per chosen content type from the new, unread items of the person's include-in-AI feeds,
