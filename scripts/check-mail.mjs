@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The verdict for a production deploy, mirroring worker/email/send.ts chooseTransport.
+ * The verdict for a production deploy, mirroring worker/email/transports.ts chooseTransport.
  * @param {{ transport: string, hasResendKey: boolean | null }} config hasResendKey null: unknown (offline)
  * @returns {{ ok: boolean, message: string }}
  */

@@ -55,10 +55,24 @@ export function adminUserIds(env: Pick<Bindings, 'ADMIN_USER_IDS'>): Set<number>
   );
 }
 
+/** Trimmed, and absent when blank: an empty secret in .dev.vars means "not configured". */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => value?.trim() || undefined);
+
 const configSchema = z.object({
   ENVIRONMENT: z.string().default('production'),
   /** host:port pairs exempt from the private-address rule (local runs and tests); empty in production. */
   FETCH_ALLOW_HOSTS: z.string().default(''),
+  /** outbox, resend or cloudflare; empty lets the environment decide (email/transports.ts). */
+  EMAIL_TRANSPORT: z
+    .string()
+    .default('')
+    .transform((value) => value.trim()),
+  EMAIL_FROM: z.string(),
+  RESEND_API_KEY: optionalText,
+  RESEND_BASE_URL: optionalText,
 });
 
 /**
@@ -69,6 +83,7 @@ const configSchema = z.object({
 export type Config = {
   development: boolean;
   allowHosts: string;
+  mail: { transport: string; from: string; resendApiKey?: string; resendBaseUrl: string };
 };
 
 export function readConfig(env: Bindings): Config {
@@ -76,5 +91,11 @@ export function readConfig(env: Bindings): Config {
   return {
     development: vars.ENVIRONMENT === 'development',
     allowHosts: vars.FETCH_ALLOW_HOSTS,
+    mail: {
+      transport: vars.EMAIL_TRANSPORT,
+      from: vars.EMAIL_FROM,
+      resendApiKey: vars.RESEND_API_KEY,
+      resendBaseUrl: vars.RESEND_BASE_URL || 'https://api.resend.com',
+    },
   };
 }

@@ -3,6 +3,7 @@
 // `c.var.services` (middleware/services.ts); the queue consumer and the cron dispatcher build the same
 // one per batch or run, so a job fetches, mails and writes exactly as a request does.
 import { createDb, type Db } from './db/client';
+import { createMailTransport, type MailTransport } from './email/transports';
 import { type Bindings, readConfig } from './env';
 import { createUrlFetcher, type UrlFetcher } from './net/fetcher';
 
@@ -10,6 +11,8 @@ export type Services = {
   db: Db;
   /** safeFetch bound to the deployment's allow-list: every URL a person or a feed gave us. */
   fetcher: UrlFetcher;
+  /** The mail transport this configuration picks: outbox, Resend or Cloudflare's send_email. */
+  mail: MailTransport;
 };
 
 /**
@@ -23,5 +26,6 @@ export function createServices(env: Bindings): Services {
   return {
     db: createDb(env),
     fetcher: createUrlFetcher(config.allowHosts),
+    mail: createMailTransport(config, env),
   };
 }

@@ -125,7 +125,7 @@ export async function sendDigest(
   period: string,
   now = Date.now(),
 ): Promise<DigestOutcome> {
-  const { env, db } = deps;
+  const { db } = deps;
   const user = await findUserById(db, userId);
   if (!user) return { kind: 'already-sent' };
   const manual = period.startsWith('manual:');
@@ -150,7 +150,7 @@ export async function sendDigest(
       : await writeDigest(deps, userId, preferences, itemIds, date);
   // Every digest is mailed: to the confirmed delivery address, else to the account's own (issue 11).
   const to = deliveryAddressOf(user, preferences);
-  await mailDigest(env, db, { userId, period, to }, preferences, generations, date, itemIds.length);
+  await mailDigest(deps, { userId, period, to }, preferences, generations, date, itemIds.length);
   log.info('digest.sent', { userId, period, items: itemIds.length, generations: generations.length });
   return { kind: 'sent', generations };
 }
@@ -226,14 +226,14 @@ export function digestSubject(template: string, date: string) {
 }
 
 async function mailDigest(
-  env: Bindings,
-  db: Db,
+  deps: ServicesAndEnv,
   delivery: { userId: number; period: string; to: string },
   preferences: Preferences,
   generations: Generation[],
   date: string,
   itemCount: number,
 ) {
+  const { env } = deps;
   const email = await renderGenerationsEmail(generations, {
     subject: digestSubject(preferences.emailSubjectTemplate, date),
     intro:
@@ -252,7 +252,7 @@ async function mailDigest(
     ...email,
   };
   try {
-    await sendEmail(env, db, message);
+    await sendEmail(deps, message);
   } catch (error) {
     // The period is claimed, so this job must not fail: the email gets its own retries.
     log.warn('digest.email_retry_queued', { userId: delivery.userId, ...errorFields(error) });

@@ -3,19 +3,24 @@
 // limit, recorded like every send (issue 10 H1). A transport that fails is the person's to retry: it
 // answers a fixed message, the details go to the log.
 import type { Generation } from '../contracts/ai';
-import type { Db } from '../db/client';
 import { getPreferences } from '../db/preferences';
 import { deliveryAddressOf, limitGenerationEmails } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
-import type { Bindings } from '../env';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
+import type { ServicesAndEnv } from '../services';
 import { renderGenerationsEmail } from './email';
 
 type Person = { id: number; email: string; timezone: string };
 
 /** Sends the generation; returns the address it went to. */
-export async function emailGeneration(env: Bindings, db: Db, user: Person, generation: Generation, requestId?: string) {
+export async function emailGeneration(
+  deps: Pick<ServicesAndEnv, 'db' | 'mail' | 'env'>,
+  user: Person,
+  generation: Generation,
+  requestId?: string,
+) {
+  const { db, env } = deps;
   if (generation.content === null) throw new ApiError('CONFLICT', 'This generation is not ready yet.');
   await limitGenerationEmails(db, user);
   const preferences = await getPreferences(db, user.id);
@@ -27,7 +32,7 @@ export async function emailGeneration(env: Bindings, db: Db, user: Person, gener
     env,
   });
   try {
-    await sendEmail(env, db, {
+    await sendEmail(deps, {
       to,
       userId: user.id,
       kind: 'generation',

@@ -10,6 +10,7 @@ import type { Bindings } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import type { JobOf } from '../jobs/messages';
 import { errorFields, log } from '../lib/log';
+import type { Services } from '../services';
 import { sendEmail } from './send';
 import { type RenderedEmail, templates } from './templates';
 
@@ -70,10 +71,10 @@ async function render(env: Bindings, db: Db, job: AccountMailJob): Promise<Rende
 }
 
 /** The queue job's work; also what `sendAccountMailNow` tries first. */
-export async function sendAccountMail(env: Bindings, db: Db, job: AccountMailJob) {
-  const rendered = await render(env, db, job);
+export async function sendAccountMail(env: Bindings, services: Pick<Services, 'db' | 'mail'>, job: AccountMailJob) {
+  const rendered = await render(env, services.db, job);
   if (!rendered) return;
-  await sendEmail(env, db, {
+  await sendEmail(services, {
     to: rendered.to,
     userId: rendered.userId,
     kind: job.kind,
@@ -90,9 +91,9 @@ export const accountMailJob = (kind: AccountMailKind, who: { userId: number } | 
 });
 
 /** Sends at once; if the provider fails, the queue retries the same job (same key, sent once). */
-export async function sendAccountMailNow(env: Bindings, db: Db, job: AccountMailJob) {
+export async function sendAccountMailNow(env: Bindings, services: Pick<Services, 'db' | 'mail'>, job: AccountMailJob) {
   try {
-    await sendAccountMail(env, db, job);
+    await sendAccountMail(env, services, job);
   } catch (error) {
     log.warn('email.retry_queued', { kind: job.kind, ...errorFields(error) });
     await enqueue(env, job);

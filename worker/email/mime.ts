@@ -1,12 +1,12 @@
 // A minimal RFC 5322 / RFC 2046 multipart/alternative message for the send_email binding.
 import { toBase64 } from '../lib/crypto';
-import type { OutgoingEmail } from './send';
+import type { Deliverable } from './transports';
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const encodeHeader = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${toBase64(utf8(value))}?=`);
 const base64Body = (text: string) => (toBase64(utf8(text)).match(/.{1,76}/g) ?? []).join('\r\n');
 
-export function buildMime(from: string, message: OutgoingEmail): string {
+export function buildMime(from: string, message: Deliverable): string {
   const boundary = `feedloom-${crypto.randomUUID()}`;
   return [
     `From: ${from}`,

@@ -38,11 +38,11 @@ export const handlers: Handlers = {
     const { next } = await importOpmlChunk(services, job.importId, job.offset);
     if (next !== null) await enqueue(env, { type: 'import-opml', importId: job.importId, offset: next });
   },
-  'send-email': async (job, env, services) => {
-    await sendEmail(env, services.db, job);
+  'send-email': async (job, _env, services) => {
+    await sendEmail(services, job);
   },
   'send-account-email': async (job, env, services) => {
-    await sendAccountMail(env, services.db, job);
+    await sendAccountMail(env, services, job);
   },
   generate: async (job, env, services) => {
     await runGeneration({ ...services, env }, job.generationId, 'job');

@@ -10,7 +10,7 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   const services = createServices(c.env);
   c.set('services', services);
   c.set('db', services.db);
-  announceMailTransport(c.env);
+  announceMailTransport(services.mail);
   await next();
   c.header('x-request-id', c.var.requestId);
 });

@@ -51,7 +51,7 @@ async function signUp(c: Ctx, input: { name: string; email: string }, kind: 'pas
   const job = user
     ? accountMailJob(kind, { userId: user.id })
     : accountMailJob('already_registered', { email: input.email });
-  await sendAccountMailNow(c.env, c.var.db, job);
+  await sendAccountMailNow(c.env, c.var.services, job);
 }
 
 export const authRoutes = new Hono<AppEnv>()
