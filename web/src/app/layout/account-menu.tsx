@@ -10,9 +10,8 @@ import {
   DropdownMenuSeparator,
 } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, LogOutIcon, ShieldIcon, SlidersIcon, UserIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useLogout } from '@/features/auth/api/logout';
-import { apiErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 
 export function AccountMenu({ user }: { user: CurrentUser }) {
@@ -22,8 +21,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
       toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
       navigate(paths.auth.login, { replace: true });
     },
-    onError: (error) =>
-      toast({ variant: 'destructive', title: 'Logout failed', description: apiErrorMessage(error) ?? error.message }),
+    onError: (error) => toastApiError(error, 'Logout failed', error.message),
   });
 
   return (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dismissToast, getToasts, subscribeToToasts, TOAST_LIMIT, toast } from './toast-store';
+import { dismissToast, getToasts, subscribeToToasts, TOAST_LIMIT, toast, toastApiError } from './toast-store';
 
 afterEach(() => dismissToast());
 
@@ -23,5 +23,21 @@ describe('toasts', () => {
     expect(listener).toHaveBeenCalledTimes(2);
     expect(getToasts()).toEqual([]);
     unsubscribe();
+  });
+
+  it("shows a failed request's own message, else the page's fallback words", () => {
+    toastApiError(
+      new Error('409: {"message":"You already follow this feed"}'),
+      'Error adding feed',
+      'Please try again.',
+    );
+    expect(getToasts()[0]).toMatchObject({
+      variant: 'destructive',
+      title: 'Error adding feed',
+      description: 'You already follow this feed',
+    });
+
+    toastApiError(new Error('502: <html>Bad gateway</html>'), 'Login failed', 'Invalid username or password');
+    expect(getToasts()[0]).toMatchObject({ title: 'Login failed', description: 'Invalid username or password' });
   });
 });

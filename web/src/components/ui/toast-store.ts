@@ -1,5 +1,7 @@
 // The toast queue (spec §4, §9): at most one toast is visible, a new one replaces the old, and each
 // stays 5000 ms unless dismissed. Plain module state, so any code (mutations, loaders) can raise a toast.
+import { apiErrorMessage } from '@/lib/api-client';
+
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
 
@@ -36,4 +38,12 @@ export function subscribeToToasts(listener: () => void): () => void {
   return () => {
     listeners.delete(listener);
   };
+}
+
+/**
+ * The toast a failed request raises: the server's own message when it sent one (`{ message }`), else the
+ * page's fallback words, which the spec gives per action.
+ */
+export function toastApiError(error: unknown, title: string, fallback?: string): void {
+  toast({ variant: 'destructive', title, description: apiErrorMessage(error) ?? fallback });
 }

@@ -7,8 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
 import { useDeleteAccount } from '../api/delete-account';
 
@@ -54,12 +53,7 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
             event.preventDefault();
             if (!matches) return;
             remove.mutate(typed, {
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Could not delete your account',
-                  description: apiErrorMessage(error) ?? 'Please try again.',
-                }),
+              onError: (error) => toastApiError(error, 'Could not delete your account', 'Please try again.'),
             });
           }}
         >

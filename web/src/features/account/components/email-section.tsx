@@ -5,8 +5,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
 
@@ -22,12 +21,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
           form.reset();
           setSentTo(email);
         },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Could not change your email',
-            description: apiErrorMessage(error) ?? 'Please try again.',
-          }),
+        onError: (error) => toastApiError(error, 'Could not change your email', 'Please try again.'),
       });
     },
     (fields) => ({

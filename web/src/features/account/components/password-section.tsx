@@ -7,8 +7,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
 
@@ -21,12 +20,7 @@ export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; 
         form.reset();
         toast({ title: 'Password changed', description: message });
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Could not change your password',
-          description: apiErrorMessage(error) ?? 'Please try again.',
-        }),
+      onError: (error) => toastApiError(error, 'Could not change your password', 'Please try again.'),
     });
   });
 

@@ -5,8 +5,7 @@ import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useUpdateName } from '../api/update-name';
 
@@ -18,12 +17,7 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
   const { errors, onSubmit } = useFormSubmit(nameFormSchema, (data) => {
     rename.mutate(data.name, {
       onSuccess: () => toast({ title: 'Name saved', description: 'Your name has been updated.' }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Could not save your name',
-          description: apiErrorMessage(error) ?? 'Please try again.',
-        }),
+      onError: (error) => toastApiError(error, 'Could not save your name', 'Please try again.'),
     });
   });
 

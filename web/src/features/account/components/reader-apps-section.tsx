@@ -7,8 +7,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { formatCalendarDate } from '@/lib/dates';
 import { useFormSubmit } from '@/lib/form';
 import { useAppPasswords, useCreateAppPassword, useRevokeAppPassword } from '../api/app-passwords';
@@ -27,12 +26,7 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
         form.reset();
         setCreated(password);
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Could not create the app password',
-          description: apiErrorMessage(error) ?? 'Please try again.',
-        }),
+      onError: (error) => toastApiError(error, 'Could not create the app password', 'Please try again.'),
     });
   });
 

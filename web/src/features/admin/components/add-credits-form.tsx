@@ -3,8 +3,7 @@ import { addCreditsSchema, MAX_CREDITS_PER_GRANT } from '@contracts/admin';
 import { useRef } from 'react';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useAddUserCredits } from '../api/add-credits';
 
@@ -28,11 +27,7 @@ export function AddCreditsForm({ onCreditsChanged }: { onCreditsChanged?: () => 
           onCreditsChanged?.();
         },
         onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to add credits',
-            description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
-          }),
+          toastApiError(error, 'Failed to add credits', 'An unexpected error occurred. Please try again.'),
       });
     },
     (fields) => ({ ...fields, amount: toAmount(fields.amount) }),

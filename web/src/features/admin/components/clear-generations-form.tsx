@@ -5,8 +5,7 @@ import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useClearUserGenerations } from '../api/clear-generations';
 
@@ -29,11 +28,7 @@ export function ClearGenerationsForm() {
           formRef.current?.reset();
         },
         onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: 'Failed to clear generations',
-            description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
-          });
+          toastApiError(error, 'Failed to clear generations', 'An unexpected error occurred. Please try again.');
           setConfirming(null);
         },
       },

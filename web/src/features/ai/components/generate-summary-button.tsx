@@ -6,8 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { SparklesIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
 import { type SummaryScope, useGenerateSummary } from '../api/generate-summary';
 
@@ -39,13 +38,12 @@ export function GenerateSummaryButton({
           });
           redirect.current = window.setTimeout(() => navigate(paths.aiGenerated), SUMMARY_REDIRECT_DELAY_MS);
         },
-        onError: (error) => {
-          toast({
-            variant: 'destructive',
-            title: 'Failed to generate summary',
-            description: apiErrorMessage(error) ?? 'There was an error generating your summary. Please try again.',
-          });
-        },
+        onError: (error) =>
+          toastApiError(
+            error,
+            'Failed to generate summary',
+            'There was an error generating your summary. Please try again.',
+          ),
       },
     );
   };

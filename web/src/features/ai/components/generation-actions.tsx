@@ -4,8 +4,7 @@ import type { Generation } from '@contracts/ai';
 import { useEffect, useRef, useState } from 'react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CheckIcon, DownloadIcon, MailIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
 import { useEmailGeneration } from '../api/email-generation';
 import { useRegenerateImage } from '../api/regenerate-image';
@@ -50,11 +49,7 @@ export function EmailButton({ generation }: { generation: Generation }) {
         email.mutate(generation.id, {
           onSuccess: (result) => toast({ title: 'Email sent', description: `Sent to ${result.to}.` }),
           onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Error sending email',
-              description: apiErrorMessage(error) ?? 'The email could not be sent. Please try again.',
-            }),
+            toastApiError(error, 'Error sending email', 'The email could not be sent. Please try again.'),
         })
       }
     >
@@ -79,11 +74,7 @@ export function RegenerateButton({ generation }: { generation: Generation }) {
               description: 'content' in result ? 'The new image is ready.' : 'The new image will appear in a moment.',
             }),
           onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Error regenerating image',
-              description: apiErrorMessage(error) ?? 'The image could not be regenerated. Please try again.',
-            }),
+            toastApiError(error, 'Error regenerating image', 'The image could not be regenerated. Please try again.'),
         })
       }
     >

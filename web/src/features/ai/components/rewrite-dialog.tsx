@@ -11,8 +11,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { SparklesIcon } from '@/components/ui/icons';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
 import { useCredits } from '../api/get-credits';
 import { useRewriteItem } from '../api/rewrite-item';
@@ -57,12 +56,7 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
             ? 'Your rewritten content is ready in AI Generated.'
             : 'Your rewrite is in progress and will appear in AI Generated shortly.',
       }),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Rewrite failure',
-        description: apiErrorMessage(error) ?? 'Failed to rewrite the article',
-      }),
+    onError: (error) => toastApiError(error, 'Rewrite failure', 'Failed to rewrite the article'),
   });
   const navigate = useNavigate();
   const languageId = useId();

@@ -6,8 +6,7 @@ import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
@@ -18,12 +17,7 @@ export function ForgotPasswordScreen() {
 
   const { errors, onSubmit } = useFormSubmit(emailOnlySchema, (data) => {
     forgotPassword.mutate(data, {
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error',
-          description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
-        }),
+      onError: (error) => toastApiError(error, 'Error', 'An unexpected error occurred. Please try again.'),
     });
   });
 

@@ -8,8 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
@@ -39,13 +38,7 @@ export function LoginForm() {
           navigate(paths.home, { replace: true });
         }
       },
-      onError: (error) => {
-        toast({
-          variant: 'destructive',
-          title: 'Login failed',
-          description: apiErrorMessage(error) ?? 'Invalid username or password',
-        });
-      },
+      onError: (error) => toastApiError(error, 'Login failed', 'Invalid username or password'),
     });
   });
 

@@ -4,8 +4,7 @@ import { emailOnlySchema } from '@contracts/auth';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useMagicLink } from '../api/magic-link';
 
@@ -15,12 +14,7 @@ export function MagicLinkForm() {
   const { errors, onSubmit } = useFormSubmit(emailOnlySchema, (data) => {
     magicLink.mutate(data, {
       onSuccess: () => toast({ title: 'Magic link sent', description: 'Please check your email for the login link.' }),
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to send magic link',
-          description: apiErrorMessage(error) ?? 'Please check your email and try again.',
-        }),
+      onError: (error) => toastApiError(error, 'Failed to send magic link', 'Please check your email and try again.'),
     });
   });
 

@@ -12,8 +12,7 @@ import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { StatusCard } from '@/components/ui/status-card';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
@@ -64,12 +63,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
       { token, password: data.password },
       {
         onSuccess: () => toast({ title: 'Password set successfully', description: 'You are signed in.' }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to set password',
-            description: apiErrorMessage(error) ?? texts.failure,
-          }),
+        onError: (error) => toastApiError(error, 'Failed to set password', texts.failure),
       },
     );
   });

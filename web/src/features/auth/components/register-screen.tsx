@@ -10,8 +10,7 @@ import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useEmailSignup } from '../api/email-signup';
@@ -53,12 +52,7 @@ export function RegisterScreen() {
           REDIRECT_DELAY_MS,
         );
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Registration failed',
-          description: apiErrorMessage(error) ?? 'Could not create account',
-        }),
+      onError: (error) => toastApiError(error, 'Registration failed', 'Could not create account'),
     });
   };
 
@@ -73,12 +67,7 @@ export function RegisterScreen() {
           REDIRECT_DELAY_MS,
         );
       },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Signup failed',
-          description: apiErrorMessage(error) ?? 'Please try again.',
-        }),
+      onError: (error) => toastApiError(error, 'Signup failed', 'Please try again.'),
     });
   };
 

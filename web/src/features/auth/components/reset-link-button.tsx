@@ -1,8 +1,7 @@
 // "No password yet, or forgot it? Email me a link" on /account: sends a link to set a new password to the
 // signed-in address (an account made with a magic link has no password yet). The account page shows it;
 // the app composes it in because it belongs to sign-in.
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useForgotPassword } from '../api/forgot-password';
 
 export function ResetLinkButton({ email }: { email: string }) {
@@ -13,12 +12,7 @@ export function ResetLinkButton({ email }: { email: string }) {
       {
         onSuccess: () =>
           toast({ title: 'Check your email', description: `We sent a link to set a new password to ${email}.` }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Could not send the link',
-            description: apiErrorMessage(error) ?? 'Please try again.',
-          }),
+        onError: (error) => toastApiError(error, 'Could not send the link', 'Please try again.'),
       },
     );
   return (

@@ -7,8 +7,7 @@ import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { AlertIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toastApiError } from '@/components/ui/toast-store';
 import { useOpenBillingPortal, useStartCheckout } from '../api/billing-sessions';
 import { type PaymentStatus, usePaymentStatus } from '../api/get-payment-status';
 import { PlanCards } from './plan-cards';
@@ -90,12 +89,7 @@ function ProAction({ plan, status, loading }: ProActionProps) {
           onClick={() =>
             portal.mutate(undefined, {
               onSuccess: goTo,
-              onError: (error) =>
-                toast({
-                  variant: 'destructive',
-                  title: 'Could not open the billing portal',
-                  description: apiErrorMessage(error) ?? 'Please try again.',
-                }),
+              onError: (error) => toastApiError(error, 'Could not open the billing portal', 'Please try again.'),
             })
           }
         >
@@ -120,12 +114,7 @@ function ProAction({ plan, status, loading }: ProActionProps) {
         onClick={() =>
           checkout.mutate(undefined, {
             onSuccess: goTo,
-            onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Could not start the upgrade',
-                description: apiErrorMessage(error) ?? 'Please try again.',
-              }),
+            onError: (error) => toastApiError(error, 'Could not start the upgrade', 'Please try again.'),
           })
         }
       >

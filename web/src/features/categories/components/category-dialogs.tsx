@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useDeleteCategory, useRenameCategory } from '../api/change-category';
@@ -75,11 +75,11 @@ export function DeleteCategoryDialog({ category, open, onOpenChange }: DialogPro
         navigate(paths.home);
       },
       onError: (failure) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to delete category',
-          description: apiErrorMessage(failure) ?? 'There was an error deleting the category. Please try again.',
-        }),
+        toastApiError(
+          failure,
+          'Failed to delete category',
+          'There was an error deleting the category. Please try again.',
+        ),
     });
   return (
     <Dialog

@@ -12,8 +12,8 @@ import { AlertIcon } from '@/components/ui/icons';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage, apiErrorStatus } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
+import { apiErrorStatus } from '@/lib/api-client';
 import type { FieldErrors } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useAddFeed } from '../api/add-feed';
@@ -133,11 +133,7 @@ function AddFeedForm({ initialUrl = '', categories, createCategory, onDone }: Ad
       toast({ title: 'Feed added successfully', description: `${name} is now in your feeds.` });
       onDone();
     } catch (error) {
-      toast({
-        variant: 'destructive',
-        title: 'Error adding feed',
-        description: apiErrorMessage(error) ?? (error instanceof Error ? error.message : undefined),
-      });
+      toastApiError(error, 'Error adding feed', error instanceof Error ? error.message : undefined);
     }
   };
 

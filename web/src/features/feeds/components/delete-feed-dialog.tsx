@@ -3,8 +3,7 @@
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
 import { useDeleteFeed } from '../api/delete-feed';
 
@@ -22,11 +21,7 @@ export function DeleteFeedDialog({ feedId, open, onOpenChange }: DeleteFeedDialo
         navigate(paths.landing);
       },
       onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to delete feed',
-          description: apiErrorMessage(error) ?? 'There was an error deleting your feed. Please try again.',
-        }),
+        toastApiError(error, 'Failed to delete feed', 'There was an error deleting your feed. Please try again.'),
     });
 
   return (

@@ -8,8 +8,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useUpdateFeed } from '../api/update-feed';
 
 type EditFeedDialogProps = {
@@ -64,11 +63,7 @@ function EditFeedForm({
           onDone();
         },
         onError: (failure) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error updating feed',
-            description: apiErrorMessage(failure) ?? 'There was an error updating your feed. Please try again.',
-          }),
+          toastApiError(failure, 'Error updating feed', 'There was an error updating your feed. Please try again.'),
       },
     );
   };

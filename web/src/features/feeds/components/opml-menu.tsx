@@ -5,8 +5,7 @@ import { useRef } from 'react';
 import { buttonClasses } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuButton } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, DownloadIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { describeOpmlImport, OPML_EXPORT_URL, useImportOpml } from '../api/import-opml';
 import { ArrowUpDownIcon, UploadIcon } from './feed-icons';
 
@@ -28,12 +27,7 @@ export function OpmlMenu() {
           ? { variant: 'destructive', title: 'OPML import failed', description: describeOpmlImport(job) }
           : { title: 'OPML import finished', description: describeOpmlImport(job) },
       ),
-    onError: (error) =>
-      toast({
-        variant: 'destructive',
-        title: 'Error importing OPML',
-        description: apiErrorMessage(error) ?? 'The file could not be read as OPML.',
-      }),
+    onError: (error) => toastApiError(error, 'Error importing OPML', 'The file could not be read as OPML.'),
   });
 
   const onFile = async (file: File | undefined) => {

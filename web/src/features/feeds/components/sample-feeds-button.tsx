@@ -2,8 +2,7 @@
 // serves itself, so a new clone shows a working reader with no internet. Renders nothing unless the
 // server answers GET /api/dev/sample-feeds, which only a development server does.
 import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useAddSampleFeeds, useSampleFeeds } from '../api/sample-feeds';
 
 type SampleFeedsButtonProps = { variant?: ButtonVariant; size?: ButtonSize; onAdded?: () => void };
@@ -23,7 +22,7 @@ export function SampleFeedsButton({ variant = 'outline', size, onAdded }: Sample
       });
       onAdded?.();
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Error adding feed', description: apiErrorMessage(error) });
+      toastApiError(error, 'Error adding feed');
     }
   };
 

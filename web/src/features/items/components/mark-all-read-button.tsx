@@ -4,8 +4,7 @@
 import { buttonClasses } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuButton } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import type { ItemScope } from '../api/get-feed-items';
 import { useMarkAllRead } from '../api/mark-all-read';
 import { CheckCheckIcon } from './item-icons';
@@ -32,12 +31,7 @@ export function useMarkAllReadWithToast(scope: ItemScope) {
               title: 'Marked as read',
               description: marked === 1 ? '1 item marked as read.' : `${marked} items marked as read.`,
             }),
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Error',
-              description: apiErrorMessage(error) ?? 'An unexpected error occurred. Please try again.',
-            }),
+          onError: (error) => toastApiError(error, 'Error', 'An unexpected error occurred. Please try again.'),
         },
       ),
   };

@@ -2,8 +2,7 @@
 // 2 s later; a failure says "Error refreshing feeds". Feeds checked minutes ago are not fetched again
 // (issue 10 L3): the toast then says so in the server's words instead of promising new items.
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { cn } from '@/lib/cn';
 import { useRefreshFeeds } from '../api/refresh-feeds';
 import { RefreshIcon } from './item-icons';
@@ -22,12 +21,7 @@ export function useRefreshWithToast(input: { feedId?: number }) {
                 description: skipped > 0 ? message : 'New items will appear in a few seconds.',
               })
             : toast({ title: 'Nothing to refresh yet', description: message }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error refreshing feeds',
-            description: apiErrorMessage(error) ?? 'Please try again in a moment.',
-          }),
+        onError: (error) => toastApiError(error, 'Error refreshing feeds', 'Please try again in a moment.'),
       });
     },
   };

@@ -15,8 +15,7 @@ import { type ComponentProps, type ReactNode, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useUpdatePreferences } from '../api/update-preferences';
 import { Choice } from './choice';
@@ -71,11 +70,7 @@ export function AiPreferencesForm({ preferences }: { preferences: Preferences })
           toast({ title: 'Preferences saved', description: 'Your AI preferences have been updated.' });
         },
         onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error saving preferences',
-            description: apiErrorMessage(error) ?? 'Your preferences could not be saved. Please try again.',
-          }),
+          toastApiError(error, 'Error saving preferences', 'Your preferences could not be saved. Please try again.'),
       });
     },
     () => values,

@@ -2,8 +2,7 @@
 // (its confirmed delivery address, else the account's own); at most three a day. The toast carries the server's own words.
 import { Button } from '@/components/ui/button';
 import { SendIcon } from '@/components/ui/icons';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useSendDigestNow } from '../api/send-digest-now';
 
 export function DigestNowButton() {
@@ -15,12 +14,7 @@ export function DigestNowButton() {
       onClick={() =>
         digest.mutate(undefined, {
           onSuccess: (result) => toast({ title: 'Digest requested', description: result.message }),
-          onError: (error) =>
-            toast({
-              variant: 'destructive',
-              title: 'Could not send a digest',
-              description: apiErrorMessage(error) ?? 'Please try again later.',
-            }),
+          onError: (error) => toastApiError(error, 'Could not send a digest', 'Please try again later.'),
         })
       }
     >

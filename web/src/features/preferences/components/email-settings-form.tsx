@@ -3,8 +3,7 @@
 import { EMAIL_FORMATS, type EmailFormat, emailSettingsSchema, type Preferences } from '@contracts/ai';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
 import { Choice } from './choice';
@@ -21,11 +20,11 @@ export function EmailSettingsForm({ preferences }: { preferences: Preferences })
     save.mutate(data, {
       onSuccess: () => toast({ title: 'Email settings saved', description: 'Your email settings have been updated.' }),
       onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error saving email settings',
-          description: apiErrorMessage(error) ?? 'Your email settings could not be saved. Please try again.',
-        }),
+        toastApiError(
+          error,
+          'Error saving email settings',
+          'Your email settings could not be saved. Please try again.',
+        ),
     });
   });
 

@@ -3,8 +3,7 @@
 import { LANGUAGES, type Language } from '@contracts/ai';
 import { LanguagesIcon } from '@/components/ui/icons';
 import { Select } from '@/components/ui/select';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toastApiError } from '@/components/ui/toast-store';
 import { useLanguagePreference, useUpdateLanguage } from '../api/language-preference';
 
 export function LanguageSelect() {
@@ -19,11 +18,11 @@ export function LanguageSelect() {
         onChange={(event) =>
           update.mutate(event.target.value as Language, {
             onError: (error) =>
-              toast({
-                variant: 'destructive',
-                title: 'Failed to update language preference',
-                description: apiErrorMessage(error) ?? 'There was an error updating your language preference.',
-              }),
+              toastApiError(
+                error,
+                'Failed to update language preference',
+                'There was an error updating your language preference.',
+              ),
           })
         }
         className="w-48"

@@ -3,8 +3,7 @@
 import type { WordPressSite } from '@contracts/wordpress';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toast-store';
-import { apiErrorMessage } from '@/lib/api-client';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useDeleteWordPressSite } from '../api/save-site';
 
 type RemoveSiteDialogProps = { site: WordPressSite | null; onOpenChange: (open: boolean) => void };
@@ -20,11 +19,7 @@ export function RemoveSiteDialog({ site, onOpenChange }: RemoveSiteDialogProps) 
         onOpenChange(false);
       },
       onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Failed to remove site',
-          description: apiErrorMessage(error) ?? 'There was an error removing the site. Please try again.',
-        }),
+        toastApiError(error, 'Failed to remove site', 'There was an error removing the site. Please try again.'),
     });
   };
 

@@ -8,7 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon, GlobeIcon, PlusIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toast-store';
+import { toast, toastApiError } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useWordPressSites } from '../api/get-sites';
 import { useUpdateWordPressSite } from '../api/save-site';
@@ -34,11 +34,7 @@ export function WordpressSitesPage({ plan }: { plan: 'free' | 'pro' }) {
         onSuccess: () =>
           toast({ title: 'Default site updated', description: `${site.name} is now preselected when you publish.` }),
         onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update site',
-            description: apiErrorMessage(error) ?? 'There was an error updating the site. Please try again.',
-          }),
+          toastApiError(error, 'Failed to update site', 'There was an error updating the site. Please try again.'),
       },
     );
 
