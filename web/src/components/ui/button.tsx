@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'outline' | 'ghost' | 'destructive' | 'link';
@@ -40,4 +40,23 @@ type ButtonProps = ComponentProps<'button'> & { variant?: ButtonVariant; size?: 
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClasses({ variant, size, className })} {...props} />;
+}
+
+type PendingButtonProps = ButtonProps & {
+  /** The request the button started is running: it says so and cannot be pressed again meanwhile. */
+  pending: boolean;
+  /** What the button says while pending ("Saving..."). */
+  pendingLabel: string;
+  /** Stays in place whatever the label says. */
+  icon?: ReactNode;
+};
+
+/** A button whose label tells that its request is under way, the spec's "Saving..." / "Sending..." texts. */
+export function PendingButton({ pending, pendingLabel, icon, disabled, children, ...props }: PendingButtonProps) {
+  return (
+    <Button disabled={pending || disabled} {...props}>
+      {icon}
+      {pending ? pendingLabel : children}
+    </Button>
+  );
 }

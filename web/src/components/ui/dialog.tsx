@@ -2,6 +2,7 @@
 // Escape for free; this adds the controlled `open` prop, a title/description wiring and a close button.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import { cn } from '@/lib/cn';
+import { Button } from './button';
 import { XIcon } from './icons';
 
 type DialogProps = {
@@ -65,5 +66,28 @@ export function Dialog({ open, onOpenChange, title, description, children, class
         </div>
       ) : null}
     </dialog>
+  );
+}
+
+type DialogActionsProps = {
+  onCancel: () => void;
+  /** While the dialog's request runs, Cancel waits for it. */
+  cancelDisabled?: boolean;
+  /** A secondary action on the far left (on a phone, under Cancel). */
+  aside?: ReactNode;
+  /** The dialog's own action(s), right of Cancel. */
+  children: ReactNode;
+};
+
+/** A dialog's buttons: Cancel, then its action; stacked on a phone with the action on top. */
+export function DialogActions({ onCancel, cancelDisabled, aside, children }: DialogActionsProps) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      {aside ? <div className="sm:mr-auto">{aside}</div> : null}
+      <Button variant="outline" onClick={onCancel} disabled={cancelDisabled}>
+        Cancel
+      </Button>
+      {children}
+    </div>
   );
 }

@@ -3,9 +3,9 @@
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, PendingButton } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
@@ -66,14 +66,17 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" variant="destructive" disabled={!matches || remove.isPending}>
-              {remove.isPending ? 'Deleting...' : 'Delete my account'}
-            </Button>
-          </div>
+          <DialogActions onCancel={() => setOpen(false)}>
+            <PendingButton
+              type="submit"
+              variant="destructive"
+              pending={remove.isPending}
+              pendingLabel="Deleting..."
+              disabled={!matches}
+            >
+              Delete my account
+            </PendingButton>
+          </DialogActions>
         </form>
       </Dialog>
     </Card>

@@ -2,7 +2,7 @@
 import { changeEmailSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toastApiError } from '@/components/ui/toast-store';
@@ -56,9 +56,9 @@ export function EmailSection({ user }: { user: CurrentUser }) {
             hint="Leave it empty if your account has no password (you sign in with emailed links)."
           />
           <div className="flex justify-end">
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Sending...' : 'Change Email'}
-            </Button>
+            <PendingButton type="submit" pending={change.isPending} pendingLabel="Sending...">
+              Change Email
+            </PendingButton>
           </div>
         </form>
       </CardContent>

@@ -1,5 +1,5 @@
 // Downloads everything the person made as one JSON file (their feeds alone stay at OPML export).
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { DownloadIcon } from '@/components/ui/icons';
 import { toast } from '@/components/ui/toast-store';
@@ -16,9 +16,11 @@ export function ExportSection() {
             Your profile, categories, subscriptions, AI generations and preferences, as a JSON file.
           </CardDescription>
         </div>
-        <Button
+        <PendingButton
           variant="outline"
-          disabled={download.isPending}
+          pending={download.isPending}
+          pendingLabel="Preparing..."
+          icon={<DownloadIcon />}
           onClick={() =>
             download.mutate(undefined, {
               onError: () =>
@@ -30,8 +32,8 @@ export function ExportSection() {
             })
           }
         >
-          <DownloadIcon /> {download.isPending ? 'Preparing...' : 'Download my data'}
-        </Button>
+          Download my data
+        </PendingButton>
       </CardHeader>
     </Card>
   );

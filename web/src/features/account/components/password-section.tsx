@@ -4,7 +4,7 @@
 import { changePasswordSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
 import type { ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -51,9 +51,9 @@ export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; 
           />
           <div className="flex flex-wrap items-center justify-between gap-3">
             {resetLinkButton}
-            <Button type="submit" disabled={change.isPending}>
-              {change.isPending ? 'Changing...' : 'Change Password'}
-            </Button>
+            <PendingButton type="submit" pending={change.isPending} pendingLabel="Changing...">
+              Change Password
+            </PendingButton>
           </div>
         </form>
       </CardContent>

@@ -2,7 +2,7 @@
 import type { CurrentUser } from '@contracts/auth';
 import { nameSchema } from '@contracts/auth';
 import { z } from 'zod';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -30,9 +30,9 @@ export function ProfileSection({ user }: { user: CurrentUser }) {
       <CardContent>
         <form noValidate onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-[1fr_auto] sm:items-end">
           <Field label="Name" name="name" autoComplete="name" defaultValue={user.name} error={errors.name} />
-          <Button type="submit" disabled={rename.isPending}>
-            {rename.isPending ? 'Saving...' : 'Save Name'}
-          </Button>
+          <PendingButton type="submit" pending={rename.isPending} pendingLabel="Saving...">
+            Save Name
+          </PendingButton>
         </form>
       </CardContent>
     </Card>

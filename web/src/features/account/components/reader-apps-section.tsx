@@ -4,7 +4,7 @@
 import { appPasswordNameSchema, type CreatedAppPassword } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { Button, PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -67,9 +67,9 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
           className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
         >
           <Field label="App name" name="name" placeholder="Reeder on my phone" error={errors.name} />
-          <Button type="submit" disabled={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create App Password'}
-          </Button>
+          <PendingButton type="submit" pending={create.isPending} pendingLabel="Creating...">
+            Create App Password
+          </PendingButton>
         </form>
 
         {passwords.data && passwords.data.length > 0 ? (

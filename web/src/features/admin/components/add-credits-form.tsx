@@ -1,7 +1,7 @@
 // Add Credits: gives (or, with a negative amount, takes back) credits through the ledger, with a reason.
 import { addCreditsSchema, MAX_CREDITS_PER_GRANT } from '@contracts/admin';
 import { useRef } from 'react';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
@@ -62,9 +62,14 @@ export function AddCreditsForm({ onCreditsChanged }: { onCreditsChanged?: () => 
         hint="Kept with the entry in the credits ledger."
         error={errors.reason}
       />
-      <Button type="submit" className="justify-self-start" disabled={addCredits.isPending}>
-        {addCredits.isPending ? 'Adding...' : 'Add Credits'}
-      </Button>
+      <PendingButton
+        type="submit"
+        className="justify-self-start"
+        pending={addCredits.isPending}
+        pendingLabel="Adding..."
+      >
+        Add Credits
+      </PendingButton>
     </form>
   );
 }

@@ -3,7 +3,7 @@
 import { clearGenerationsSchema } from '@contracts/admin';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
@@ -49,7 +49,7 @@ export function ClearGenerationsForm() {
           Clear Generations
         </Button>
       </form>
-      <Dialog
+      <ConfirmDialog
         open={confirming !== null}
         onOpenChange={(open) => {
           if (!open) setConfirming(null);
@@ -61,20 +61,11 @@ export function ClearGenerationsForm() {
             images? This cannot be undone.
           </>
         }
-      >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => setConfirming(null)}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={clear.isPending}
-            onClick={() => (confirming ? onConfirm(confirming) : undefined)}
-          >
-            {clear.isPending ? 'Clearing...' : 'Clear Generations'}
-          </Button>
-        </div>
-      </Dialog>
+        confirmLabel="Clear Generations"
+        pendingLabel="Clearing..."
+        pending={clear.isPending}
+        onConfirm={() => (confirming ? onConfirm(confirming) : undefined)}
+      />
     </>
   );
 }

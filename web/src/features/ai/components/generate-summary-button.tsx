@@ -4,7 +4,7 @@
 import type { DateFilter } from '@contracts/feeds';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { SparklesIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
@@ -49,9 +49,14 @@ export function GenerateSummaryButton({
   };
 
   return (
-    <Button onClick={onClick} disabled={summary.isPending || !language}>
-      <SparklesIcon />
-      {summary.isPending ? 'Generating...' : 'Generate Summary'}
-    </Button>
+    <PendingButton
+      onClick={onClick}
+      pending={summary.isPending}
+      pendingLabel="Generating..."
+      icon={<SparklesIcon />}
+      disabled={!language}
+    >
+      Generate Summary
+    </PendingButton>
   );
 }

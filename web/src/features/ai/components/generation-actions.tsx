@@ -2,7 +2,7 @@
 // the image as a .jpg (spec §9).
 import type { Generation } from '@contracts/ai';
 import { useEffect, useRef, useState } from 'react';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { Button, buttonClasses, PendingButton } from '@/components/ui/button';
 import { CheckIcon, DownloadIcon, MailIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
@@ -41,10 +41,12 @@ export function CopyButton({ html }: { html: string }) {
 export function EmailButton({ generation }: { generation: Generation }) {
   const email = useEmailGeneration();
   return (
-    <Button
+    <PendingButton
       variant="outline"
       size="sm"
-      disabled={email.isPending}
+      pending={email.isPending}
+      pendingLabel="Sending..."
+      icon={<MailIcon />}
       onClick={() =>
         email.mutate(generation.id, {
           onSuccess: (result) => toast({ title: 'Email sent', description: `Sent to ${result.to}.` }),
@@ -53,19 +55,21 @@ export function EmailButton({ generation }: { generation: Generation }) {
         })
       }
     >
-      <MailIcon />
-      {email.isPending ? 'Sending...' : 'Email'}
-    </Button>
+      Email
+    </PendingButton>
   );
 }
 
 export function RegenerateButton({ generation }: { generation: Generation }) {
   const regenerate = useRegenerateImage();
   return (
-    <Button
+    <PendingButton
       variant="outline"
       size="sm"
-      disabled={regenerate.isPending || generation.status === 'pending'}
+      pending={regenerate.isPending}
+      pendingLabel="Regenerating..."
+      icon={<RefreshIcon />}
+      disabled={generation.status === 'pending'}
       onClick={() =>
         regenerate.mutate(generation.id, {
           onSuccess: (result) =>
@@ -78,9 +82,8 @@ export function RegenerateButton({ generation }: { generation: Generation }) {
         })
       }
     >
-      <RefreshIcon />
-      {regenerate.isPending ? 'Regenerating...' : 'Regenerate image'}
-    </Button>
+      Regenerate image
+    </PendingButton>
   );
 }
 

@@ -6,7 +6,7 @@ import { REWRITE_LANGUAGES, REWRITE_MODELS, REWRITE_PLATFORMS, rewritePlatform }
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, PendingButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { SparklesIcon } from '@/components/ui/icons';
 import { Label } from '@/components/ui/label';
@@ -188,10 +188,13 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" disabled={blocker !== null || rewrite.isPending}>
-            <SparklesIcon />
-            {rewrite.isPending ? 'Rewriting...' : `Rewrite (${creditsLabel(platform.credits)})`}
-          </Button>
+          <PendingButton
+            type="submit"
+            pending={rewrite.isPending}
+            pendingLabel="Rewriting..."
+            icon={<SparklesIcon />}
+            disabled={blocker !== null}
+          >{`Rewrite (${creditsLabel(platform.credits)})`}</PendingButton>
         </div>
       </div>
     </form>

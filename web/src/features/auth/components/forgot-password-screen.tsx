@@ -3,7 +3,7 @@
 import { emailOnlySchema } from '@contracts/auth';
 import { Link } from 'react-router';
 import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
-import { Button, buttonClasses } from '@/components/ui/button';
+import { buttonClasses, PendingButton } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toastApiError } from '@/components/ui/toast-store';
@@ -65,9 +65,9 @@ export function ForgotPasswordScreen() {
             placeholder="you@example.com"
             error={errors.email}
           />
-          <Button type="submit" size="lg" disabled={forgotPassword.isPending}>
-            {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
-          </Button>
+          <PendingButton type="submit" size="lg" pending={forgotPassword.isPending} pendingLabel="Sending...">
+            Send Reset Link
+          </PendingButton>
         </form>
       </CardContent>
     </AuthShell>

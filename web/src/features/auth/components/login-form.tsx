@@ -6,7 +6,7 @@ import { loginFormSchema, safeReturnPath } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { textLinkClasses } from '@/components/layouts/auth-shell';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
@@ -64,9 +64,9 @@ export function LoginForm() {
           </Link>
         }
       />
-      <Button type="submit" size="lg" disabled={login.isPending}>
-        {login.isPending ? 'Signing in...' : 'Sign In'}
-      </Button>
+      <PendingButton type="submit" size="lg" pending={login.isPending} pendingLabel="Signing in...">
+        Sign In
+      </PendingButton>
     </form>
   );
 }

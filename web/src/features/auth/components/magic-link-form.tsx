@@ -1,7 +1,7 @@
 // Passwordless sign-in: the server emails a one-time link to /auth/verify (valid 15 minutes).
 
 import { emailOnlySchema } from '@contracts/auth';
-import { Button } from '@/components/ui/button';
+import { Button, PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -44,9 +44,9 @@ export function MagicLinkForm() {
         hint="We'll email you a link that signs you in, no password needed."
         error={errors.email}
       />
-      <Button type="submit" size="lg" disabled={magicLink.isPending}>
-        {magicLink.isPending ? 'Sending...' : 'Send Magic Link'}
-      </Button>
+      <PendingButton type="submit" size="lg" pending={magicLink.isPending} pendingLabel="Sending...">
+        Send Magic Link
+      </PendingButton>
     </form>
   );
 }

@@ -7,7 +7,7 @@ import { registerSchema } from '@contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -98,9 +98,15 @@ export function RegisterScreen() {
             hint="We'll email you a link to create your password."
             error={errors.email}
           />
-          <Button type="submit" size="lg" disabled={busy}>
-            {register.isPending ? 'Creating account...' : 'Create Account'}
-          </Button>
+          <PendingButton
+            type="submit"
+            size="lg"
+            pending={register.isPending}
+            pendingLabel="Creating account..."
+            disabled={busy}
+          >
+            Create Account
+          </PendingButton>
         </form>
       </CardContent>
       <CardFooter className="flex-col gap-3">
@@ -109,9 +115,16 @@ export function RegisterScreen() {
           or
           <span className="h-px flex-1 bg-border" />
         </div>
-        <Button variant="outline" className="w-full" disabled={busy} onClick={onEmailSignup}>
-          {emailSignup.isPending ? 'Signing up...' : 'Sign up with email verification'}
-        </Button>
+        <PendingButton
+          variant="outline"
+          className="w-full"
+          onClick={onEmailSignup}
+          pending={emailSignup.isPending}
+          pendingLabel="Signing up..."
+          disabled={busy}
+        >
+          Sign up with email verification
+        </PendingButton>
         <p className="text-center text-xs text-muted-foreground">
           No password needed: we'll email you a link that verifies your address and signs you in.
         </p>

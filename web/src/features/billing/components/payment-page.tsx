@@ -2,7 +2,7 @@
 // through the payment provider's checkout, or Manage subscription in its portal for Pro accounts.
 // Without payment keys on the server the page says so, and still shows the plan and credits.
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, PendingButton } from '@/components/ui/button';
 import { Card, CardDescription, CardHeader } from '@/components/ui/card';
 import { AlertIcon } from '@/components/ui/icons';
 import { PageHeader } from '@/components/ui/page-header';
@@ -81,11 +81,13 @@ function ProAction({ plan, status, loading }: ProActionProps) {
     const busy = portal.isPending || portal.isSuccess;
     return (
       <div className="grid gap-2">
-        <Button
+        <PendingButton
           variant="outline"
           size="lg"
           className="w-full"
-          disabled={!status.configured || busy}
+          pending={busy}
+          pendingLabel="Opening the billing portal..."
+          disabled={!status.configured}
           onClick={() =>
             portal.mutate(undefined, {
               onSuccess: goTo,
@@ -93,8 +95,8 @@ function ProAction({ plan, status, loading }: ProActionProps) {
             })
           }
         >
-          {busy ? 'Opening the billing portal...' : 'Manage subscription'}
-        </Button>
+          Manage subscription
+        </PendingButton>
         <p className="text-center text-xs text-muted-foreground">
           {status.configured
             ? 'Change your card or cancel in the billing portal.'

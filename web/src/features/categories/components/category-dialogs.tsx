@@ -1,12 +1,14 @@
 // Renaming and deleting a category (issue 11 item 7). Deleting keeps the feeds: they move to General,
 // and the person goes to /home, since the category's page is gone.
-import { type FormEvent, useState } from 'react';
+import { categoryNameSchema } from '@contracts/feeds';
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { PendingButton } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
+import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useDeleteCategory, useRenameCategory } from '../api/change-category';
 
@@ -21,45 +23,28 @@ export function RenameCategoryDialog({ category, open, onOpenChange }: DialogPro
 }
 
 function RenameForm({ category, onDone }: { category: DialogProps['category']; onDone: () => void }) {
-  const [name, setName] = useState(category.name);
-  const [error, setError] = useState<string | undefined>();
   const rename = useRenameCategory();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError('Category name is required');
-      return;
-    }
-    setError(undefined);
+  const { errors, setErrors, onSubmit } = useFormSubmit(categoryNameSchema, ({ name }) =>
     rename.mutate(
-      { categoryId: category.id, name: name.trim() },
+      { categoryId: category.id, name },
       {
         onSuccess: () => {
           toast({ title: 'Category renamed' });
           onDone();
         },
-        onError: (failure) => setError(apiErrorMessage(failure) ?? 'There was an error renaming the category.'),
+        onError: (failure) =>
+          setErrors({ name: apiErrorMessage(failure) ?? 'There was an error renaming the category.' }),
       },
-    );
-  };
+    ),
+  );
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        label="Name"
-        name="name"
-        value={name}
-        maxLength={100}
-        error={error}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={rename.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={rename.isPending}>
-          {rename.isPending ? 'Saving...' : 'Rename'}
-        </Button>
-      </div>
+      <Field label="Name" name="name" defaultValue={category.name} maxLength={100} error={errors.name} />
+      <DialogActions onCancel={onDone} cancelDisabled={rename.isPending}>
+        <PendingButton type="submit" pending={rename.isPending} pendingLabel="Saving...">
+          Rename
+        </PendingButton>
+      </DialogActions>
     </form>
   );
 }
@@ -82,22 +67,15 @@ export function DeleteCategoryDialog({ category, open, onOpenChange }: DialogPro
         ),
     });
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!remove.isPending) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Delete Category"
       description={`Delete the "${category.name}" category? Its feeds are kept and move to General.`}
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete Category'}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Delete Category"
+      pendingLabel="Deleting..."
+      pending={remove.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -5,8 +5,8 @@
 import type { Category } from '@contracts/feeds';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { PendingButton } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { AlertIcon } from '@/components/ui/icons';
 import { Label } from '@/components/ui/label';
@@ -227,17 +227,11 @@ function AddFeedForm({ initialUrl = '', categories, createCategory, onDone }: Ad
         </div>
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <div className="sm:mr-auto">
-          <SampleFeedsButton variant="ghost" onAdded={onDone} />
-        </div>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={atLimit || busy}>
-          {busy ? 'Adding...' : 'Add Feed'}
-        </Button>
-      </div>
+      <DialogActions onCancel={onDone} aside={<SampleFeedsButton variant="ghost" onAdded={onDone} />}>
+        <PendingButton type="submit" pending={busy} pendingLabel="Adding..." disabled={atLimit}>
+          Add Feed
+        </PendingButton>
+      </DialogActions>
     </form>
   );
 }

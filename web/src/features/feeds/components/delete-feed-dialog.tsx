@@ -1,8 +1,7 @@
 // "Delete Feed" (spec §2, §4): confirm, delete, refresh the lists, go to `/` (which sends a signed-in
 // person to /home). Failure: "Failed to delete feed" with the server's message or the spec's fallback.
 import { useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
 import { useDeleteFeed } from '../api/delete-feed';
@@ -25,22 +24,15 @@ export function DeleteFeedDialog({ feedId, open, onOpenChange }: DeleteFeedDialo
     });
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!deleteFeed.isPending) onOpenChange(next);
-      }}
+      onOpenChange={onOpenChange}
       title="Delete Feed"
       description="Are you sure you want to delete this feed? This action cannot be undone, and all associated feed items will be removed."
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => onOpenChange(false)} disabled={deleteFeed.isPending}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={deleteFeed.isPending}>
-          {deleteFeed.isPending ? 'Deleting...' : 'Delete Feed'}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Delete Feed"
+      pendingLabel="Deleting..."
+      pending={deleteFeed.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,14 +1,15 @@
 // "Edit Feed": a followed feed's name, category ("General" is none) and whether AI digests include it,
 // changed after adding (issue 11 item 7). The categories come in as props: this feature does not import
 // the categories feature. Validation is spec §5's ("Feed name is required").
-import type { Category, FeedDetail } from '@contracts/feeds';
-import { type FormEvent, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { type Category, type FeedDetail, updateFeedSchema } from '@contracts/feeds';
+import { useId } from 'react';
+import { PendingButton } from '@/components/ui/button';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast, toastApiError } from '@/components/ui/toast-store';
+import { useFormSubmit } from '@/lib/form';
 import { useUpdateFeed } from '../api/update-feed';
 
 type EditFeedDialogProps = {
@@ -27,6 +28,9 @@ export function EditFeedDialog({ feed, categories, open, onOpenChange }: EditFee
   );
 }
 
+/** Every field of the form is sent: its name, its category ("none" is General), Include in AI. */
+const editFeedSchema = updateFeedSchema.required();
+
 function EditFeedForm({
   feed,
   categories,
@@ -36,51 +40,39 @@ function EditFeedForm({
   categories: readonly Category[];
   onDone: () => void;
 }) {
-  const [name, setName] = useState(feed.name);
-  const [categoryId, setCategoryId] = useState(feed.categoryId === null ? 'none' : String(feed.categoryId));
-  const [includeInAi, setIncludeInAi] = useState(feed.includeInAi);
-  const [error, setError] = useState<string | undefined>();
   const update = useUpdateFeed();
   const categoryFieldId = useId();
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!name.trim()) {
-      setError('Feed name is required');
-      return;
-    }
-    setError(undefined);
-    update.mutate(
-      {
-        feedId: feed.id,
-        name: name.trim(),
-        categoryId: categoryId === 'none' ? null : Number(categoryId),
-        includeInAi,
-      },
-      {
-        onSuccess: () => {
-          toast({ title: 'Feed updated' });
-          onDone();
+  const { errors, onSubmit } = useFormSubmit(
+    editFeedSchema,
+    (changes) =>
+      update.mutate(
+        { feedId: feed.id, ...changes },
+        {
+          onSuccess: () => {
+            toast({ title: 'Feed updated' });
+            onDone();
+          },
+          onError: (failure) =>
+            toastApiError(failure, 'Error updating feed', 'There was an error updating your feed. Please try again.'),
         },
-        onError: (failure) =>
-          toastApiError(failure, 'Error updating feed', 'There was an error updating your feed. Please try again.'),
-      },
-    );
-  };
+      ),
+    (fields) => ({
+      name: fields.name,
+      categoryId: fields.categoryId === 'none' ? null : fields.categoryId,
+      includeInAi: fields.includeInAi === 'on',
+    }),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        label="Name"
-        name="name"
-        value={name}
-        maxLength={200}
-        error={error}
-        onChange={(e) => setName(e.target.value)}
-      />
+      <Field label="Name" name="name" defaultValue={feed.name} maxLength={200} error={errors.name} />
       <div className="grid gap-2">
         <Label htmlFor={categoryFieldId}>Category</Label>
-        <Select id={categoryFieldId} value={categoryId} onChange={(event) => setCategoryId(event.target.value)}>
+        <Select
+          id={categoryFieldId}
+          name="categoryId"
+          defaultValue={feed.categoryId === null ? 'none' : String(feed.categoryId)}
+        >
           <option value="none">General</option>
           {categories.map((category) => (
             <option key={category.id} value={category.id}>
@@ -90,22 +82,14 @@ function EditFeedForm({
         </Select>
       </div>
       <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={includeInAi}
-          onChange={(event) => setIncludeInAi(event.target.checked)}
-          className="size-4 accent-primary"
-        />
+        <input type="checkbox" name="includeInAi" defaultChecked={feed.includeInAi} className="size-4 accent-primary" />
         Include in AI
       </label>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </div>
+      <DialogActions onCancel={onDone} cancelDisabled={update.isPending}>
+        <PendingButton type="submit" pending={update.isPending} pendingLabel="Saving...">
+          Save Changes
+        </PendingButton>
+      </DialogActions>
     </form>
   );
 }

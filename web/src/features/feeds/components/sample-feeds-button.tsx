@@ -1,7 +1,7 @@
 // "Add sample feeds" (development only): follows the real feeds the development server ships and
 // serves itself, so a new clone shows a working reader with no internet. Renders nothing unless the
 // server answers GET /api/dev/sample-feeds, which only a development server does.
-import { Button, type ButtonSize, type ButtonVariant } from '@/components/ui/button';
+import { type ButtonSize, type ButtonVariant, PendingButton } from '@/components/ui/button';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useAddSampleFeeds, useSampleFeeds } from '../api/sample-feeds';
 
@@ -27,14 +27,15 @@ export function SampleFeedsButton({ variant = 'outline', size, onAdded }: Sample
   };
 
   return (
-    <Button
+    <PendingButton
       variant={variant}
       size={size}
-      disabled={add.isPending}
+      pending={add.isPending}
+      pendingLabel="Adding sample feeds..."
       onClick={() => void onClick()}
       title={samples.data.feeds.map((feed) => feed.name).join(', ')}
     >
-      {add.isPending ? 'Adding sample feeds...' : 'Add sample feeds'}
-    </Button>
+      Add sample feeds
+    </PendingButton>
   );
 }

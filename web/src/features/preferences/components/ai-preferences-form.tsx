@@ -12,7 +12,7 @@ import {
   type WritingStyle,
 } from '@contracts/ai';
 import { type ComponentProps, type ReactNode, useId, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -178,9 +178,9 @@ export function AiPreferencesForm({ preferences }: { preferences: Preferences })
       </fieldset>
 
       <div className="flex justify-end border-t border-border pt-5">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Preferences'}
-        </Button>
+        <PendingButton type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save Preferences
+        </PendingButton>
       </div>
     </form>
   );

@@ -3,7 +3,7 @@
 // says which address will receive Feedloom's mail.
 import { useSearchParams } from 'react-router';
 import { AuthShell } from '@/components/layouts/auth-shell';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { StatusCard } from '@/components/ui/status-card';
 import { paths } from '@/lib/paths';
@@ -49,9 +49,14 @@ export function ConfirmDeliveryScreen() {
         </CardDescription>
       </CardHeader>
       <CardFooter>
-        <Button className="w-full" disabled={confirm.isPending} onClick={() => confirm.mutate(token)}>
-          {confirm.isPending ? 'Confirming...' : 'Confirm Address'}
-        </Button>
+        <PendingButton
+          className="w-full"
+          pending={confirm.isPending}
+          pendingLabel="Confirming..."
+          onClick={() => confirm.mutate(token)}
+        >
+          Confirm Address
+        </PendingButton>
       </CardFooter>
     </AuthShell>
   );

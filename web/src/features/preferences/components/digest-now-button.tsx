@@ -1,6 +1,6 @@
 // "Send me a digest now" (issue 4): builds a digest from the latest items at once and emails it to the person
 // (its confirmed delivery address, else the account's own); at most three a day. The toast carries the server's own words.
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { SendIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useSendDigestNow } from '../api/send-digest-now';
@@ -8,9 +8,11 @@ import { useSendDigestNow } from '../api/send-digest-now';
 export function DigestNowButton() {
   const digest = useSendDigestNow();
   return (
-    <Button
+    <PendingButton
       variant="outline"
-      disabled={digest.isPending}
+      pending={digest.isPending}
+      pendingLabel="Sending..."
+      icon={<SendIcon />}
       onClick={() =>
         digest.mutate(undefined, {
           onSuccess: (result) => toast({ title: 'Digest requested', description: result.message }),
@@ -18,8 +20,7 @@ export function DigestNowButton() {
         })
       }
     >
-      <SendIcon />
-      {digest.isPending ? 'Sending...' : 'Send me a digest now'}
-    </Button>
+      Send me a digest now
+    </PendingButton>
   );
 }

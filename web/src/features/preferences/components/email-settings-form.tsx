@@ -1,7 +1,7 @@
 // The email settings of spec §5: the delivery address (optional; a valid email when given), HTML or plain
 // text, and the subject template (required; {date} becomes the digest's date). Save → "Email settings saved".
 import { EMAIL_FORMATS, type EmailFormat, emailSettingsSchema, type Preferences } from '@contracts/ai';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
@@ -75,9 +75,9 @@ export function EmailSettingsForm({ preferences }: { preferences: Preferences })
         }
       />
       <div className="flex justify-end border-t border-border pt-5">
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Email Settings'}
-        </Button>
+        <PendingButton type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save Email Settings
+        </PendingButton>
       </div>
     </form>
   );

@@ -7,7 +7,8 @@
 import { IMAGE_CREDITS } from '@contracts/ai';
 import { type FeaturedImageSource, suggestedPostTitle, type WordPressSite } from '@contracts/wordpress';
 import { type FormEvent, type ReactNode, useId } from 'react';
-import { Button } from '@/components/ui/button';
+import { PendingButton } from '@/components/ui/button';
+import { DialogActions } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
@@ -196,14 +197,16 @@ export function PublishForm({ sites, source, choices, onChange, onSubmit, onCanc
         </Select>
       </div>
 
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending || !choices.wordpressSiteId || !choices.title.trim()}>
-          {pending ? 'Publishing...' : choices.status === 'draft' ? 'Save as Draft' : 'Publish'}
-        </Button>
-      </div>
+      <DialogActions onCancel={onCancel}>
+        <PendingButton
+          type="submit"
+          pending={pending}
+          pendingLabel="Publishing..."
+          disabled={!choices.wordpressSiteId || !choices.title.trim()}
+        >
+          {choices.status === 'draft' ? 'Save as Draft' : 'Publish'}
+        </PendingButton>
+      </DialogActions>
     </form>
   );
 }

@@ -1,8 +1,7 @@
 // Confirms removing a WordPress site. Posts already published stay on the site; Feedloom forgets the
 // site and its application password.
 import type { WordPressSite } from '@contracts/wordpress';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useDeleteWordPressSite } from '../api/save-site';
 
@@ -24,7 +23,7 @@ export function RemoveSiteDialog({ site, onOpenChange }: RemoveSiteDialogProps) 
   };
 
   return (
-    <Dialog
+    <ConfirmDialog
       open={site !== null}
       onOpenChange={onOpenChange}
       title="Remove WordPress Site"
@@ -34,15 +33,10 @@ export function RemoveSiteDialog({ site, onOpenChange }: RemoveSiteDialogProps) 
           application password is deleted from Feedloom. Posts already on the site stay there.
         </>
       }
-    >
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={() => onOpenChange(false)}>
-          Cancel
-        </Button>
-        <Button variant="destructive" onClick={onConfirm} disabled={removeSite.isPending}>
-          {removeSite.isPending ? 'Removing...' : 'Remove Site'}
-        </Button>
-      </div>
-    </Dialog>
+      confirmLabel="Remove Site"
+      pendingLabel="Removing..."
+      pending={removeSite.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

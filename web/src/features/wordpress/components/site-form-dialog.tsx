@@ -6,7 +6,7 @@ import { addSiteSchema, type WordPressSite } from '@contracts/wordpress';
 import { type FormEvent, useState } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
+import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage, apiErrorStatus } from '@/lib/api-client';
@@ -165,10 +165,7 @@ function SiteForm({ site, hasSites, onDone }: { site?: WordPressSite; hasSites: 
           Make this my default site
         </label>
       ) : null}
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onDone}>
         <Button type="submit" disabled={saving.isPending}>
           {site
             ? saving.isPending
@@ -178,7 +175,7 @@ function SiteForm({ site, hasSites, onDone }: { site?: WordPressSite; hasSites: 
               ? 'Checking connection...'
               : 'Add Site'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
