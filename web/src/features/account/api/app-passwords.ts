@@ -2,11 +2,11 @@
 // the answer that creates one is the only place its password appears.
 import type { AppPassword, CreatedAppPassword } from '@contracts/account';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
 export function getAppPasswords(): Promise<AppPassword[]> {
-  return api.get<AppPassword[]>('/api/users/me/app-passwords');
+  return client.users.me['app-passwords'].$get().then((response) => response.json());
 }
 
 export function appPasswordsQueryOptions() {
@@ -18,7 +18,7 @@ export function useAppPasswords() {
 }
 
 export function createAppPassword(name: string): Promise<CreatedAppPassword> {
-  return api.post<CreatedAppPassword>('/api/users/me/app-passwords', { name });
+  return client.users.me['app-passwords'].$post({ json: { name } }).then((response) => response.json());
 }
 
 export function useCreateAppPassword() {
@@ -30,7 +30,9 @@ export function useCreateAppPassword() {
 }
 
 export function revokeAppPassword(id: number): Promise<void> {
-  return api.delete<void>(`/api/users/me/app-passwords/${id}`);
+  return client.users.me['app-passwords'][':appPasswordId']
+    .$delete({ param: { appPasswordId: String(id) } })
+    .then(() => undefined);
 }
 
 export function useRevokeAppPassword() {

@@ -3,12 +3,12 @@
 import type { changeEmailSchema } from '@contracts/account';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type ChangeEmailInput = z.output<typeof changeEmailSchema>;
 
 export function changeEmail(input: ChangeEmailInput): Promise<{ email: string; message: string }> {
-  return api.post<{ email: string; message: string }>('/api/users/me/email', input);
+  return client.users.me.email.$post({ json: input }).then((response) => response.json());
 }
 
 export function changeEmailMutationOptions() {

@@ -2,12 +2,12 @@
 import type { changePasswordSchema } from '@contracts/account';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 export function changePassword(input: ChangePasswordInput): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/users/me/password', input);
+  return client.users.me.password.$post({ json: input }).then((response) => response.json());
 }
 
 export function changePasswordMutationOptions() {

@@ -1,11 +1,11 @@
 // DELETE /api/users/me {confirm: "<the account's email>"} → 204. Everything cached belonged to the
 // deleted account, so the cache is emptied and the person is signed out.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
 export function deleteAccount(confirm: string): Promise<void> {
-  return api.delete<void>('/api/users/me', { confirm });
+  return client.users.me.$delete({ json: { confirm } }).then(() => undefined);
 }
 
 export function deleteAccountMutationOptions() {

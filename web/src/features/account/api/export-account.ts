@@ -1,9 +1,9 @@
 // GET /api/users/me/export: everything the person made, saved as a JSON file by the browser.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { requestRaw } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export async function exportAccount(): Promise<void> {
-  const response = await requestRaw('/api/users/me/export');
+  const response = await client.users.me.export.$get();
   const name =
     /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'feedloom-export.json';
   const url = URL.createObjectURL(await response.blob());

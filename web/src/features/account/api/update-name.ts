@@ -1,11 +1,11 @@
 // PATCH /api/users/me {name} → the signed-in user, renamed; the cached user is replaced with it.
 import type { CurrentUser } from '@contracts/auth';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
 export function updateName(name: string): Promise<CurrentUser> {
-  return api.patch<CurrentUser>('/api/users/me', { name });
+  return client.users.me.$patch({ json: { name } }).then((response) => response.json());
 }
 
 export function updateNameMutationOptions() {

@@ -1,13 +1,13 @@
 // POST /api/admin/credits {email, amount, reason}: adds (or, negative, removes) credits through the
 // credits ledger, the reason kept with the entry (admins only).
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type AddCreditsInput = { email: string; amount: number; reason: string };
 export type AddCreditsResult = { credits: number; message: string };
 
 export function addUserCredits(input: AddCreditsInput): Promise<AddCreditsResult> {
-  return api.post<AddCreditsResult>('/api/admin/credits', input);
+  return client.admin.credits.$post({ json: input }).then((response) => response.json());
 }
 
 export function addCreditsMutationOptions() {

@@ -1,11 +1,11 @@
 // POST /api/admin/clear-generations {email}: deletes every AI generation of one user (admins only).
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type ClearGenerationsResult = { deleted: number; message: string };
 
 export function clearUserGenerations(input: { email: string }): Promise<ClearGenerationsResult> {
-  return api.post<ClearGenerationsResult>('/api/admin/clear-generations', input);
+  return client.admin['clear-generations'].$post({ json: input }).then((response) => response.json());
 }
 
 export function clearGenerationsMutationOptions() {

@@ -1,11 +1,11 @@
 // GET /api/credits → {credits, isPro} (spec §7): the balance the rewrite dialog checks against a platform's cost.
 import type { Credits } from '@contracts/ai';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { creditKeys, userKeys } from '@/lib/query-keys';
 
 export function getCredits(): Promise<Credits> {
-  return api.get<Credits>('/api/credits');
+  return client.credits.$get().then((response) => response.json());
 }
 
 export function creditsQueryOptions() {

@@ -1,11 +1,13 @@
 // GET /api/ai-generations/:id → one generation, opened from "Previous Generations".
 import type { Generation } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { generationKeys } from '@/lib/query-keys';
 
 export function getGeneration(generationId: number): Promise<Generation> {
-  return api.get<Generation>(`/api/ai-generations/${generationId}`);
+  return client['ai-generations'][':generationId']
+    .$get({ param: { generationId: String(generationId) } })
+    .then((response) => response.json());
 }
 
 export function generationQueryOptions(generationId: number) {

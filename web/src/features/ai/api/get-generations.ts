@@ -3,7 +3,7 @@
 // says "after a refresh"; nobody should have to press the button to see a summary arrive).
 import type { Generation } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { generationKeys } from '@/lib/query-keys';
 
 /** The prefix of every generations query: invalidating it refreshes the cards, the previous list and details. */
@@ -12,7 +12,7 @@ export const GENERATIONS_POLL_MS = 4000;
 export const isInProgress = (generation: Generation) => generation.status === 'pending' && generation.content === null;
 
 export function getGenerations(): Promise<Generation[]> {
-  return api.get<Generation[]>('/api/ai-generations');
+  return client['ai-generations'].$get().then((response) => response.json());
 }
 
 export function generationsQueryOptions() {

@@ -2,14 +2,15 @@
 // ("Previous Generations" on /ai-generated).
 import type { Generation } from '@contracts/ai';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { generationKeys } from '@/lib/query-keys';
 
 export const PREVIOUS_PAGE_SIZE = 10;
 
 export function getPreviousGenerations(offset: number, limit = PREVIOUS_PAGE_SIZE): Promise<Generation[]> {
-  const query = new URLSearchParams({ offset: String(offset), limit: String(limit) });
-  return api.get<Generation[]>(`/api/ai-generations/previous?${query}`);
+  return client['ai-generations'].previous
+    .$get({ query: { offset: String(offset), limit: String(limit) } })
+    .then((response) => response.json());
 }
 
 export function previousGenerationsQueryOptions() {

@@ -2,12 +2,14 @@
 // (202) when the image service is slow and a job finishes it. Either way the cards are refetched.
 import type { Generation, PendingGeneration } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { generationKeys } from '@/lib/query-keys';
 import { invalidateCredits } from './get-credits';
 
 export function regenerateImage(generationId: number): Promise<Generation | PendingGeneration> {
-  return api.post<Generation | PendingGeneration>(`/api/ai-generations/${generationId}/regenerate`);
+  return client['ai-generations'][':generationId'].regenerate
+    .$post({ param: { generationId: String(generationId) } })
+    .then((response) => response.json());
 }
 
 export function regenerateImageMutationOptions() {

@@ -2,25 +2,21 @@
 // content when the model answers in time, 202 {id, status:'pending'} when a job finishes it; 402 when the
 // credits are short, 403 for a blog post on the free plan. The credits are reserved before the model runs
 // and refunded on failure, so the balance is refetched whatever happened.
-import {
-  type Language,
-  type PendingGeneration,
-  type RewritePlatformId,
-  type RewriteResult,
-  rewritePlatform,
-} from '@contracts/ai';
+import { type PendingGeneration, type RewriteInput, type RewriteResult, rewritePlatform } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { generationKeys } from '@/lib/query-keys';
 import { invalidateCredits } from './get-credits';
 
-export type RewriteRequest = { itemId: number; language: Language; model: string; platform: RewritePlatformId };
+export type RewriteRequest = { itemId: number } & Pick<RewriteInput, 'language' | 'model' | 'platform'>;
 
 export function rewriteItem({ itemId, ...settings }: RewriteRequest): Promise<RewriteResult | PendingGeneration> {
-  return api.post<RewriteResult | PendingGeneration>(`/api/feed-items/${itemId}/rewrite`, {
-    ...settings,
-    contentType: rewritePlatform(settings.platform).contentType,
-  });
+  return client['feed-items'][':itemId'].rewrite
+    .$post({
+      param: { itemId: String(itemId) },
+      json: { ...settings, contentType: rewritePlatform(settings.platform).contentType },
+    })
+    .then((response) => response.json());
 }
 
 export function rewriteItemMutationOptions() {

@@ -1,6 +1,7 @@
 // Generate Summary (spec §2, §4, §8, §9) on the feed and category pages: asks for an AI summary of the
 // scope's items in the chosen language and date range. On success a toast, the generations list is
 // refreshed and, 500 ms later, the person goes to /ai-generated; the label reads "Generating..." meanwhile.
+import type { Language } from '@contracts/ai';
 import type { DateFilter } from '@contracts/feeds';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
@@ -18,7 +19,7 @@ export function GenerateSummaryButton({
   dateFilter,
 }: {
   scope: SummaryScope;
-  language: string;
+  language: Language;
   dateFilter: DateFilter;
 }) {
   const summary = useGenerateSummary();

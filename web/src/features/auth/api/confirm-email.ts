@@ -3,11 +3,11 @@
 // development still make one call for a single-use token; never retried, since a retry would find
 // the token spent.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { authKeys } from '@/lib/query-keys';
 
 export function confirmEmail(token: string): Promise<{ email: string; message: string }> {
-  return api.post<{ email: string; message: string }>('/api/auth/confirm-email', { token });
+  return client.auth['confirm-email'].$post({ json: { token } }).then((response) => response.json());
 }
 
 export function confirmEmailQueryOptions(token: string) {

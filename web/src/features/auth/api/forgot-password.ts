@@ -1,9 +1,9 @@
 // POST /api/auth/forgot-password {email} → 200 {email}, whether or not the account exists.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export function requestPasswordReset(input: { email: string }): Promise<{ email?: string }> {
-  return api.post<{ email?: string }>('/api/auth/forgot-password', input);
+  return client.auth['forgot-password'].$post({ json: input }).then((response) => response.json());
 }
 
 export function forgotPasswordMutationOptions() {

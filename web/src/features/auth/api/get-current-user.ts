@@ -6,7 +6,7 @@
 
 import type { CurrentUser } from '@contracts/auth';
 import type { UseQueryOptions } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
 export type { CurrentUser };
@@ -15,7 +15,7 @@ export const CURRENT_USER_STALE_MS = 5 * 60_000;
 
 export async function getCurrentUser(): Promise<CurrentUser | null> {
   try {
-    return await api.get<CurrentUser>('/api/users/me');
+    return await client.users.me.$get().then((response) => response.json());
   } catch {
     return null;
   }

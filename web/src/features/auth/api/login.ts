@@ -2,13 +2,13 @@
 
 import type { CurrentUser } from '@contracts/auth';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type LoginInput = { username: string; password: string; redirect?: string };
 export type LoginResponse = { user: CurrentUser; redirect?: string };
 
 export function loginWithPassword(input: LoginInput): Promise<LoginResponse> {
-  return api.post<LoginResponse>('/api/auth/login', input);
+  return client.auth.login.$post({ json: input }).then((response) => response.json());
 }
 
 export function loginMutationOptions() {

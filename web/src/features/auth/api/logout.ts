@@ -1,11 +1,11 @@
 // POST /api/auth/logout. On success the cached user is cleared and every cached query is refreshed
 // (spec §4), so nothing of the previous account stays on screen.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
 export function logout(): Promise<void> {
-  return api.post<void>('/api/auth/logout');
+  return client.auth.logout.$post().then(() => undefined);
 }
 
 export function logoutMutationOptions() {

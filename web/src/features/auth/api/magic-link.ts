@@ -1,9 +1,9 @@
 // POST /api/auth/magic-link {email} → 200 {email}, whether or not the account exists.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export function requestMagicLink(input: { email: string }): Promise<{ email: string }> {
-  return api.post<{ email: string }>('/api/auth/magic-link', input);
+  return client.auth['magic-link'].$post({ json: input }).then((response) => response.json());
 }
 
 export function magicLinkMutationOptions() {

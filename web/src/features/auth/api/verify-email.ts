@@ -4,13 +4,14 @@
 
 import type { CurrentUser } from '@contracts/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { authKeys } from '@/lib/query-keys';
 
 /** `switchAccount`: the person agreed to leave the account this browser is signed in to (409 otherwise). */
 export function verifyEmail(token: string, switchAccount = false): Promise<{ user: CurrentUser }> {
-  const query = `token=${encodeURIComponent(token)}${switchAccount ? '&switch=1' : ''}`;
-  return api.get<{ user: CurrentUser }>(`/api/auth/verify?${query}`);
+  return client.auth.verify
+    .$get({ query: { token, switch: switchAccount ? '1' : undefined } })
+    .then((response) => response.json());
 }
 
 export function verifyEmailQueryOptions(token: string, switchAccount = false) {

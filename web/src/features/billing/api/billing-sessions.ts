@@ -1,16 +1,16 @@
 // POST /api/payments/checkout and /api/payments/portal: each answers {url}, a page of the payment
 // provider (Stripe Checkout to upgrade, the customer portal to manage or cancel) that the browser opens.
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 type SessionUrl = { url: string };
 
 export function startCheckout(): Promise<SessionUrl> {
-  return api.post<SessionUrl>('/api/payments/checkout');
+  return client.payments.checkout.$post().then((response) => response.json());
 }
 
 export function openBillingPortal(): Promise<SessionUrl> {
-  return api.post<SessionUrl>('/api/payments/portal');
+  return client.payments.portal.$post().then((response) => response.json());
 }
 
 export function checkoutMutationOptions() {

@@ -1,7 +1,7 @@
 // GET /api/payments/status: whether card payments are set up on this server, the plan limits, and
 // whether the account has a subscription to manage in the payment provider's portal.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { paymentKeys } from '@/lib/query-keys';
 
 type PlanLimits = { maxFeeds: number; monthlyCredits: number };
@@ -16,7 +16,7 @@ export type PaymentStatus = {
 };
 
 export function getPaymentStatus(): Promise<PaymentStatus> {
-  return api.get<PaymentStatus>('/api/payments/status');
+  return client.payments.status.$get().then((response) => response.json());
 }
 
 export function paymentStatusQueryOptions() {

@@ -3,15 +3,19 @@
 // category lists and the feeds (whose category badge changes) refresh, by their keys.
 import type { Category } from '@contracts/feeds';
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { categoryKeys, feedKeys } from '@/lib/query-keys';
 
 export function renameCategory(input: { categoryId: number; name: string }): Promise<Category> {
-  return api.patch<Category>(`/api/categories/${input.categoryId}`, { name: input.name });
+  return client.categories[':categoryId']
+    .$patch({ param: { categoryId: String(input.categoryId) }, json: { name: input.name } })
+    .then((response) => response.json());
 }
 
 export function deleteCategory(categoryId: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/api/categories/${categoryId}`);
+  return client.categories[':categoryId']
+    .$delete({ param: { categoryId: String(categoryId) } })
+    .then((response) => response.json());
 }
 
 function refreshCategories(queryClient: QueryClient, leaving?: number) {

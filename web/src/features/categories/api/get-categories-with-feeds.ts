@@ -2,11 +2,11 @@
 // for feeds without one; each with its unread count and feeds (favicon, unread count, last error).
 import type { CategoryWithFeeds } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
 
 export function getCategoriesWithFeeds(): Promise<CategoryWithFeeds[]> {
-  return api.get<CategoryWithFeeds[]>('/api/categories/with-feeds');
+  return client.categories['with-feeds'].$get().then((response) => response.json());
 }
 
 export function categoriesWithFeedsQueryOptions() {

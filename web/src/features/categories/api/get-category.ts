@@ -1,7 +1,7 @@
 // GET /api/categories/{id} → {id, name}. Ids are positive integers ("Invalid category ID", spec §5).
 import type { Category } from '@contracts/feeds';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
 
 /** The numeric id of a /category/{id} path segment, or null when it is not one. */
@@ -12,7 +12,9 @@ export function parseCategoryId(value: string | undefined): number | null {
 }
 
 export async function getCategory(categoryId: number): Promise<Category> {
-  const category = await api.get<Category>(`/api/categories/${categoryId}`);
+  const category: Category = await client.categories[':categoryId']
+    .$get({ param: { categoryId: String(categoryId) } })
+    .then((response) => response.json());
   if (!category || typeof category !== 'object' || typeof category.id !== 'number') {
     throw new Error('Invalid category response');
   }

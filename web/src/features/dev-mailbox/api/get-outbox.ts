@@ -1,19 +1,20 @@
 // GET /api/dev/outbox (development only; 404 elsewhere): the emails the outbox transport kept, newest first.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { devKeys } from '@/lib/query-keys';
 
 export type OutboxEmail = {
   id: number;
   to: string;
   subject: string;
-  text: string;
-  html: string;
+  /** Null for a mail sent with an HTML body only. */
+  text: string | null;
+  html: string | null;
   createdAt: string;
 };
 
 export function getOutbox(): Promise<OutboxEmail[]> {
-  return api.get<OutboxEmail[]>('/api/dev/outbox');
+  return client.dev.outbox.$get().then((response) => response.json());
 }
 
 export function outboxQueryOptions() {

@@ -86,7 +86,7 @@ export function DevMailbox() {
                     To {selected.to} · {new Date(selected.createdAt).toLocaleString()}
                   </p>
                 </header>
-                <LinkedText text={selected.text} />
+                <LinkedText text={selected.text ?? ''} />
               </article>
             </Card>
           </div>

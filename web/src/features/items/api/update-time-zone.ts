@@ -2,7 +2,7 @@
 // filters ("Today", "Yesterday", …) follow the person's own clock on the server.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 import { browserTimeZone } from '@/lib/time-zone';
 import type { FeedItemsParams } from './get-feed-items';
@@ -10,7 +10,7 @@ import type { FeedItemsParams } from './get-feed-items';
 const SESSION_KEY = 'feedloom:time-zone-sent';
 
 export function updateTimeZone(timezone: string): Promise<unknown> {
-  return api.patch<unknown>('/api/users/me', { timezone });
+  return client.users.me.$patch({ json: { timezone } }).then((response) => response.json());
 }
 
 export function updateTimeZoneMutationOptions() {

@@ -3,11 +3,11 @@
 // preferences (which invalidates ['preferences']) does not ask again.
 import type { HasApiKeys } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
 
 export function getApiKeys(): Promise<HasApiKeys> {
-  return api.get<HasApiKeys>('/api/preferences/has-api-keys');
+  return client.preferences['has-api-keys'].$get().then((response) => response.json());
 }
 
 export function apiKeysQueryOptions() {

@@ -2,11 +2,11 @@
 // is exactly ['preferences']: the feed and category pages read the language from the same cache entry.
 import type { Preferences } from '@contracts/ai';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
 
 export function getPreferences(): Promise<Preferences> {
-  return api.get<Preferences>('/api/preferences');
+  return client.preferences.$get().then((response) => response.json());
 }
 
 export function preferencesQueryOptions() {

@@ -3,7 +3,7 @@
 // /api/preferences/language; then the preferences (shared with the preferences page) are refreshed.
 import { DEFAULT_LANGUAGE, type Language, type Preferences } from '@contracts/ai';
 import { mutationOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
 import { preferencesQueryOptions } from './get-preferences';
 
@@ -14,7 +14,7 @@ export function useLanguagePreference(): Language {
 }
 
 export function updateLanguage(language: Language): Promise<Preferences> {
-  return api.patch<Preferences>('/api/preferences/language', { language });
+  return client.preferences.language.$patch({ json: { language } }).then((response) => response.json());
 }
 
 export function updateLanguageMutationOptions() {

@@ -1,11 +1,11 @@
 // POST /api/ai-generations/digest → 202 {message}: builds a digest now ("Send me a digest now"); 429
 // {message} after three in a day. The new generations appear on /ai-generated, whose list is refreshed.
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { generationKeys } from '@/lib/query-keys';
 
 export function sendDigestNow(): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/api/ai-generations/digest');
+  return client['ai-generations'].digest.$post().then((response) => response.json());
 }
 
 export function sendDigestNowMutationOptions() {

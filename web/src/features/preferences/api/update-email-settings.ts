@@ -2,13 +2,13 @@
 import type { emailSettingsSchema, Preferences } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
 
 export type EmailSettingsInput = z.output<typeof emailSettingsSchema>;
 
 export function updateEmailSettings(input: EmailSettingsInput): Promise<Preferences> {
-  return api.patch<Preferences>('/api/preferences/email', input);
+  return client.preferences.email.$patch({ json: input }).then((response) => response.json());
 }
 
 export function updateEmailSettingsMutationOptions() {

@@ -3,7 +3,7 @@
 // and a new zone moves the delivery itself).
 import type { Preferences, PreferencesInput } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
 
 export type AiPreferencesInput = Pick<
@@ -12,7 +12,7 @@ export type AiPreferencesInput = Pick<
 >;
 
 export async function updatePreferences(input: AiPreferencesInput): Promise<Preferences> {
-  return api.patch<Preferences>('/api/preferences', input);
+  return client.preferences.$patch({ json: input }).then((response) => response.json());
 }
 
 export function updatePreferencesMutationOptions() {

@@ -1,13 +1,15 @@
 // GET /api/wordpress/sites/:siteId/info (spec §3): the site's post categories, read from its REST API.
 import type { WordPressSiteInfo } from '@contracts/wordpress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { wordpressKeys } from '@/lib/query-keys';
 
 export type WordPressCategory = WordPressSiteInfo['categories'][number];
 
 export function getWordPressSiteInfo(siteId: number): Promise<WordPressSiteInfo> {
-  return api.get<WordPressSiteInfo>(`/api/wordpress/sites/${siteId}/info`);
+  return client.wordpress.sites[':siteId'].info
+    .$get({ param: { siteId: String(siteId) } })
+    .then((response) => response.json());
 }
 
 export function wordpressSiteInfoQueryOptions(siteId: number) {

@@ -1,13 +1,13 @@
 // GET /api/wordpress/sites (spec §3): the person's WordPress sites, the default one flagged.
 import type { WordPressSite } from '@contracts/wordpress';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { wordpressKeys } from '@/lib/query-keys';
 
 export type { WordPressSite };
 
 export function getWordPressSites(): Promise<WordPressSite[]> {
-  return api.get<WordPressSite[]>('/api/wordpress/sites');
+  return client.wordpress.sites.$get().then((response) => response.json());
 }
 
 export function wordpressSitesQueryOptions() {

@@ -3,7 +3,7 @@
 // a new one).
 import type { FeaturedImageSource, PublishResult } from '@contracts/wordpress';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 
 export type { PublishResult };
 
@@ -19,7 +19,7 @@ export type PublishInput = {
 };
 
 export function publishGeneration(input: PublishInput): Promise<PublishResult> {
-  return api.post<PublishResult>('/api/wordpress/publish', input);
+  return client.wordpress.publish.$post({ json: input }).then((response) => response.json());
 }
 
 export function publishMutationOptions() {

@@ -3,7 +3,7 @@
 // or 403 to Free accounts. Each success refetches the sites list.
 import type { WordPressSite } from '@contracts/wordpress';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@/lib/api-client';
+import { client } from '@/lib/api-client';
 import { wordpressKeys } from '@/lib/query-keys';
 
 export type AddSiteInput = {
@@ -16,15 +16,19 @@ export type AddSiteInput = {
 export type UpdateSiteInput = { siteId: number; changes: Partial<AddSiteInput> };
 
 export function addWordPressSite(input: AddSiteInput): Promise<WordPressSite> {
-  return api.post<WordPressSite>('/api/wordpress/sites', input);
+  return client.wordpress.sites.$post({ json: input }).then((response) => response.json());
 }
 
 export function updateWordPressSite({ siteId, changes }: UpdateSiteInput): Promise<WordPressSite> {
-  return api.patch<WordPressSite>(`/api/wordpress/sites/${siteId}`, changes);
+  return client.wordpress.sites[':siteId']
+    .$patch({ param: { siteId: String(siteId) }, json: changes })
+    .then((response) => response.json());
 }
 
 export function deleteWordPressSite(siteId: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/api/wordpress/sites/${siteId}`);
+  return client.wordpress.sites[':siteId']
+    .$delete({ param: { siteId: String(siteId) } })
+    .then((response) => response.json());
 }
 
 export function addSiteMutationOptions() {
