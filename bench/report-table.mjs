@@ -1,0 +1,266 @@
+// The bench results as one Markdown table: each figure beside its peer, baseline or goal, their ratio,
+// and whether the goal is met. One row builder per area (parse, refresh, api, spa, cost); report.mjs
+// writes the table out.
+const missing = (n) => n === null || n === undefined || Number.isNaN(n);
+const fmt = (n, digits = 1) =>
+  missing(n) ? 'n/a' : Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
+const pct = (n) => (missing(n) ? 'n/a' : `${(n * 100).toFixed(1)} %`);
+const kb = (bytes) => (missing(bytes) ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
+const ratio = (a, b) => (missing(a) || missing(b) || b === 0 ? '' : `${(a / b).toFixed(2)}×`);
+const met = (ok) => (ok ? ' ✓' : ' ✗');
+
+function parseRows({ fixtures, commonFixtures, results }) {
+  const ours = results.feedloom;
+  const fs = results.feedsmith;
+  const peers = Object.keys(results).filter((name) => name !== 'feedloom');
+  return [
+    ...peers.map((peer) => [
+      `MB/s, all ${fixtures} fixtures`,
+      fmt(ours.mbPerSecAll),
+      `${peer} ${fmt(results[peer].mbPerSecAll)}`,
+      ratio(ours.mbPerSecAll, results[peer].mbPerSecAll),
+      peer === 'feedsmith' ? `≥ feedsmith${met(ours.mbPerSecAll >= fs.mbPerSecAll)}` : '',
+    ]),
+    [
+      `MB/s, the ${commonFixtures} every parser reads`,
+      fmt(ours.mbPerSecCommon),
+      `feedsmith ${fmt(fs.mbPerSecCommon)}`,
+      ratio(ours.mbPerSecCommon, fs.mbPerSecCommon),
+      `≥ feedsmith${met(ours.mbPerSecCommon >= fs.mbPerSecCommon)}`,
+    ],
+    [
+      'conformance cases passed',
+      pct(ours.conformance),
+      `feedsmith ${pct(fs.conformance)}`,
+      ratio(ours.conformance, fs.conformance),
+      `≥ 95 %${met(ours.conformance >= 0.95)}`,
+    ],
+    [
+      'dates right',
+      pct(ours.dates),
+      `feedsmith ${pct(fs.dates)}`,
+      ratio(ours.dates, fs.dates),
+      `≥ 90 %${met(ours.dates >= 0.9)}`,
+    ],
+  ];
+}
+
+function refreshRows(r) {
+  const { pass1, pass2 } = r;
+  const done = pass1.fetched === r.feeds;
+  const rows = [
+    [
+      `1,000 feeds, first fetch (s; ${fmt(pass1.fetched, 0)} done)`,
+      fmt(pass1.seconds),
+      'goal 120',
+      ratio(pass1.seconds, 120),
+      `< 120 s${met(done && pass1.seconds < 120)}`,
+    ],
+    [
+      'fetches/s, first fetch',
+      fmt(pass1.fetchesPerSecond),
+      'goal pace 8.3',
+      ratio(pass1.fetchesPerSecond, 1000 / 120),
+      '',
+    ],
+  ];
+  if (!pass2) return [...rows, ['second pass', 'skipped', r.note, '', '']];
+  return [
+    ...rows,
+    [
+      '1,000 feeds again (s)',
+      fmt(pass2.seconds),
+      `first fetch ${fmt(pass1.seconds)}`,
+      ratio(pass2.seconds, pass1.seconds),
+      '',
+    ],
+    [
+      'fetches/s, second pass',
+      fmt(pass2.fetchesPerSecond),
+      `first fetch ${fmt(pass1.fetchesPerSecond)}`,
+      ratio(pass2.fetchesPerSecond, pass1.fetchesPerSecond),
+      '',
+    ],
+    [
+      '304 share, second pass',
+      pct(pass2.notModifiedShare),
+      `feeds answering 304 ${pct(pass2.expectedNotModifiedShare)}`,
+      ratio(pass2.notModifiedShare, pass2.expectedNotModifiedShare),
+      '',
+    ],
+    [
+      'items lost / duplicated',
+      `${r.lost} / ${r.duplicated}`,
+      `of ${fmt(r.expectedItems, 0)} expected`,
+      '',
+      `0 / 0${met(r.lost === 0 && r.duplicated === 0)}`,
+    ],
+  ];
+}
+
+const ENDPOINTS = {
+  feedItems: 'GET /api/feed-items',
+  feedItemsUnread: 'GET /api/feed-items?filter=unread',
+  categoriesWithFeeds: 'GET /api/categories/with-feeds',
+  markRead: 'PATCH /api/feed-items/{id}',
+  searchRare: 'search, a rare word (2 matches)',
+  searchEvery: 'search, a word in every item (20,000)',
+  searchEveryByRelevance: 'search, every item, sort=relevance',
+  searchEveryUnread: 'search, every item, unread only',
+  searchPhrase: 'search, "phrase" prefix* -word',
+};
+
+function apiRows(api) {
+  // The baseline: health measured first and last, averaged (the machine may be shared).
+  const [h1, h2] = [api.health, api.healthAgain ?? api.health];
+  const h = Object.fromEntries(['requestsPerSecond', 'p50', 'p99', 'serialP50'].map((k) => [k, (h1[k] + h2[k]) / 2]));
+  const latency = (r) => `${fmt(r.p50, 0)} / ${fmt(r.p99, 0)} (alone ${fmt(r.serialP50)})`;
+  const rows = [
+    [
+      'GET /api/health req/s, first · last',
+      `${fmt(h1.requestsPerSecond, 0)} · ${fmt(h2.requestsPerSecond, 0)}`,
+      'baseline',
+      '',
+      '',
+    ],
+    ['GET /api/health p50 / p99 ms, first · last', `${latency(h1)} · ${latency(h2)}`, 'baseline', '', ''],
+  ];
+  for (const [key, label] of Object.entries(ENDPOINTS)) {
+    const r = api[key];
+    if (!r) continue;
+    const failed = r.non2xx + r.errors;
+    // Search's goal (issue 14): well under 100 ms alone, for 50 feeds and 20,000 items.
+    const goal =
+      key === 'markRead'
+        ? ''
+        : key.startsWith('search')
+          ? `alone < 100 ms${met(r.serialP50 < 100)}`
+          : `p99 < 50 ms${met(r.p99 < 50)}`;
+    rows.push([
+      `${label} req/s`,
+      fmt(r.requestsPerSecond, 0),
+      `health ${fmt(h.requestsPerSecond, 0)}`,
+      ratio(r.requestsPerSecond, h.requestsPerSecond),
+      failed ? `${failed} failed ✗` : '',
+    ]);
+    rows.push([`${label} p50 / p99 ms`, latency(r), `health ${latency(h)}`, ratio(r.p99, h.p99), goal]);
+  }
+  const index = api.searchIndex;
+  if (index) {
+    rows.push([
+      'search index bytes per item (FTS5 payload)',
+      fmt(index.indexBytesPerItem, 0),
+      `item row ${fmt(index.itemBytesPerItem, 0)}`,
+      ratio(index.indexBytesPerItem, index.itemBytesPerItem),
+      '',
+    ]);
+  }
+  return rows;
+}
+
+function spaRows({ landing, home }) {
+  const { firstCardMs: cold, firstCardWarmMs: warm } = home;
+  return [
+    [
+      'landing page JS (gzip)',
+      kb(landing.jsGzipBytes),
+      'goal 100 KB',
+      ratio(landing.jsGzipBytes, 100 * 1024),
+      `< 100 KB${met(landing.jsGzipBytes < 100 * 1024)}`,
+    ],
+    [
+      '/home JS, signed in (gzip)',
+      kb(home.jsGzipBytes),
+      'goal 250 KB',
+      ratio(home.jsGzipBytes, 250 * 1024),
+      `< 250 KB${met(home.jsGzipBytes < 250 * 1024)}`,
+    ],
+    [
+      'navigation → first feed card, cold (ms)',
+      fmt(cold, 0),
+      'goal 1,000',
+      ratio(cold, 1000),
+      missing(cold) ? 'see note' : `< 1 s${met(cold < 1000)}`,
+    ],
+    ['navigation → first feed card, warm (ms)', fmt(warm, 0), `cold ${fmt(cold, 0)}`, ratio(warm, cold), ''],
+    [
+      'cold: items API done / last script (ms)',
+      `${fmt(home.itemsApiMs, 0)} / ${fmt(home.lastScriptMs, 0)}`,
+      `${home.scripts} scripts`,
+      '',
+      '',
+    ],
+  ];
+}
+
+function costRows({ refresh, cron, reading, markAll, perRowShown, sidebarRowsPerFeed }) {
+  const refreshes = [
+    ['new feed', refresh.newFeed],
+    ['unchanged 200', refresh.unchanged],
+    ['304', refresh.notModified],
+  ];
+  const page = reading.itemsPage.rowsRead + reading.session.rowsRead;
+  return [
+    ...refreshes.map(([label, m]) => [
+      `refresh, ${label}: rows read / written`,
+      `${m.rowsRead} / ${m.rowsWritten}`,
+      `${m.calls} D1 calls, ${m.fetches} fetch`,
+      '',
+      '',
+    ]),
+    [
+      `cron pick of ${cron.queued} feeds: rows read / written`,
+      `${fmt(cron.rowsRead, 0)} / ${fmt(cron.rowsWritten, 0)}`,
+      `${cron.calls} D1 calls`,
+      '',
+      '',
+    ],
+    [
+      'page of 30 items: rows read',
+      fmt(page, 0),
+      'rows returned 30',
+      ratio(page, 30),
+      `≤ 5×${met(perRowShown.page <= 5)}`,
+    ],
+    [
+      'unread page of 30: rows read',
+      fmt(reading.unreadPage.rowsRead + reading.session.rowsRead, 0),
+      'rows returned 30',
+      ratio(reading.unreadPage.rowsRead + reading.session.rowsRead, 30),
+      `≤ 5×${met(perRowShown.unreadPage <= 5)}`,
+    ],
+    [
+      'category page of 30: rows read',
+      fmt(reading.categoryPage.rowsRead + reading.session.rowsRead, 0),
+      'rows returned 30',
+      ratio(reading.categoryPage.rowsRead + reading.session.rowsRead, 30),
+      `≤ 5×${met(perRowShown.categoryPage <= 5)}`,
+    ],
+    [
+      'sidebar (with-feeds): rows read',
+      fmt(reading.sidebar.rowsRead, 0),
+      'feeds shown 50',
+      ratio(reading.sidebar.rowsRead, 50),
+      `≤ 2×${met(sidebarRowsPerFeed <= 2)}`,
+    ],
+    ['read mark: rows read / written', `${reading.markRead.rowsRead} / ${reading.markRead.rowsWritten}`, '', '', ''],
+    [
+      `mark all read, feed of ${fmt(markAll.feedItems, 0)}: rows written`,
+      fmt(markAll.rowsWritten, 0),
+      `items marked ${fmt(markAll.marked, 0)}`,
+      '',
+      '',
+    ],
+  ];
+}
+
+/** Every area's rows under one header; an area the run skipped has no rows. */
+export function reportTable(results) {
+  const areas = { parse: parseRows, refresh: refreshRows, api: apiRows, spa: spaRows, cost: costRows };
+  const lines = ['| area | figure | Feedloom | beside | ratio | goal |', '| --- | --- | --- | --- | --- | --- |'];
+  for (const [area, rowsOf] of Object.entries(areas)) {
+    if (!results[area]) continue;
+    for (const row of rowsOf(results[area])) lines.push(`| ${area} | ${row.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
