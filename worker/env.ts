@@ -3,6 +3,7 @@
 // (readConfig), and the per-request variables on `c.var`.
 
 import { z } from 'zod';
+import { type AiConnection, DEFAULT_AI_BASE_URL } from './ai/client';
 import type { SessionUser } from './auth/session';
 import type { Db } from './db/client';
 import type { Services } from './services';
@@ -73,6 +74,9 @@ const configSchema = z.object({
   EMAIL_FROM: z.string(),
   RESEND_API_KEY: optionalText,
   RESEND_BASE_URL: optionalText,
+  APP_URL: z.string(),
+  OPENROUTER_API_KEY: optionalText,
+  AI_BASE_URL: optionalText,
 });
 
 /**
@@ -84,6 +88,8 @@ export type Config = {
   development: boolean;
   allowHosts: string;
   mail: { transport: string; from: string; resendApiKey?: string; resendBaseUrl: string };
+  /** The online text model's connection, or null: the built-in offline model writes (DESIGN.md). */
+  ai: AiConnection | null;
 };
 
 export function readConfig(env: Bindings): Config {
@@ -97,5 +103,8 @@ export function readConfig(env: Bindings): Config {
       resendApiKey: vars.RESEND_API_KEY,
       resendBaseUrl: vars.RESEND_BASE_URL || 'https://api.resend.com',
     },
+    ai: vars.OPENROUTER_API_KEY
+      ? { apiKey: vars.OPENROUTER_API_KEY, baseUrl: vars.AI_BASE_URL || DEFAULT_AI_BASE_URL, appUrl: vars.APP_URL }
+      : null,
   };
 }

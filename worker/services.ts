@@ -2,6 +2,8 @@
 // once from the environment (STYLE.md pattern 4, after Unkey's ServiceContext). Routes read it from
 // `c.var.services` (middleware/services.ts); the queue consumer and the cron dispatcher build the same
 // one per batch or run, so a job fetches, mails and writes exactly as a request does.
+
+import { createTextModel, type TextModel } from './ai/text-model';
 import { createDb, type Db } from './db/client';
 import { createMailTransport, type MailTransport } from './email/transports';
 import { type Bindings, readConfig } from './env';
@@ -13,6 +15,8 @@ export type Services = {
   fetcher: UrlFetcher;
   /** The mail transport this configuration picks: outbox, Resend or Cloudflare's send_email. */
   mail: MailTransport;
+  /** The text model: online (an OpenAI-compatible API) or the built-in offline model. */
+  ai: TextModel;
 };
 
 /**
@@ -27,5 +31,6 @@ export function createServices(env: Bindings): Services {
     db: createDb(env),
     fetcher: createUrlFetcher(config.allowHosts),
     mail: createMailTransport(config, env),
+    ai: createTextModel(config),
   };
 }

@@ -1,13 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readConfig } from '../env';
 import { AI_KEY, recordedRequests, restoreAi, useFakeAi } from '../test/ai';
-import { AiError, aiLimits, completeText } from './client';
+import { type AiConnection, AiError, aiLimits, completeText } from './client';
 
 afterEach(restoreAi);
 
 describe('the AI client against an OpenAI-compatible server', () => {
   const ask = (marker: string, maxTokens = 123) =>
-    completeText(env, {
+    completeText(readConfig(env).ai as AiConnection, {
       model: 'openai/gpt-4o-mini',
       messages: [{ role: 'user', content: `Summarise ${marker}` }],
       maxTokens,

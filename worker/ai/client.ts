@@ -2,7 +2,6 @@
 // or OpenAI, Ollama, vLLM … by setting AI_BASE_URL. The SDK is imported lazily, so requests that never
 // write with AI do not pay for loading it. Every failure becomes an AiError whose message can be shown
 // to the person as it is; callers decide whether to record, refund or retry.
-import type { Bindings } from '../env';
 
 export type AiErrorKind = 'busy' | 'timeout' | 'upstream' | 'refused' | 'garbage' | 'empty' | 'image' | 'input';
 
@@ -24,8 +23,8 @@ export const aiLimits = { inlineMs: 60_000, jobMs: 180_000 };
 
 export const DEFAULT_AI_BASE_URL = 'https://openrouter.ai/api/v1';
 
-/** The real models answer when a key is set; otherwise the built-in offline model does. */
-export const aiConfigured = (env: Pick<Bindings, 'OPENROUTER_API_KEY'>) => Boolean(env.OPENROUTER_API_KEY?.trim());
+/** Where the online model lives (env.ts reads it from OPENROUTER_API_KEY, AI_BASE_URL and APP_URL). */
+export type AiConnection = { apiKey: string; baseUrl: string; appUrl: string };
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 
@@ -39,16 +38,16 @@ export type Completion = {
 /** The model's text, and whether it stopped because it ran out of tokens (finish_reason "length"). */
 export type CompletedText = { text: string; cutShort: boolean };
 
-export async function completeText(env: Bindings, request: Completion): Promise<CompletedText> {
+export async function completeText(connection: AiConnection, request: Completion): Promise<CompletedText> {
   const { default: OpenAI, APIError, APIConnectionError, APIConnectionTimeoutError } = await import('openai');
   const client = new OpenAI({
-    apiKey: env.OPENROUTER_API_KEY ?? '',
-    baseURL: env.AI_BASE_URL?.trim() || DEFAULT_AI_BASE_URL,
+    apiKey: connection.apiKey,
+    baseURL: connection.baseUrl,
     timeout: request.timeoutMs,
     // One attempt: the caller owns retries (a rewrite falls back to a job, a job records the failure).
     maxRetries: 0,
     // OpenRouter's optional attribution headers; other servers ignore them.
-    defaultHeaders: { 'HTTP-Referer': env.APP_URL, 'X-Title': 'Feedloom' },
+    defaultHeaders: { 'HTTP-Referer': connection.appUrl, 'X-Title': 'Feedloom' },
   });
   let completion: unknown;
   try {

@@ -17,21 +17,16 @@ import {
   loadGenerationForJob,
   requestOf,
 } from '../db/generations';
-import type { Bindings } from '../env';
 import { escapeText } from '../html/entities';
-import { sanitizeHtml } from '../html/sanitize';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import type { ServicesAndEnv } from '../services';
-import { AiError, type AiErrorKind, aiConfigured, aiLimits } from './client';
-import { formatOutput } from './format';
+import { AiError, type AiErrorKind, aiLimits } from './client';
 import { createImage, imagesConfigured } from './images';
-import { modelInfo } from './models';
-import { imagePromptFor, writeOffline } from './offline';
-import { buildPrompt, PROMPT_VERSION, type SourceItem, type TextTask } from './prompts';
+import { imagePromptFor } from './offline';
+import type { SourceItem, TextTask } from './prompts';
 import { sourceItemsOf } from './source-items';
-import { completeWhole } from './whole-answer';
 
 export type RunOutcome =
   | { kind: 'done'; content: string }
@@ -77,7 +72,7 @@ export function failedRunError(outcome: Extract<RunOutcome, { kind: 'failed' }>)
 }
 
 export async function runGeneration(deps: Deps, generationId: number, mode: 'inline' | 'job'): Promise<RunOutcome> {
-  const { env, db } = deps;
+  const { db } = deps;
   const row = await loadGenerationForJob(db, generationId);
   if (row?.status !== 'pending') return { kind: 'skipped' };
   const timeoutMs = mode === 'inline' ? aiLimits.inlineMs : aiLimits.jobMs;
@@ -86,7 +81,15 @@ export async function runGeneration(deps: Deps, generationId: number, mode: 'inl
     const items = await sourceItemsOf(db, row.userId, request.itemIds);
     if (items.length === 0) throw new AiError('input', 'The items for this generation are no longer available.');
     if (row.contentType === 'visual_content') return await drawImage(deps, row, request, items, timeoutMs);
-    const content = await writeText(env, row, request, items, timeoutMs);
+    const task: TextTask = {
+      contentType: row.contentType as TextTask['contentType'],
+      language: request.language,
+      writingStyle: request.writingStyle as WritingStyle,
+      contentLength: request.contentLength as ContentLength,
+      scope: request.scope,
+      items,
+    };
+    const content = await deps.ai.write(task, { model: request.model, generationId: row.id, timeoutMs });
     return (await completeGeneration(db, row.id, { content })) ? { kind: 'done', content } : { kind: 'skipped' };
   } catch (error) {
     if (mode === 'inline' && error instanceof AiError && error.kind === 'timeout') return { kind: 'deferred' };
@@ -97,34 +100,6 @@ export async function runGeneration(deps: Deps, generationId: number, mode: 'inl
     await failGeneration(db, row, message);
     return { kind: 'failed', error: message, errorKind: known ? error.kind : 'internal' };
   }
-}
-
-async function writeText(
-  env: Bindings,
-  row: GenerationRow,
-  request: GenerationRequest,
-  items: SourceItem[],
-  timeoutMs: number,
-) {
-  const task: TextTask = {
-    contentType: row.contentType as TextTask['contentType'],
-    language: request.language,
-    writingStyle: request.writingStyle as WritingStyle,
-    contentLength: request.contentLength as ContentLength,
-    scope: request.scope,
-    items,
-  };
-  // The offline model's output is already within the platform's length; it is sanitised all the same.
-  if (!aiConfigured(env)) return sanitizeHtml(writeOffline(task), undefined, { allowImages: false });
-  const prompt = buildPrompt(task, modelInfo(request.model));
-  log.info('ai.request', { generationId: row.id, model: request.model, prompts: PROMPT_VERSION });
-  const raw = await completeWhole(env, {
-    model: request.model,
-    messages: prompt.messages,
-    maxTokens: prompt.maxTokens,
-    timeoutMs,
-  });
-  return formatOutput(raw, row.contentType as ContentType);
 }
 
 async function drawImage(

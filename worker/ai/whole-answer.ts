@@ -2,8 +2,7 @@
 // model is asked to carry on from where it stopped, with the answer so far as its own turn, up to
 // MAX_CONTINUATIONS times within the same time budget; if it is still not done, the answer ends at its
 // last complete sentence rather than in the middle of one.
-import type { Bindings } from '../env';
-import { type Completion, completeText } from './client';
+import { type AiConnection, type Completion, completeText } from './client';
 
 export const MAX_CONTINUATIONS = 2;
 
@@ -27,7 +26,7 @@ export function endAtLastSentence(text: string): string {
 }
 
 /** The whole answer to a completion, continuing it when the model stops for length. */
-export async function completeWhole(env: Bindings, request: Completion): Promise<string> {
+export async function completeWhole(connection: AiConnection, request: Completion): Promise<string> {
   const deadline = Date.now() + request.timeoutMs;
   let text = '';
   for (let part = 0; part <= MAX_CONTINUATIONS; part++) {
@@ -39,7 +38,7 @@ export async function completeWhole(env: Bindings, request: Completion): Promise
             { role: 'assistant' as const, content: text },
             { role: 'user' as const, content: CONTINUE_PROMPT },
           ];
-    const answer = await completeText(env, {
+    const answer = await completeText(connection, {
       ...request,
       messages,
       timeoutMs: Math.max(1_000, deadline - Date.now()),

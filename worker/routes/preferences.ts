@@ -1,7 +1,6 @@
 // Preferences (spec §7): AI preferences, the email settings and the language on their own, and which
 // AI services are configured. Saving the schedule recomputes the next delivery in the person's zone.
 import { Hono } from 'hono';
-import { aiConfigured } from '../ai/client';
 import { nextDigestDate } from '../ai/digest';
 import { imagesConfigured } from '../ai/images';
 import { emailSettingsSchema, type HasApiKeys, updateLanguageSchema, updatePreferencesSchema } from '../contracts/ai';
@@ -29,6 +28,6 @@ export const preferenceRoutes = new Hono<AuthedEnv>()
     c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
   .get('/has-api-keys', (c) => {
-    const keys: HasApiKeys = { openrouter: aiConfigured(c.env), replicate: imagesConfigured(c.env) };
+    const keys: HasApiKeys = { openrouter: c.var.services.ai.kind === 'online', replicate: imagesConfigured(c.env) };
     return c.json(keys);
   });
