@@ -4,6 +4,7 @@
 
 import { z } from 'zod';
 import { type AiConnection, DEFAULT_AI_BASE_URL } from './ai/client';
+import { DEFAULT_REPLICATE_BASE_URL, type ReplicateConnection } from './ai/images';
 import type { SessionUser } from './auth/session';
 import type { Db } from './db/client';
 import type { Services } from './services';
@@ -77,6 +78,8 @@ const configSchema = z.object({
   APP_URL: z.string(),
   OPENROUTER_API_KEY: optionalText,
   AI_BASE_URL: optionalText,
+  REPLICATE_API_TOKEN: optionalText,
+  REPLICATE_BASE_URL: optionalText,
 });
 
 /**
@@ -90,6 +93,8 @@ export type Config = {
   mail: { transport: string; from: string; resendApiKey?: string; resendBaseUrl: string };
   /** The online text model's connection, or null: the built-in offline model writes (DESIGN.md). */
   ai: AiConnection | null;
+  /** The image model's connection, or null: no new images (the spec's texts say so). */
+  replicate: ReplicateConnection | null;
 };
 
 export function readConfig(env: Bindings): Config {
@@ -105,6 +110,9 @@ export function readConfig(env: Bindings): Config {
     },
     ai: vars.OPENROUTER_API_KEY
       ? { apiKey: vars.OPENROUTER_API_KEY, baseUrl: vars.AI_BASE_URL || DEFAULT_AI_BASE_URL, appUrl: vars.APP_URL }
+      : null,
+    replicate: vars.REPLICATE_API_TOKEN
+      ? { token: vars.REPLICATE_API_TOKEN, baseUrl: vars.REPLICATE_BASE_URL || DEFAULT_REPLICATE_BASE_URL }
       : null,
   };
 }

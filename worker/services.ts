@@ -3,6 +3,7 @@
 // `c.var.services` (middleware/services.ts); the queue consumer and the cron dispatcher build the same
 // one per batch or run, so a job fetches, mails and writes exactly as a request does.
 
+import { createImages, type Images } from './ai/images';
 import { createTextModel, type TextModel } from './ai/text-model';
 import { createDb, type Db } from './db/client';
 import { createMailTransport, type MailTransport } from './email/transports';
@@ -17,6 +18,8 @@ export type Services = {
   mail: MailTransport;
   /** The text model: online (an OpenAI-compatible API) or the built-in offline model. */
   ai: TextModel;
+  /** Generated images: the R2 bucket and, when a Replicate token is set, the image model. */
+  images: Images;
 };
 
 /**
@@ -27,10 +30,12 @@ export type ServicesAndEnv = Services & { env: Bindings };
 
 export function createServices(env: Bindings): Services {
   const config = readConfig(env);
+  const fetcher = createUrlFetcher(config.allowHosts);
   return {
     db: createDb(env),
-    fetcher: createUrlFetcher(config.allowHosts),
+    fetcher,
     mail: createMailTransport(config, env),
     ai: createTextModel(config),
+    images: createImages(config.replicate, env.IMAGES, fetcher),
   };
 }

@@ -33,7 +33,6 @@ import { startOfDay, zonedParts, zonedTime } from '../lib/time';
 import type { ServicesAndEnv } from '../services';
 import { renderGenerationsEmail } from './email';
 import { runGeneration } from './generate';
-import { imagesConfigured } from './images';
 
 export const MANUAL_DIGESTS_PER_DAY = 3;
 const MAX_DIGEST_ITEMS = 40;
@@ -182,11 +181,11 @@ async function writeDigest(
   itemIds: number[],
   date: string,
 ): Promise<Generation[]> {
-  const { env, db } = deps;
+  const { db } = deps;
   const types = DIGEST_CONTENT_TYPES.filter((type) => preferences.contentTypes.includes(type));
   const generations: Generation[] = [];
   for (const contentType of types) {
-    const skipImage = contentType === 'visual_content' && !imagesConfigured(env);
+    const skipImage = contentType === 'visual_content' && !deps.images.canDraw;
     const row = await insertGeneration(db, userId, {
       title: `${digestContentTypeLabels[contentType as DigestContentType]} — ${date}`,
       contentType,

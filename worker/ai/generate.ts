@@ -23,7 +23,6 @@ import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import type { ServicesAndEnv } from '../services';
 import { AiError, type AiErrorKind, aiLimits } from './client';
-import { createImage, imagesConfigured } from './images';
 import { imagePromptFor } from './offline';
 import type { SourceItem, TextTask } from './prompts';
 import { sourceItemsOf } from './source-items';
@@ -109,12 +108,9 @@ async function drawImage(
   items: SourceItem[],
   timeoutMs: number,
 ): Promise<RunOutcome> {
-  const { env, db } = deps;
-  if (!imagesConfigured(env)) {
-    throw new AiError('refused', 'Images need a Replicate API token (REPLICATE_API_TOKEN), and none is configured.');
-  }
+  const { db, images } = deps;
   const prompt = request.imagePrompt ?? imagePromptFor(items);
-  const key = await createImage(deps, row.id, prompt, timeoutMs);
+  const key = await images.draw(row.id, prompt, timeoutMs);
   const content = `<p>${escapeText(
     `An illustration of ${items.length === 1 ? 'one item' : `${items.length} items`}: ${items
       .slice(0, 3)
@@ -122,10 +118,10 @@ async function drawImage(
       .join('; ')}`,
   )}</p>`;
   if (!(await completeGeneration(db, row.id, { content, imageKey: key }))) {
-    await env.IMAGES.delete(key);
+    await images.bucket.delete(key);
     return { kind: 'skipped' };
   }
   // A regeneration replaces the image: the old object goes once the new one is recorded.
-  if (row.imageKey && row.imageKey !== key) await env.IMAGES.delete(row.imageKey);
+  if (row.imageKey && row.imageKey !== key) await images.bucket.delete(row.imageKey);
   return { kind: 'done', content };
 }

@@ -2,7 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createServices } from '../services';
 import { recordedRequests, restoreAi, useFakeAi } from '../test/ai';
-import { createImage, detectImageType } from './images';
+import { detectImageType } from './images';
 
 afterEach(restoreAi);
 
@@ -21,7 +21,7 @@ describe('images through Replicate', () => {
   it('creates a prediction, polls it, and stores the JPEG in R2', async () => {
     useFakeAi();
     for (const prompt of ['a calm sea', 'FAKE_SLOWIMAGE lighthouse']) {
-      const key = await createImage({ ...createServices(env), env }, 7, prompt, 10_000);
+      const key = await createServices(env).images.draw(7, prompt, 10_000);
       expect(key).toMatch(/^generations\/7-[\w-]+\.jpg$/);
       const object = await env.IMAGES.get(key);
       expect(object?.httpMetadata?.contentType).toBe('image/jpeg');
@@ -34,10 +34,8 @@ describe('images through Replicate', () => {
 
   it('refuses an output that is not an image, and reports a failed prediction', async () => {
     useFakeAi();
-    await expect(createImage({ ...createServices(env), env }, 8, 'FAKE_NOTIMAGE', 10_000)).rejects.toThrow(
-      /not an image/,
-    );
-    await expect(createImage({ ...createServices(env), env }, 8, 'FAKE_FAILIMAGE', 10_000)).rejects.toThrow(
+    await expect(createServices(env).images.draw(8, 'FAKE_NOTIMAGE', 10_000)).rejects.toThrow(/not an image/);
+    await expect(createServices(env).images.draw(8, 'FAKE_FAILIMAGE', 10_000)).rejects.toThrow(
       /could not make this image/,
     );
     const listed = await env.IMAGES.list({ prefix: 'generations/8-' });

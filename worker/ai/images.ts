@@ -2,10 +2,9 @@
 // polling if it is still running), download the output through safeFetch, check the bytes really are an
 // image, and keep it in R2 under generations/<id>-<random>.jpg (spec §9: downloaded images use .jpg).
 // The API serves it from our own origin, so no page or email ever loads a third-party image.
-import type { Bindings } from '../env';
 import { toBase64Url } from '../lib/crypto';
+import type { UrlFetcher } from '../net/fetcher';
 import { SafeFetchError } from '../net/safe-fetch';
-import type { ServicesAndEnv } from '../services';
 import { AiError } from './client';
 
 export const DEFAULT_REPLICATE_BASE_URL = 'https://api.replicate.com/v1';
@@ -14,8 +13,35 @@ export const IMAGE_MODEL = 'black-forest-labs/flux-schnell';
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const POLL_INTERVAL_MS = 1000;
 
-export const imagesConfigured = (env: Pick<Bindings, 'REPLICATE_API_TOKEN'>) =>
-  Boolean(env.REPLICATE_API_TOKEN?.trim());
+/** Where the image model lives (env.ts reads it from REPLICATE_API_TOKEN and REPLICATE_BASE_URL). */
+export type ReplicateConnection = { token: string; baseUrl: string };
+
+/**
+ * Generated images on the service context: the R2 bucket that keeps them and the image model that
+ * draws them, which is absent (canDraw false) when no Replicate token is configured.
+ */
+export type Images = {
+  bucket: R2Bucket;
+  canDraw: boolean;
+  /** Makes an image for `prompt` and stores it in R2; returns its key (generations/<id>-<random>.jpg). */
+  draw(generationId: number, prompt: string, timeoutMs: number): Promise<string>;
+};
+
+export function createImages(replicate: ReplicateConnection | null, bucket: R2Bucket, fetcher: UrlFetcher): Images {
+  return {
+    bucket,
+    canDraw: replicate !== null,
+    draw: async (generationId, prompt, timeoutMs) => {
+      if (!replicate) {
+        throw new AiError(
+          'refused',
+          'Images need a Replicate API token (REPLICATE_API_TOKEN), and none is configured.',
+        );
+      }
+      return drawAndStore({ replicate, bucket, fetcher }, generationId, prompt, timeoutMs);
+    },
+  };
+}
 
 type Prediction = { id?: string; status?: string; output?: unknown; error?: unknown };
 
@@ -41,14 +67,19 @@ export function detectImageType(bytes: Uint8Array): string | null {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function replicate(env: Bindings, path: string, init: RequestInit, timeoutMs: number): Promise<Prediction> {
-  const base = (env.REPLICATE_BASE_URL?.trim() || DEFAULT_REPLICATE_BASE_URL).replace(/\/+$/, '');
+async function callReplicate(
+  connection: ReplicateConnection,
+  path: string,
+  init: RequestInit,
+  timeoutMs: number,
+): Promise<Prediction> {
+  const base = connection.baseUrl.replace(/\/+$/, '');
   let response: Response;
   try {
     response = await fetch(`${base}${path}`, {
       ...init,
       headers: {
-        authorization: `Bearer ${env.REPLICATE_API_TOKEN ?? ''}`,
+        authorization: `Bearer ${connection.token}`,
         'content-type': 'application/json',
         ...init.headers,
       },
@@ -74,11 +105,11 @@ async function replicate(env: Bindings, path: string, init: RequestInit, timeout
 }
 
 /** Runs a prediction to its end within `timeoutMs` and returns the first output URL. */
-async function predict(env: Bindings, prompt: string, timeoutMs: number): Promise<string> {
+async function predict(connection: ReplicateConnection, prompt: string, timeoutMs: number): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   const waitSeconds = Math.max(1, Math.min(60, Math.floor(timeoutMs / 1000)));
-  let prediction = await replicate(
-    env,
+  let prediction = await callReplicate(
+    connection,
     `/models/${IMAGE_MODEL}/predictions`,
     {
       method: 'POST',
@@ -93,7 +124,12 @@ async function predict(env: Bindings, prompt: string, timeoutMs: number): Promis
       throw new AiError('timeout', 'The image service did not finish in time. Please try again.');
     }
     await sleep(POLL_INTERVAL_MS);
-    prediction = await replicate(env, `/predictions/${prediction.id}`, { method: 'GET' }, deadline - Date.now());
+    prediction = await callReplicate(
+      connection,
+      `/predictions/${prediction.id}`,
+      { method: 'GET' },
+      deadline - Date.now(),
+    );
   }
   if (prediction.status !== 'succeeded') {
     const reason = typeof prediction.error === 'string' ? `: ${prediction.error.slice(0, 200)}` : '';
@@ -104,15 +140,14 @@ async function predict(env: Bindings, prompt: string, timeoutMs: number): Promis
   return output;
 }
 
-/** Makes an image for `prompt` and stores it in R2; returns its key (generations/<id>-<random>.jpg). */
-export async function createImage(
-  { env, fetcher }: Pick<ServicesAndEnv, 'env' | 'fetcher'>,
+async function drawAndStore(
+  { replicate, bucket, fetcher }: { replicate: ReplicateConnection; bucket: R2Bucket; fetcher: UrlFetcher },
   generationId: number,
   prompt: string,
   timeoutMs: number,
 ) {
   const started = Date.now();
-  const url = await predict(env, prompt, timeoutMs);
+  const url = await predict(replicate, prompt, timeoutMs);
   let bytes: Uint8Array;
   try {
     const response = await fetcher.fetch(url, {
@@ -130,6 +165,6 @@ export async function createImage(
   const contentType = detectImageType(bytes);
   if (!contentType) throw new AiError('image', 'The image service sent something that is not an image.');
   const key = `generations/${generationId}-${toBase64Url(crypto.getRandomValues(new Uint8Array(12)))}.jpg`;
-  await env.IMAGES.put(key, bytes, { httpMetadata: { contentType } });
+  await bucket.put(key, bytes, { httpMetadata: { contentType } });
   return key;
 }

@@ -2,7 +2,7 @@
 // own image in R2, the article's image from its feed (fetched through safeFetch like any URL a feed
 // gave us), or a new image drawn for the post, charged IMAGE_CREDITS and refunded if it cannot be made.
 import { AiError, aiLimits } from '../ai/client';
-import { createImage, detectImageType, imagesConfigured } from '../ai/images';
+import { detectImageType } from '../ai/images';
 import { imagePromptFor } from '../ai/offline';
 import { sourceItemsOf } from '../ai/source-items';
 import { chargeCredits } from '../billing/credits';
@@ -33,7 +33,7 @@ export async function loadFeaturedImage(
 ): Promise<FeaturedImage | null> {
   const filename = `feedloom-${generation.id}.jpg`;
   if (source === 'generation') {
-    const image = generation.imageKey ? await deps.env.IMAGES.get(generation.imageKey) : null;
+    const image = generation.imageKey ? await deps.images.bucket.get(generation.imageKey) : null;
     if (!image) throw new ApiError('BAD_REQUEST', 'This generation has no image to use as the featured image.');
     return { bytes: await image.arrayBuffer(), contentType: image.httpMetadata?.contentType ?? 'image/jpeg', filename };
   }
@@ -63,8 +63,8 @@ async function articleImage({ db, fetcher }: ServicesAndEnv, userId: number, gen
 }
 
 async function drawnImage(deps: ServicesAndEnv, userId: number, generation: GenerationRow) {
-  const { db, env } = deps;
-  if (!imagesConfigured(env)) {
+  const { db, images } = deps;
+  if (!images.canDraw) {
     throw new ApiError(
       'BAD_REQUEST',
       'New images need a Replicate API token (REPLICATE_API_TOKEN), and none is configured.',
@@ -75,10 +75,10 @@ async function drawnImage(deps: ServicesAndEnv, userId: number, generation: Gene
   await chargeCredits(db, userId, IMAGE_CREDITS, reason, chargeKey);
   try {
     const items = await sourceItemsOf(db, userId, requestOf(generation).itemIds);
-    const key = await createImage(deps, generation.id, imagePromptFor(items), aiLimits.inlineMs);
-    const object = await env.IMAGES.get(key);
+    const key = await images.draw(generation.id, imagePromptFor(items), aiLimits.inlineMs);
+    const object = await images.bucket.get(key);
     // The image lives on in WordPress; our copy was only the way there.
-    await env.IMAGES.delete(key);
+    await images.bucket.delete(key);
     if (!object) throw new AiError('image', 'The new image was lost before it could be uploaded.');
     return { bytes: await object.arrayBuffer(), contentType: object.httpMetadata?.contentType ?? 'image/jpeg' };
   } catch (error) {

@@ -24,7 +24,7 @@ export const adminRoutes = new Hono<AuthedEnv>()
   .post('/clear-generations', validate('json', clearGenerationsSchema), async (c) => {
     const user = await userByEmail(c.var.db, c.req.valid('json').email);
     const { deleted, imageKeys } = await deleteUserGenerations(c.var.db, user.id);
-    if (imageKeys.length > 0) await c.env.IMAGES.delete(imageKeys);
+    if (imageKeys.length > 0) await c.var.services.images.bucket.delete(imageKeys);
     log.info('admin.clear_generations', { adminId: c.var.user.id, userId: user.id, deleted });
     return c.json({ deleted, message: `Deleted ${deleted} generations of ${user.email}` });
   })

@@ -29,7 +29,7 @@ const imageParam = validate('param', z.object({ imageName: imageNameSchema }));
 
 /** An image from R2 as the browser (or a mail client) should get it. */
 export async function serveImage(c: Context, key: string) {
-  const object = await c.env.IMAGES.get(key);
+  const object = await c.var.services.images.bucket.get(key);
   if (!object) throw notFound('Image');
   return c.body(object.body, 200, {
     'content-type': object.httpMetadata?.contentType ?? 'image/jpeg',

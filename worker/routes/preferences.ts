@@ -2,7 +2,6 @@
 // AI services are configured. Saving the schedule recomputes the next delivery in the person's zone.
 import { Hono } from 'hono';
 import { nextDigestDate } from '../ai/digest';
-import { imagesConfigured } from '../ai/images';
 import { emailSettingsSchema, type HasApiKeys, updateLanguageSchema, updatePreferencesSchema } from '../contracts/ai';
 import { getPreferences, savePreferences } from '../db/preferences';
 import { savePreferencesWithDelivery } from '../email/delivery-address';
@@ -28,6 +27,9 @@ export const preferenceRoutes = new Hono<AuthedEnv>()
     c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
   .get('/has-api-keys', (c) => {
-    const keys: HasApiKeys = { openrouter: c.var.services.ai.kind === 'online', replicate: imagesConfigured(c.env) };
+    const keys: HasApiKeys = {
+      openrouter: c.var.services.ai.kind === 'online',
+      replicate: c.var.services.images.canDraw,
+    };
     return c.json(keys);
   });

@@ -77,7 +77,7 @@ export const userRoutes = new Hono<AuthedEnv>()
     if (confirm !== user.email) throw new ApiError('BAD_REQUEST', "Type your account's email to confirm");
     await endSubscription(c.env, user);
     const imageKeys = await deleteAccount(c.var.db, user.id);
-    if (imageKeys && imageKeys.length > 0) await c.env.IMAGES.delete(imageKeys);
+    if (imageKeys && imageKeys.length > 0) await c.var.services.images.bucket.delete(imageKeys);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.body(null, 204);
   });
