@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { type AiConnection, DEFAULT_AI_BASE_URL } from './ai/client';
 import { DEFAULT_REPLICATE_BASE_URL, type ReplicateConnection } from './ai/images';
 import type { SessionUser } from './auth/session';
+import type { StripeConfig } from './billing/stripe';
 import type { Db } from './db/client';
 import type { Services } from './services';
 
@@ -80,6 +81,11 @@ const configSchema = z.object({
   AI_BASE_URL: optionalText,
   REPLICATE_API_TOKEN: optionalText,
   REPLICATE_BASE_URL: optionalText,
+  STRIPE_SECRET_KEY: optionalText,
+  STRIPE_PUBLISHABLE_KEY: optionalText,
+  STRIPE_PRICE_ID: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  STRIPE_API_BASE: optionalText,
 });
 
 /**
@@ -95,6 +101,7 @@ export type Config = {
   ai: AiConnection | null;
   /** The image model's connection, or null: no new images (the spec's texts say so). */
   replicate: ReplicateConnection | null;
+  stripe: StripeConfig;
 };
 
 export function readConfig(env: Bindings): Config {
@@ -114,5 +121,12 @@ export function readConfig(env: Bindings): Config {
     replicate: vars.REPLICATE_API_TOKEN
       ? { token: vars.REPLICATE_API_TOKEN, baseUrl: vars.REPLICATE_BASE_URL || DEFAULT_REPLICATE_BASE_URL }
       : null,
+    stripe: {
+      secretKey: vars.STRIPE_SECRET_KEY,
+      publishableKey: vars.STRIPE_PUBLISHABLE_KEY,
+      priceId: vars.STRIPE_PRICE_ID,
+      webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
+      apiBase: vars.STRIPE_API_BASE,
+    },
   };
 }

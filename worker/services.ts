@@ -5,6 +5,7 @@
 
 import { createImages, type Images } from './ai/images';
 import { createTextModel, type TextModel } from './ai/text-model';
+import { createPayments, type Payments } from './billing/stripe';
 import { createDb, type Db } from './db/client';
 import { createMailTransport, type MailTransport } from './email/transports';
 import { type Bindings, readConfig } from './env';
@@ -20,6 +21,8 @@ export type Services = {
   ai: TextModel;
   /** Generated images: the R2 bucket and, when a Replicate token is set, the image model. */
   images: Images;
+  /** Stripe: Checkout, the portal, webhook verification; `configured` false without keys. */
+  payments: Payments;
 };
 
 /**
@@ -37,5 +40,6 @@ export function createServices(env: Bindings): Services {
     mail: createMailTransport(config, env),
     ai: createTextModel(config),
     images: createImages(config.replicate, env.IMAGES, fetcher),
+    payments: createPayments(config.stripe),
   };
 }

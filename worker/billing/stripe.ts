@@ -12,48 +12,76 @@ import {
   setProPlan,
 } from '../db/payments';
 import { findUserById } from '../db/users';
-import type { Bindings } from '../env';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import { PLANS } from '../lib/plans';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export const paymentsConfigured = (env: Bindings) => Boolean(env.STRIPE_SECRET_KEY && env.STRIPE_PRICE_ID);
+/** Stripe's keys (env.ts reads them from the STRIPE_* secrets); each is absent when not set. */
+export type StripeConfig = {
+  secretKey?: string;
+  publishableKey?: string;
+  priceId?: string;
+  webhookSecret?: string;
+  /** Tests only: where the SDK sends API calls (a local fake). */
+  apiBase?: string;
+};
 
-export async function createStripe(env: Bindings) {
-  if (!env.STRIPE_SECRET_KEY) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
-  const { default: StripeSdk } = await import('stripe');
-  // STRIPE_API_BASE points the SDK at a local fake in tests; production leaves it unset.
-  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null;
+const NOT_CONFIGURED = 'Payments are not configured on this server.';
+
+/** Stripe on the service context: whether Checkout can run, the SDK client, and webhook verification. */
+export type Payments = {
+  /** A secret key and our price: Checkout can run. */
+  configured: boolean;
+  /** A secret key: calls to Stripe (portal, cancelling) can run. */
+  canCallStripe: boolean;
+  publishableKey: string | null;
+  priceId: string | undefined;
+  /** The SDK client; a 503 with the spec's text when no secret key is set. */
+  client(): Promise<Stripe>;
+  /** The event a signed webhook carries; a 400 when the signature is wrong or stale. */
+  verifyWebhook(payload: string, signature: string | undefined): Promise<Stripe.Event>;
+};
+
+export function createPayments(config: StripeConfig): Payments {
+  const { secretKey, webhookSecret } = config;
   return {
-    sdk: StripeSdk,
-    stripe: new StripeSdk(env.STRIPE_SECRET_KEY, {
-      httpClient: StripeSdk.createFetchHttpClient(),
-      maxNetworkRetries: 1,
-      ...(base
-        ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' }
-        : {}),
-    }),
+    configured: Boolean(secretKey && config.priceId),
+    canCallStripe: Boolean(secretKey),
+    publishableKey: config.publishableKey ?? null,
+    priceId: config.priceId,
+    async client() {
+      if (!secretKey) throw new ApiError('UNAVAILABLE', NOT_CONFIGURED);
+      // The SDK is loaded only by the routes that need it.
+      const { default: StripeSdk } = await import('stripe');
+      const base = config.apiBase ? new URL(config.apiBase) : null;
+      return new StripeSdk(secretKey, {
+        httpClient: StripeSdk.createFetchHttpClient(),
+        maxNetworkRetries: 1,
+        ...(base
+          ? { host: base.hostname, port: base.port, protocol: base.protocol.replace(':', '') as 'http' | 'https' }
+          : {}),
+      });
+    },
+    async verifyWebhook(payload, signature) {
+      if (!webhookSecret) throw new ApiError('UNAVAILABLE', NOT_CONFIGURED);
+      if (!signature) throw new ApiError('BAD_REQUEST', 'Missing Stripe-Signature header');
+      const { default: StripeSdk } = await import('stripe');
+      const stripe = new StripeSdk(secretKey ?? 'sk_unused', { httpClient: StripeSdk.createFetchHttpClient() });
+      try {
+        return await stripe.webhooks.constructEventAsync(
+          payload,
+          signature,
+          webhookSecret,
+          WEBHOOK_TOLERANCE_SECONDS,
+          StripeSdk.createSubtleCryptoProvider(),
+        );
+      } catch {
+        throw new ApiError('BAD_REQUEST', 'Invalid or expired Stripe signature');
+      }
+    },
   };
-}
-
-export async function verifyWebhook(env: Bindings, payload: string, signature: string | undefined) {
-  if (!env.STRIPE_WEBHOOK_SECRET) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
-  if (!signature) throw new ApiError('BAD_REQUEST', 'Missing Stripe-Signature header');
-  const { default: StripeSdk } = await import('stripe');
-  const stripe = new StripeSdk(env.STRIPE_SECRET_KEY ?? 'sk_unused', { httpClient: StripeSdk.createFetchHttpClient() });
-  try {
-    return await stripe.webhooks.constructEventAsync(
-      payload,
-      signature,
-      env.STRIPE_WEBHOOK_SECRET,
-      WEBHOOK_TOLERANCE_SECONDS,
-      StripeSdk.createSubtleCryptoProvider(),
-    );
-  } catch {
-    throw new ApiError('BAD_REQUEST', 'Invalid or expired Stripe signature');
-  }
 }
 
 const idOf = (value: string | { id: string } | null | undefined) =>
@@ -133,8 +161,8 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { pric
 }
 
 /** Ends a subscription now (the account is going away): Stripe bills it no more. */
-export async function cancelSubscription(env: Bindings, subscriptionId: string) {
-  const { stripe } = await createStripe(env);
+export async function cancelSubscription(payments: Payments, subscriptionId: string) {
+  const stripe = await payments.client();
   try {
     await stripe.subscriptions.cancel(subscriptionId);
   } catch (error) {

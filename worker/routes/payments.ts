@@ -1,7 +1,7 @@
 // Plans and payments (issue 5): the payment page's state, Stripe Checkout, the customer portal, and
 // the signed webhook (exempt from the Origin check in middleware/origin.ts; its signature is the proof).
 import { Hono } from 'hono';
-import { applyStripeEvent, createStripe, paymentsConfigured, verifyWebhook } from '../billing/stripe';
+import { applyStripeEvent } from '../billing/stripe';
 import type { AppEnv, AuthedEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -12,8 +12,8 @@ const accountRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/status', (c) =>
     c.json({
-      configured: paymentsConfigured(c.env),
-      publishableKey: c.env.STRIPE_PUBLISHABLE_KEY ?? null,
+      configured: c.var.services.payments.configured,
+      publishableKey: c.var.services.payments.publishableKey,
       plan: c.var.user.plan,
       credits: c.var.user.credits,
       plans: PLANS,
@@ -21,12 +21,13 @@ const accountRoutes = new Hono<AuthedEnv>()
     }),
   )
   .post('/checkout', async (c) => {
-    if (!paymentsConfigured(c.env)) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
+    const { payments } = c.var.services;
+    if (!payments.configured) throw new ApiError('UNAVAILABLE', 'Payments are not configured on this server.');
     if (c.var.user.plan === 'pro') throw new ApiError('CONFLICT', 'You are already on the Pro plan.');
-    const { stripe } = await createStripe(c.env);
+    const stripe = await payments.client();
     const session = await stripe.checkout.sessions.create({
       mode: 'subscription',
-      line_items: [{ price: c.env.STRIPE_PRICE_ID, quantity: 1 }],
+      line_items: [{ price: payments.priceId, quantity: 1 }],
       client_reference_id: String(c.var.user.id),
       ...(c.var.user.stripeCustomerId
         ? { customer: c.var.user.stripeCustomerId }
@@ -35,14 +36,14 @@ const accountRoutes = new Hono<AuthedEnv>()
       success_url: `${new URL(c.env.APP_URL).origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${new URL(c.env.APP_URL).origin}/payment-cancel`,
       // The webhook grants Pro only for sessions that name our price (billing/stripe.ts).
-      metadata: { userId: String(c.var.user.id), priceId: c.env.STRIPE_PRICE_ID ?? '' },
+      metadata: { userId: String(c.var.user.id), priceId: payments.priceId ?? '' },
     });
     if (!session.url) throw new ApiError('UPSTREAM_FAILED', 'Stripe did not return a checkout page.');
     return c.json({ url: session.url });
   })
   .post('/portal', async (c) => {
     if (!c.var.user.stripeCustomerId) throw new ApiError('CONFLICT', 'There is no subscription to manage yet.');
-    const { stripe } = await createStripe(c.env);
+    const stripe = await c.var.services.payments.client();
     const portal = await stripe.billingPortal.sessions.create({
       customer: c.var.user.stripeCustomerId,
       return_url: new URL('/payment', c.env.APP_URL).toString(),
@@ -53,8 +54,9 @@ const accountRoutes = new Hono<AuthedEnv>()
 export const paymentRoutes = new Hono<AppEnv>()
   .post('/webhook', async (c) => {
     const payload = await c.req.text();
-    const event = await verifyWebhook(c.env, payload, c.req.header('stripe-signature'));
-    const outcome = await applyStripeEvent(c.var.db, event, { priceId: c.env.STRIPE_PRICE_ID });
+    const { payments } = c.var.services;
+    const event = await payments.verifyWebhook(payload, c.req.header('stripe-signature'));
+    const outcome = await applyStripeEvent(c.var.db, event, { priceId: payments.priceId });
     log.info('stripe.webhook', { eventId: event.id, type: event.type, ...outcome });
     return c.json({ received: true, ...outcome });
   })

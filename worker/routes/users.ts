@@ -7,13 +7,13 @@ import { rescheduleDigest } from '../ai/digest';
 import { requestEmailChange } from '../auth/email-change';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { SESSION_COOKIE } from '../auth/session';
-import { cancelSubscription } from '../billing/stripe';
+import { cancelSubscription, type Payments } from '../billing/stripe';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from '../contracts/account';
 import { nameSchema } from '../contracts/auth';
 import { deleteAccount, exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
 import { deleteUserSessions } from '../db/sessions';
 import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
-import { type AuthedEnv, adminUserIds, type Bindings } from '../env';
+import { type AuthedEnv, adminUserIds } from '../env';
 import { ApiError } from '../lib/errors';
 import { isValidTimeZone } from '../lib/time';
 import { validate } from '../lib/validate';
@@ -75,7 +75,7 @@ export const userRoutes = new Hono<AuthedEnv>()
     const { confirm } = c.req.valid('json');
     const user = c.var.user;
     if (confirm !== user.email) throw new ApiError('BAD_REQUEST', "Type your account's email to confirm");
-    await endSubscription(c.env, user);
+    await endSubscription(c.var.services.payments, user);
     const imageKeys = await deleteAccount(c.var.db, user.id);
     if (imageKeys && imageKeys.length > 0) await c.var.services.images.bucket.delete(imageKeys);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
@@ -83,7 +83,7 @@ export const userRoutes = new Hono<AuthedEnv>()
   });
 
 /** A paying person who deletes their account must not be charged again: the subscription ends first. */
-async function endSubscription(env: Bindings, user: UserRow) {
-  if (!user.stripeSubscriptionId || !env.STRIPE_SECRET_KEY) return;
-  await cancelSubscription(env, user.stripeSubscriptionId);
+async function endSubscription(payments: Payments, user: UserRow) {
+  if (!user.stripeSubscriptionId || !payments.canCallStripe) return;
+  await cancelSubscription(payments, user.stripeSubscriptionId);
 }
