@@ -37,3 +37,10 @@ export function Field({ label, error, hint, labelAside, id, ...inputProps }: Fie
     </div>
   );
 }
+
+/** A person's email address: the browser's email keyboard and autofill, and the one placeholder. */
+export function EmailField({ label = 'Email', ...props }: Omit<FieldProps, 'label' | 'type'> & { label?: string }) {
+  return (
+    <Field label={label} name="email" type="email" autoComplete="email" placeholder="you@example.com" {...props} />
+  );
+}

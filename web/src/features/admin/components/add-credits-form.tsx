@@ -6,6 +6,7 @@ import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useAddUserCredits } from '../api/add-credits';
+import { UserEmailField } from './user-email-field';
 
 /** The amount field as a number for the schema; empty reads as missing, text as NaN (both refused). */
 function toAmount(value: string | undefined): number | undefined {
@@ -35,14 +36,7 @@ export function AddCreditsForm({ onCreditsChanged }: { onCreditsChanged?: () => 
 
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        label="User email"
-        name="email"
-        type="email"
-        autoComplete="off"
-        placeholder="user@example.com"
-        error={errors.email}
-      />
+      <UserEmailField error={errors.email} />
       <Field
         label="Amount"
         name="amount"

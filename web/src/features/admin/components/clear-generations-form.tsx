@@ -4,10 +4,10 @@ import { clearGenerationsSchema } from '@contracts/admin';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
-import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useClearUserGenerations } from '../api/clear-generations';
+import { UserEmailField } from './user-email-field';
 
 export function ClearGenerationsForm() {
   const clear = useClearUserGenerations();
@@ -37,14 +37,7 @@ export function ClearGenerationsForm() {
   return (
     <>
       <form ref={formRef} noValidate onSubmit={onSubmit} className="grid gap-4">
-        <Field
-          label="User email"
-          name="email"
-          type="email"
-          autoComplete="off"
-          placeholder="user@example.com"
-          error={errors.email}
-        />
+        <UserEmailField error={errors.email} />
         <Button type="submit" variant="destructive" className="justify-self-start">
           Clear Generations
         </Button>

@@ -2,14 +2,15 @@
 
 import { emailOnlySchema } from '@contracts/auth';
 import { Link } from 'react-router';
-import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
+import { AuthShell } from '@/components/layouts/auth-shell';
 import { buttonClasses, PendingButton } from '@/components/ui/button';
-import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { EmailField } from '@/components/ui/field';
 import { toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useForgotPassword } from '../api/forgot-password';
+import { AuthFormScreen } from './auth-form-screen';
 
 export function ForgotPasswordScreen() {
   const forgotPassword = useForgotPassword();
@@ -41,35 +42,17 @@ export function ForgotPasswordScreen() {
   }
 
   return (
-    <AuthShell
-      footer={
-        <>
-          Remembered it?{' '}
-          <Link to={paths.auth.login} className={textLinkClasses}>
-            Back to Sign In
-          </Link>
-        </>
-      }
+    <AuthFormScreen
+      title="Forgot your password?"
+      description="Enter your email and we'll send you a link to choose a new one."
+      elsewhere={{ question: 'Remembered it?', to: paths.auth.login, link: 'Back to Sign In' }}
     >
-      <CardHeader>
-        <CardTitle>Forgot your password?</CardTitle>
-        <CardDescription>Enter your email and we'll send you a link to choose a new one.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            error={errors.email}
-          />
-          <PendingButton type="submit" size="lg" pending={forgotPassword.isPending} pendingLabel="Sending...">
-            Send Reset Link
-          </PendingButton>
-        </form>
-      </CardContent>
-    </AuthShell>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <EmailField error={errors.email} />
+        <PendingButton type="submit" size="lg" pending={forgotPassword.isPending} pendingLabel="Sending...">
+          Send Reset Link
+        </PendingButton>
+      </form>
+    </AuthFormScreen>
   );
 }

@@ -7,7 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { textLinkClasses } from '@/components/layouts/auth-shell';
 import { PendingButton } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { EmailField, Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
@@ -44,14 +44,7 @@ export function LoginForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        label="Email"
-        name="username"
-        type="email"
-        autoComplete="username"
-        placeholder="you@example.com"
-        error={errors.username}
-      />
+      <EmailField name="username" autoComplete="username" error={errors.username} />
       <Field
         label="Password"
         name="password"

@@ -2,7 +2,7 @@
 
 import { emailOnlySchema } from '@contracts/auth';
 import { Button, PendingButton } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { EmailField } from '@/components/ui/field';
 import { MailIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
@@ -35,15 +35,7 @@ export function MagicLinkForm() {
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <Field
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
-        hint="We'll email you a link that signs you in, no password needed."
-        error={errors.email}
-      />
+      <EmailField hint="We'll email you a link that signs you in, no password needed." error={errors.email} />
       <PendingButton type="submit" size="lg" pending={magicLink.isPending} pendingLabel="Sending...">
         Send Magic Link
       </PendingButton>

@@ -6,10 +6,9 @@
 import { passwordFormSchema } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
-import { Button } from '@/components/ui/button';
-import { CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useNavigate, useSearchParams } from 'react-router';
+import { AuthShell } from '@/components/layouts/auth-shell';
+import { PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { StatusCard } from '@/components/ui/status-card';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -17,6 +16,7 @@ import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
 import { useSetPassword } from '../api/set-password';
+import { AuthFormScreen } from './auth-form-screen';
 
 const REDIRECT_DELAY_MS = 2000;
 
@@ -95,43 +95,32 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
   }
 
   return (
-    <AuthShell
-      footer={
-        <>
-          Already have a password?{' '}
-          <Link to={paths.auth.login} className={textLinkClasses}>
-            Sign in
-          </Link>
-        </>
-      }
+    <AuthFormScreen
+      title={texts.title}
+      description={texts.description}
+      elsewhere={{ question: 'Already have a password?', to: paths.auth.login, link: 'Sign in' }}
     >
-      <CardHeader>
-        <CardTitle>{texts.title}</CardTitle>
-        <CardDescription>{texts.description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <Field
-            label="Password"
-            name="password"
-            type="password"
-            autoComplete="new-password"
-            hint="Use at least 8 characters."
-            error={errors.password}
-          />
-          <Field
-            label="Confirm Password"
-            name="confirmPassword"
-            type="password"
-            autoComplete="new-password"
-            error={errors.confirmPassword}
-          />
-          <Button type="submit" size="lg" disabled={setPassword.isPending}>
-            {setPassword.isPending ? texts.submitting : texts.submit}
-          </Button>
-        </form>
-      </CardContent>
-    </AuthShell>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="Use at least 8 characters."
+          error={errors.password}
+        />
+        <Field
+          label="Confirm Password"
+          name="confirmPassword"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword}
+        />
+        <PendingButton type="submit" size="lg" pending={setPassword.isPending} pendingLabel={texts.submitting}>
+          {texts.submit}
+        </PendingButton>
+      </form>
+    </AuthFormScreen>
   );
 }
 

@@ -5,16 +5,15 @@
 
 import { registerSchema } from '@contracts/auth';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { AuthShell, textLinkClasses } from '@/components/layouts/auth-shell';
+import { useNavigate } from 'react-router';
 import { PendingButton } from '@/components/ui/button';
-import { CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { Field } from '@/components/ui/field';
+import { EmailField, Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { type FieldErrors, focusFirstError, readForm, validateForm } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { useEmailSignup } from '../api/email-signup';
 import { useRegister } from '../api/register';
+import { AuthFormScreen } from './auth-form-screen';
 
 const REDIRECT_DELAY_MS = 500;
 
@@ -72,63 +71,41 @@ export function RegisterScreen() {
   };
 
   return (
-    <AuthShell
-      footer={
+    <AuthFormScreen
+      title="Create an account"
+      description="Start with 3 feeds and 5 AI credits on the Free plan."
+      elsewhere={{ question: 'Already have an account?', to: paths.auth.login, link: 'Sign in' }}
+      alternative={
         <>
-          Already have an account?{' '}
-          <Link to={paths.auth.login} className={textLinkClasses}>
-            Sign in
-          </Link>
+          <PendingButton
+            variant="outline"
+            className="w-full"
+            onClick={onEmailSignup}
+            pending={emailSignup.isPending}
+            pendingLabel="Signing up..."
+            disabled={busy}
+          >
+            Sign up with email verification
+          </PendingButton>
+          <p className="text-center text-xs text-muted-foreground">
+            No password needed: we'll email you a link that verifies your address and signs you in.
+          </p>
         </>
       }
     >
-      <CardHeader>
-        <CardTitle>Create an account</CardTitle>
-        <CardDescription>Start with 3 feeds and 5 AI credits on the Free plan.</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <form ref={formRef} noValidate onSubmit={onCreateAccount} className="grid gap-4">
-          <Field label="Name" name="name" autoComplete="name" placeholder="Ada Lovelace" error={errors.name} />
-          <Field
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            hint="We'll email you a link to create your password."
-            error={errors.email}
-          />
-          <PendingButton
-            type="submit"
-            size="lg"
-            pending={register.isPending}
-            pendingLabel="Creating account..."
-            disabled={busy}
-          >
-            Create Account
-          </PendingButton>
-        </form>
-      </CardContent>
-      <CardFooter className="flex-col gap-3">
-        <div className="flex w-full items-center gap-3 text-xs text-muted-foreground uppercase">
-          <span className="h-px flex-1 bg-border" />
-          or
-          <span className="h-px flex-1 bg-border" />
-        </div>
+      <form ref={formRef} noValidate onSubmit={onCreateAccount} className="grid gap-4">
+        <Field label="Name" name="name" autoComplete="name" placeholder="Ada Lovelace" error={errors.name} />
+        <EmailField hint="We'll email you a link to create your password." error={errors.email} />
         <PendingButton
-          variant="outline"
-          className="w-full"
-          onClick={onEmailSignup}
-          pending={emailSignup.isPending}
-          pendingLabel="Signing up..."
+          type="submit"
+          size="lg"
+          pending={register.isPending}
+          pendingLabel="Creating account..."
           disabled={busy}
         >
-          Sign up with email verification
+          Create Account
         </PendingButton>
-        <p className="text-center text-xs text-muted-foreground">
-          No password needed: we'll email you a link that verifies your address and signs you in.
-        </p>
-      </CardFooter>
-    </AuthShell>
+      </form>
+    </AuthFormScreen>
   );
 }

@@ -2,7 +2,7 @@
 // text, and the subject template (required; {date} becomes the digest's date). Save → "Email settings saved".
 import { EMAIL_FORMATS, type EmailFormat, emailSettingsSchema, type Preferences } from '@contracts/ai';
 import { PendingButton } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
+import { EmailField, Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useUpdateEmailSettings } from '../api/update-email-settings';
@@ -30,12 +30,9 @@ export function EmailSettingsForm({ preferences }: { preferences: Preferences })
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-5">
-      <Field
+      <EmailField
         label="Delivery email"
         name="emailDelivery"
-        type="email"
-        autoComplete="email"
-        placeholder="you@example.com"
         defaultValue={preferences.emailDelivery ?? ''}
         error={errors.emailDelivery}
         hint="Digests and emailed content go here once its owner confirms. Leave it empty to use your account's email."
