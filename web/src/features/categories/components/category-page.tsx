@@ -3,9 +3,9 @@
 // composed by the route, as they belong to other features; Rename and Delete (its feeds move to General).
 // "Error loading category" on failure.
 import { type ReactNode, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { DetailHeader } from '@/components/ui/detail-header';
 import { EmptyState } from '@/components/ui/empty-state';
-import { AlertIcon, FolderIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { AlertIcon, FolderIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -80,29 +80,21 @@ function CategoryHeader({
   const [deleting, setDeleting] = useState(false);
   const { name } = category;
   return (
-    <header className="grid gap-4 border-b border-border pb-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 items-start gap-3">
-          <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
-            <FolderIcon className="size-5" />
-          </span>
-          <div className="grid min-w-0 gap-1">
-            <h1 className="text-2xl font-bold tracking-tight break-words">{name}</h1>
-            <p className="text-sm text-muted-foreground">Collection of feeds under the "{name}" category</p>
-          </div>
-        </div>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={() => setRenaming(true)}>
-            <PencilIcon /> Rename
-          </Button>
-          <Button variant="outline" onClick={() => setDeleting(true)} className="text-destructive">
-            <TrashIcon /> Delete
-          </Button>
-        </div>
-      </div>
-      {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
+    <DetailHeader
+      icon={
+        <span className="grid size-10 shrink-0 place-items-center rounded-lg bg-primary-soft text-primary">
+          <FolderIcon className="size-5" />
+        </span>
+      }
+      title={name}
+      meta={<p className="text-sm text-muted-foreground">Collection of feeds under the "{name}" category</p>}
+      editLabel="Rename"
+      onEdit={() => setRenaming(true)}
+      onDelete={() => setDeleting(true)}
+      actions={headerActions}
+    >
       <RenameCategoryDialog category={category} open={renaming} onOpenChange={setRenaming} />
       <DeleteCategoryDialog category={category} open={deleting} onOpenChange={setDeleting} />
-    </header>
+    </DetailHeader>
   );
 }

@@ -6,10 +6,10 @@
 import type { Category, FeedDetail } from '@contracts/feeds';
 import { type ReactNode, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { DetailHeader } from '@/components/ui/detail-header';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Favicon } from '@/components/ui/favicon';
-import { AlertIcon, ExternalLinkIcon, PencilIcon, TrashIcon } from '@/components/ui/icons';
+import { AlertIcon, ExternalLinkIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/document-title';
@@ -72,42 +72,34 @@ function FeedHeader({ feed, headerActions, categories }: FeedHeaderProps) {
   const [deleting, setDeleting] = useState(false);
   const [editing, setEditing] = useState(false);
   return (
-    <header className="grid gap-4 border-b border-border pb-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div className="flex min-w-0 items-start gap-3">
-          <Favicon src={feed.favicon} size={32} className="mt-0.5 rounded-md" />
-          <div className="grid min-w-0 gap-1.5">
-            <h1 className="text-2xl font-bold tracking-tight break-words">{feed.name}</h1>
-            <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
-              <Badge variant="secondary">{feed.category?.name ?? 'General'}</Badge>
-              {feed.websiteUrl ? (
-                <a
-                  href={feed.websiteUrl}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
-                >
-                  Visit website <ExternalLinkIcon className="size-3.5" />
-                  <span className="sr-only">(opens in a new tab)</span>
-                </a>
-              ) : null}
-            </div>
-          </div>
+    <DetailHeader
+      icon={<Favicon src={feed.favicon} size={32} className="mt-0.5 rounded-md" />}
+      title={feed.name}
+      meta={
+        <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+          <Badge variant="secondary">{feed.category?.name ?? 'General'}</Badge>
+          {feed.websiteUrl ? (
+            <a
+              href={feed.websiteUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 font-medium text-primary underline-offset-4 hover:underline"
+            >
+              Visit website <ExternalLinkIcon className="size-3.5" />
+              <span className="sr-only">(opens in a new tab)</span>
+            </a>
+          ) : null}
         </div>
-        <div className="flex gap-2">
-          <Button variant="outline" onClick={() => setEditing(true)}>
-            <PencilIcon /> Edit
-          </Button>
-          <Button variant="outline" onClick={() => setDeleting(true)} className="text-destructive">
-            <TrashIcon /> Delete
-          </Button>
-        </div>
-      </div>
-      {feed.description ? <p className="max-w-3xl text-sm text-muted-foreground">{feed.description}</p> : null}
-      {headerActions ? <div className="flex flex-wrap items-center gap-2">{headerActions}</div> : null}
+      }
+      editLabel="Edit"
+      onEdit={() => setEditing(true)}
+      onDelete={() => setDeleting(true)}
+      details={feed.description ? <p className="max-w-3xl text-sm text-muted-foreground">{feed.description}</p> : null}
+      actions={headerActions}
+    >
       <DeleteFeedDialog feedId={feed.id} open={deleting} onOpenChange={setDeleting} />
       <EditFeedDialog feed={feed} categories={categories} open={editing} onOpenChange={setEditing} />
-    </header>
+    </DetailHeader>
   );
 }
 

@@ -7,8 +7,9 @@ import { Button } from '@/components/ui/button';
 import { SparklesIcon } from '@/components/ui/icons';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
-import { itemDateLabel } from './item-date';
+import { ItemDate } from './item-date';
 import { ItemThumbnail } from './item-thumbnail';
+import { ITEM_OPEN_FOCUS_RING, ItemTitleButton } from './item-title-button';
 import { StarButton } from './star-button';
 
 type FeedCardProps = {
@@ -21,7 +22,6 @@ type FeedCardProps = {
 };
 
 export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite }: FeedCardProps) {
-  const date = itemDateLabel(item.pubDate);
   return (
     <article
       data-testid="feed-card"
@@ -29,7 +29,8 @@ export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite 
       data-active={active || undefined}
       className={cn(
         'group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md',
-        'has-[[data-card-open]:focus-visible]:ring-2 has-[[data-card-open]:focus-visible]:ring-ring data-active:ring-2 data-active:ring-ring',
+        ITEM_OPEN_FOCUS_RING,
+        'data-active:ring-2 data-active:ring-ring',
       )}
     >
       <ItemThumbnail src={item.thumbnail} className={cn(item.isRead && 'opacity-80')} />
@@ -43,25 +44,16 @@ export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite 
             )}
             <span className="truncate font-medium">{item.source}</span>
           </span>
-          {date ? (
-            <time dateTime={item.pubDate} className="shrink-0">
-              {date}
-            </time>
-          ) : null}
+          <ItemDate pubDate={item.pubDate} className="shrink-0" />
         </div>
         <h3 className="text-base leading-snug">
-          <button
-            ref={openRef}
-            type="button"
-            data-card-open=""
-            onClick={onOpen}
-            className={cn(
-              'line-clamp-3 text-left outline-none after:absolute after:inset-0 after:content-[""] hover:text-primary',
-              item.isRead ? 'font-normal text-muted-foreground' : 'font-bold text-foreground',
-            )}
-          >
-            {item.title || 'Untitled'}
-          </button>
+          <ItemTitleButton
+            item={item}
+            openRef={openRef}
+            onOpen={onOpen}
+            className="line-clamp-3"
+            unreadWeight="font-bold"
+          />
         </h3>
         <p className="line-clamp-3 text-sm text-muted-foreground">{item.description || 'No description available'}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">

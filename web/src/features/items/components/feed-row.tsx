@@ -4,7 +4,8 @@ import type { Ref } from 'react';
 import { Favicon } from '@/components/ui/favicon';
 import { cn } from '@/lib/cn';
 import type { ListedItem } from '../api/get-feed-items';
-import { itemDateLabel } from './item-date';
+import { ItemDate } from './item-date';
+import { ITEM_OPEN_FOCUS_RING, ItemTitleButton } from './item-title-button';
 import { SearchSnippet } from './search-snippet';
 import { StarButton } from './star-button';
 
@@ -17,7 +18,6 @@ type FeedRowProps = {
 };
 
 export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps) {
-  const date = itemDateLabel(item.pubDate);
   return (
     <article
       data-testid="feed-row"
@@ -25,26 +25,22 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
       data-active={active || undefined}
       className={cn(
         'relative flex items-start gap-3 px-3 py-2.5 hover:bg-accent/60 sm:items-center',
-        'has-[[data-row-open]:focus-visible]:ring-2 has-[[data-row-open]:focus-visible]:ring-ring data-active:bg-accent',
+        ITEM_OPEN_FOCUS_RING,
+        'data-active:bg-accent',
       )}
     >
       <Favicon src={favicon} size={16} className="mt-0.5 shrink-0 sm:mt-0" />
       <span className="hidden w-36 shrink-0 truncate text-xs text-muted-foreground sm:block">{item.source}</span>
       <div className="grid min-w-0 flex-1 gap-0.5 sm:flex sm:items-baseline sm:gap-2">
         <h3 className="min-w-0 truncate text-sm sm:shrink-0 sm:basis-auto sm:max-w-[60%]">
-          <button
-            ref={openRef}
-            type="button"
-            data-row-open=""
-            onClick={onOpen}
-            className={cn(
-              'max-w-full truncate text-left outline-none after:absolute after:inset-0 after:content-[""] hover:text-primary',
-              item.isRead ? 'font-normal text-muted-foreground' : 'font-semibold text-foreground',
-            )}
-          >
-            {item.isRead ? null : <span className="sr-only">Unread: </span>}
-            {item.title || 'Untitled'}
-          </button>
+          <ItemTitleButton
+            item={item}
+            openRef={openRef}
+            onOpen={onOpen}
+            className="max-w-full truncate"
+            unreadWeight="font-semibold"
+            prefix={item.isRead ? null : <span className="sr-only">Unread: </span>}
+          />
         </h3>
         <p
           className={cn(
@@ -56,11 +52,7 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
           {item.snippet === undefined ? item.description || '' : <SearchSnippet html={item.snippet} />}
         </p>
       </div>
-      {date ? (
-        <time dateTime={item.pubDate} className="shrink-0 text-xs text-muted-foreground sm:self-center">
-          {date}
-        </time>
-      ) : null}
+      <ItemDate pubDate={item.pubDate} className="shrink-0 text-xs text-muted-foreground sm:self-center" />
       <StarButton item={item} className="-my-1.5 size-8 shrink-0" />
     </article>
   );
