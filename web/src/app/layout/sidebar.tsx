@@ -2,9 +2,10 @@
 // Manage/Upgrade, credits, Add Feed, the categories, and the settings links. On small screens the same
 // content opens in a drawer from the top bar's menu button.
 import type { CurrentUser } from '@contracts/auth';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
+import { useModalDialog } from '@/components/ui/dialog';
 import { BellIcon, BlocksIcon, CreditCardIcon, GlobeIcon, SlidersIcon, StarIcon, XIcon } from '@/components/ui/icons';
 import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
@@ -42,16 +43,9 @@ export function Sidebar({ user }: { user: CurrentUser }) {
  * is trapped and Escape closes it). Following a link, or opening the add-feed dialog, closes it.
  */
 export function SidebarDrawer({ user }: { user: CurrentUser }) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
+  const ref = useModalDialog(open);
   const { pathname } = useLocation();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: close whenever the page changes
   useEffect(() => setOpen(false), [pathname]);

@@ -14,17 +14,22 @@ type DialogProps = {
   className?: string;
 };
 
-export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+/** Opens a <dialog> as a modal while `open` (showModal: focus trap, inert page, Escape) and closes it after. */
+export function useModalDialog(open: boolean) {
   const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  const descriptionId = useId();
-
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  return ref;
+}
+
+export function Dialog({ open, onOpenChange, title, description, children, className }: DialogProps) {
+  const ref = useModalDialog(open);
+  const titleId = useId();
+  const descriptionId = useId();
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop; Escape is the native keyboard equivalent

@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useChangeEmail } from '../api/change-email';
+import { CurrentPasswordField } from './current-password-field';
 
 export function EmailSection({ user }: { user: CurrentUser }) {
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -47,11 +48,7 @@ export function EmailSection({ user }: { user: CurrentUser }) {
         ) : null}
         <form noValidate aria-label="Change email" onSubmit={onSubmit} className="grid gap-4">
           <Field label="New email" name="email" type="email" autoComplete="email" error={errors.email} />
-          <Field
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
+          <CurrentPasswordField
             error={errors.currentPassword}
             hint="Leave it empty if your account has no password (you sign in with emailed links)."
           />

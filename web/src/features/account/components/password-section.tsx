@@ -10,6 +10,7 @@ import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { useChangePassword } from '../api/change-password';
+import { CurrentPasswordField } from './current-password-field';
 
 export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; resetLinkButton: ReactNode }) {
   const change = useChangePassword();
@@ -34,13 +35,7 @@ export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; 
         <form noValidate aria-label="Change password" onSubmit={onSubmit} className="grid gap-4">
           {/* Lets password managers file the new password under the right account. */}
           <input type="hidden" name="username" autoComplete="username" value={user.email} readOnly />
-          <Field
-            label="Current password"
-            name="currentPassword"
-            type="password"
-            autoComplete="current-password"
-            error={errors.currentPassword}
-          />
+          <CurrentPasswordField error={errors.currentPassword} />
           <Field
             label="New password"
             name="newPassword"

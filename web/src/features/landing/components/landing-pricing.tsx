@@ -1,28 +1,15 @@
 // Pricing as the landing page states it (spec §9): Free $0/month with 3 feeds and 5 credits; Pro $10/month
 // with 50 feeds, 100 credits a month, WordPress, blog posts and platform formatting. Then testimonials.
-import { PLAN_PLATFORM_LINES } from '@contracts/ai';
 import { buttonClasses } from '@/components/ui/button';
+import { CheckList } from '@/components/ui/check-list';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import { CheckList, SectionHeading } from './landing-sections';
+import { PLAN_OFFERS } from '@/lib/plans';
+import { SectionHeading } from './landing-sections';
 
 const plans = [
-  {
-    name: 'Free',
-    price: '$0',
-    blurb: 'Everything you need to try Feedloom.',
-    items: ['Up to 3 feeds', '5 AI credits', ...PLAN_PLATFORM_LINES.free, 'Categories and unread counts'],
-    cta: 'Get Started',
-    featured: false,
-  },
-  {
-    name: 'Pro',
-    price: '$10',
-    blurb: 'For people who publish what they read.',
-    items: ['Up to 50 feeds', '100 AI credits every month', 'WordPress publishing', ...PLAN_PLATFORM_LINES.pro],
-    cta: 'Go Pro',
-    featured: true,
-  },
+  { ...PLAN_OFFERS.free, price: '$0', cta: 'Get Started', featured: false },
+  { ...PLAN_OFFERS.pro, price: '$10', cta: 'Go Pro', featured: true },
 ];
 
 export function Pricing() {

@@ -3,7 +3,6 @@
 import type { ReactNode } from 'react';
 import {
   BlocksIcon,
-  CheckIcon,
   FileTextIcon,
   GlobeIcon,
   LanguagesIcon,
@@ -122,18 +121,5 @@ export function EverythingYouNeed() {
         ))}
       </ul>
     </section>
-  );
-}
-
-export function CheckList({ items }: { items: string[] }) {
-  return (
-    <ul className="grid gap-2 text-sm">
-      {items.map((item) => (
-        <li key={item} className="flex gap-2">
-          <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" />
-          {item}
-        </li>
-      ))}
-    </ul>
   );
 }
