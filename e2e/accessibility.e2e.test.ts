@@ -7,12 +7,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, url } from './app';
 import { openBrowser } from './browser';
 import { followOneItemFeed, postApi, SESSION_COOKIE, signUpThroughApi } from './people';
-
-const baseURL = inject('baseURL');
-const url = (path: string) => new URL(path, baseURL).href;
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 

@@ -4,19 +4,17 @@
 // Saves /account at 1280 and 390 px into e2e/screenshots/.
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, url } from './app';
+import { type Browser, openBrowser } from './browser';
 
-const baseURL = inject('baseURL');
 const email = `account.${Date.now()}@example.com`;
 const password = 'correct horse battery';
 const newPassword = 'a brand new secret';
 const movedEmail = `moved.${Date.now()}@example.com`;
 
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
 type Mail = { to: string; text: string };
 
-const url = (path: string) => new URL(path, baseURL).href;
 const post = (path: string, body: unknown) =>
   fetch(url(path), {
     method: 'POST',

@@ -2,19 +2,15 @@
 // model answers, as no AI keys are set), the outbox reader, and light and dark screenshots at phone width.
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { openBrowser } from './browser';
+import { MOBILE, screenshot, url } from './app';
+import { type Browser, openBrowser } from './browser';
 import { followFeed, signInInBrowser, signUpThroughApi } from './people';
 
-const baseURL = inject('baseURL');
 const fakeUpstreamUrl = inject('fakeUpstreamUrl');
 const stamp = Date.now();
 export const feedName = `Loom Weekly ${stamp}`;
-const MOBILE = { width: 390, height: 844 };
 
-export type Browser = Awaited<ReturnType<typeof openBrowser>>;
 type Mail = { to: string; subject: string; text: string };
-
-export const url = (path: string) => new URL(path, baseURL).href;
 
 export const articles = [
   {
@@ -46,10 +42,6 @@ function rssFeed(title: string) {
 <rss version="2.0"><channel><title>${title}</title><link>${fakeUpstreamUrl}/</link><description>${title}</description>
 ${items}
 </channel></rss>`;
-}
-
-export async function screenshot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
 }
 
 /** A new person following the Loom feed (its items fetched), signed in in a desktop browser. */

@@ -4,7 +4,9 @@
 // /preferences at 1280 and 390 px, light and dark, into e2e/screenshots/. Digests: digests.e2e.test.ts.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { articles, type Browser, feedName, phoneScreenshots, screenshot, signInWithLoomFeed, url } from './ai-fixtures';
+import { articles, feedName, phoneScreenshots, signInWithLoomFeed } from './ai-fixtures';
+import { screenshot, url } from './app';
+import type { Browser } from './browser';
 
 describe('AI content in the browser', () => {
   let desktop: Browser;

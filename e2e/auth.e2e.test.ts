@@ -2,22 +2,15 @@
 // (which signs in) → /home; sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page. Saves the
 // screenshots of landing, sign-in and home at 1280 and 390 px into e2e/screenshots/.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, screenshot, url } from './app';
+import { type Browser, openBrowser } from './browser';
+import { choosePasswordInBrowser, followPasswordSetupLink, registerInBrowser } from './people';
 
-const baseURL = inject('baseURL');
 const email = `ada.${Date.now()}@example.com`;
 const password = 'correct horse battery';
-const MOBILE = { width: 390, height: 844 };
 
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-
-const url = (path: string) => new URL(path, baseURL).href;
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
-}
 
 /** A second browser at phone width, signed in with the same session when cookies are given. */
 async function atPhoneWidth(run: (page: Page) => Promise<void>, from?: Browser) {
@@ -57,27 +50,15 @@ describe('accounts in the browser', () => {
   });
 
   it('registers, follows the emailed link from the dev mailbox and sets a password', async () => {
-    await page.goto(url('/auth/register'));
-    await page.getByLabel('Name').fill('Ada Lovelace');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((target) => target.pathname === '/auth/email-sent');
+    await registerInBrowser(page, 'Ada Lovelace', email);
     expect(new URL(page.url()).searchParams.get('type')).toBe('password_setup');
     // One message: the card says to check the email; no toast beside it says to sign in.
     await page.getByText('Check your email', { exact: true }).waitFor();
     expect(await page.getByText('Please sign in', { exact: false }).count()).toBe(0);
 
-    await page.getByRole('link', { name: 'dev mailbox' }).click();
-    await page.waitForURL((target) => target.pathname === '/dev/mailbox');
-    const newest = page.getByRole('article', { name: 'Selected email' });
-    await newest.getByText(`To ${email}`, { exact: false }).waitFor();
-    await newest.getByRole('link', { name: /\/auth\/password-setup\?token=/ }).click();
-    await page.waitForURL((target) => target.pathname === '/auth/password-setup');
-
+    await followPasswordSetupLink(page, email);
     await page.getByRole('heading', { name: 'Create Password' }).waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('button', { name: 'Set Password' }).click();
+    await choosePasswordInBrowser(page, password);
     await page.getByRole('heading', { name: 'Password Set Successfully' }).waitFor();
     expect(await page.getByRole('link', { name: 'Go to Sign In' }).isVisible()).toBe(true);
     // Setting the password signed Ada in: after 2 s the page moves on, and sign-in sends her to /home.

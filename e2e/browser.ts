@@ -48,3 +48,5 @@ export async function openBrowser(options: { width?: number; height?: number } =
     },
   };
 }
+
+export type Browser = Awaited<ReturnType<typeof openBrowser>>;

@@ -3,7 +3,9 @@
 // digest now and find it in /dev/mailbox, its generations on /ai-generated.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Browser, signInWithLoomFeed, url, waitForMail } from './ai-fixtures';
+import { signInWithLoomFeed, waitForMail } from './ai-fixtures';
+import { url } from './app';
+import type { Browser } from './browser';
 
 const digestAddress = `digests.${Date.now()}@example.com`;
 

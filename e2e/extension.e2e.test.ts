@@ -9,10 +9,10 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type BrowserContext, chromium, type Page, type Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL } from './app';
 import { CHROMIUM } from './browser';
 
-const baseURL = inject('baseURL');
 const EXTENSION_DIR = resolve('extension/dist');
 const FEED_TITLE = 'Loom Notes <b>&</b> friends';
 

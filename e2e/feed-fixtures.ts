@@ -6,16 +6,13 @@ import { expect, inject } from 'vitest';
 import { openBrowser } from './browser';
 import { createCategory, followFeed, signInInBrowser, signUpThroughApi } from './people';
 
-const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
-export const MOBILE = { width: 390, height: 844 };
 export const MINUTE = 60_000;
 export const DAY = 24 * 60 * MINUTE;
 
 export type TestItem = { title: string; ageMs: number; link?: string; image?: string; description?: string };
 
-export const url = (path: string) => new URL(path, baseURL).href;
 export const scripted = (name: string) => `${upstream}/scripted/${name}-${stamp}`;
 
 export const escapeXml = (text: string) =>
@@ -80,10 +77,6 @@ export async function scriptFeeds(options: { alphaNews?: boolean } = {}) {
   await script('pic-2', picture(20), 'image/svg+xml');
   await script('gamma', rss('Gamma Digest', [{ title: 'Gamma weekly digest', ageMs: 4 * MINUTE }]));
   return alpha.length;
-}
-
-export async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
 }
 
 export const cards = (page: Page) => page.getByTestId('feed-card');

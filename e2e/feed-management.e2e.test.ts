@@ -3,19 +3,9 @@
 // feed address that is not a number. The person follows Alpha (in Tech) and Beta through the API first.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { openBrowser } from './browser';
-import {
-  card,
-  cards,
-  expectCount,
-  screenshot,
-  sidebar,
-  sidebarFeed,
-  signInFollowingAlphaAndBeta,
-  url,
-} from './feed-fixtures';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
+import { screenshot, url } from './app';
+import type { Browser } from './browser';
+import { card, cards, expectCount, sidebar, sidebarFeed, signInFollowingAlphaAndBeta } from './feed-fixtures';
 
 describe('managing feeds and categories in the browser', () => {
   let desktop: Browser;

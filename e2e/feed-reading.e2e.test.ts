@@ -3,7 +3,8 @@
 // The person follows Alpha (in Tech) and Beta through the API first.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { openBrowser } from './browser';
+import { screenshot } from './app';
+import type { Browser } from './browser';
 import {
   alphaItems,
   betaItems,
@@ -12,14 +13,11 @@ import {
   DAY,
   expectCount,
   rss,
-  screenshot,
   script,
   sidebarFeed,
   signInFollowingAlphaAndBeta,
   type TestItem,
 } from './feed-fixtures';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 describe('reading feeds in the browser', () => {
   let desktop: Browser;

@@ -3,23 +3,10 @@
 // OPML import and export. Saves /home with feeds at 1280 and 390 px, light and dark, into e2e/screenshots/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openBrowser } from './browser';
-import {
-  card,
-  cards,
-  escapeXml,
-  expectCount,
-  MOBILE,
-  screenshot,
-  scripted,
-  scriptFeeds,
-  sidebar,
-  sidebarFeed,
-  url,
-} from './feed-fixtures';
+import { MOBILE, screenshot, url } from './app';
+import { type Browser, openBrowser } from './browser';
+import { card, cards, escapeXml, expectCount, scripted, scriptFeeds, sidebar, sidebarFeed } from './feed-fixtures';
 import { signInInBrowser, signUpThroughApi } from './people';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 describe('adding feeds in the browser', () => {
   let desktop: Browser;

@@ -2,20 +2,13 @@
 // mailbox (setting the password signs in), "Add sample feeds", items with their pictures in My Feed,
 // open one, then Generate Summary with the offline model. Screenshots at 1280 and 390 px.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { screenshot, url } from './app';
+import { type Browser, openBrowser } from './browser';
+import { choosePasswordInBrowser, followPasswordSetupLink, registerInBrowser } from './people';
 
-const baseURL = inject('baseURL');
 const email = `newcomer.${Date.now()}@example.com`;
 const password = 'a first hour password';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-
-const url = (path: string) => new URL(path, baseURL).href;
-
-async function screenshot(page: Page, name: string) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage: true });
-}
 
 /** The same page at phone width, with the same session. */
 async function atPhoneWidth(from: Browser, path: string, ready: (page: Page) => Promise<unknown>, name: string) {
@@ -53,19 +46,9 @@ describe('the first hour, offline', () => {
   });
 
   it('signs up through the dev mailbox and lands on an empty My Feed, signed in', async () => {
-    await page.goto(url('/auth/register'));
-    await page.getByLabel('Name').fill('New Comer');
-    await page.getByLabel('Email').fill(email);
-    await page.getByRole('button', { name: 'Create Account' }).click();
-    await page.waitForURL((target) => target.pathname === '/auth/email-sent');
-    await page.getByRole('link', { name: 'dev mailbox' }).click();
-    await page
-      .getByRole('article', { name: 'Selected email' })
-      .getByRole('link', { name: /\/auth\/password-setup\?token=/ })
-      .click();
-    await page.getByLabel('Password', { exact: true }).fill(password);
-    await page.getByLabel('Confirm Password').fill(password);
-    await page.getByRole('button', { name: 'Set Password' }).click();
+    await registerInBrowser(page, 'New Comer', email);
+    await followPasswordSetupLink(page, email);
+    await choosePasswordInBrowser(page, password);
     await page.waitForURL((target) => target.pathname === '/home');
     await page.getByRole('heading', { name: 'Welcome to Feedloom' }).waitFor();
   });

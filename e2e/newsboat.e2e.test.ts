@@ -8,9 +8,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseURL, url } from './app';
 import { SESSION_COOKIE, signUpThroughApi } from './people';
 
-const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
 const HOUR = 3_600_000;
@@ -18,7 +18,6 @@ const NEWSBOAT = '/usr/bin/newsboat';
 
 type Group = { feeds: { name: string; unreadCount: number }[] };
 
-const url = (path: string) => new URL(path, baseURL).href;
 let cookie = '';
 let email = '';
 const api = (path: string, body?: unknown) =>

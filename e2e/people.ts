@@ -3,13 +3,12 @@
 // sign in in the browser the way a person does.
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { baseURL, url } from './app';
 
 export const SESSION_COOKIE = 'feedloom_session';
 export const PASSWORD = 'correct horse battery';
 
-const baseURL = inject('baseURL');
 const fakeUpstreamUrl = inject('fakeUpstreamUrl');
-const url = (path: string) => new URL(path, baseURL).href;
 
 export async function postApi(path: string, body: unknown, cookie?: string) {
   const response = await fetch(url(path), {
@@ -100,4 +99,30 @@ export async function followOneItemFeed(cookie: string, options: { categoryId?: 
     items: 1,
   });
   return { feedId, item: items[0] as { id: number; title: string } };
+}
+
+/** Fills /auth/register and waits for /auth/email-sent, which says to check the email. */
+export async function registerInBrowser(page: Page, name: string, email: string) {
+  await page.goto(url('/auth/register'));
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await page.waitForURL((target) => target.pathname === '/auth/email-sent');
+}
+
+/** From /auth/email-sent: opens the dev mailbox and follows the password-setup link mailed to `email`. */
+export async function followPasswordSetupLink(page: Page, email: string) {
+  await page.getByRole('link', { name: 'dev mailbox' }).click();
+  await page.waitForURL((target) => target.pathname === '/dev/mailbox');
+  const newest = page.getByRole('article', { name: 'Selected email' });
+  await newest.getByText(`To ${email}`, { exact: false }).waitFor();
+  await newest.getByRole('link', { name: /\/auth\/password-setup\?token=/ }).click();
+  await page.waitForURL((target) => target.pathname === '/auth/password-setup');
+}
+
+/** Chooses the password on /auth/password-setup (which signs the person in). */
+export async function choosePasswordInBrowser(page: Page, password: string) {
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Confirm Password').fill(password);
+  await page.getByRole('button', { name: 'Set Password' }).click();
 }

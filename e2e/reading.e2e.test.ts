@@ -4,19 +4,16 @@
 // the article, and "Mark all as read" with its "older than" choices on My Feed.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
+import { baseURL, url } from './app';
+import { type Browser, openBrowser } from './browser';
 import { PASSWORD, SESSION_COOKIE, signUpThroughApi } from './people';
 
-const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
 let email = '';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-
-const url = (path: string) => new URL(path, baseURL).href;
 const post = (path: string, body: unknown, cookie = '') =>
   fetch(url(path), {
     method: 'POST',

@@ -3,15 +3,12 @@
 // view at its own address, and a star set there shows under Starred until it is taken off again.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
+import { url } from './app';
+import { type Browser, openBrowser } from './browser';
 import { PASSWORD, postApi, SESSION_COOKIE, signUpThroughApi } from './people';
 
-const baseURL = inject('baseURL');
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
-const url = (path: string) => new URL(path, baseURL).href;
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 /** A feed whose items talk about different things, an hour apart. */
 function rss(name: string, entries: [title: string, text: string][]) {

@@ -1,12 +1,9 @@
 // Issue 10 M6: every page and static asset carries the strict CSP, nosniff and the referrer policy,
 // the CSP really is enforced, and the app works under it (e2e/browser.ts fails any browser test whose
 // screens report a violation; this file walks the signed-in screens too).
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
-
-const baseURL = inject('baseURL');
-const url = (path: string) => new URL(path, baseURL).href;
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, url } from './app';
+import { type Browser, openBrowser } from './browser';
 
 async function post(path: string, body: unknown) {
   return fetch(url(path), {

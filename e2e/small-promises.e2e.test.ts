@@ -3,12 +3,10 @@
 // says "An error occurred while loading the content"; every route change reports a page view; and a
 // page left open refetches nothing by itself.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, url } from './app';
 import { openBrowser } from './browser';
 import { followOneItemFeed, SESSION_COOKIE, signUpThroughApi } from './people';
-
-const baseURL = inject('baseURL');
-const url = (path: string) => new URL(path, baseURL).href;
 
 describe('small promises in the browser', () => {
   let browser: Awaited<ReturnType<typeof openBrowser>>;

@@ -7,20 +7,15 @@
 // dark, into e2e/screenshots/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { openBrowser } from './browser';
+import { baseURL, MOBILE, screenshot, url } from './app';
+import { type Browser, openBrowser } from './browser';
 import { upgradeToPro } from './stripe';
 
-const baseURL = inject('baseURL');
 const fakeUpstreamUrl = inject('fakeUpstreamUrl');
 const wordpressUrl = `${fakeUpstreamUrl}/wp/ok`;
 const email = `grace.${Date.now()}@example.com`;
 const password = 'correct horse battery';
-const MOBILE = { width: 390, height: 844 };
 const SESSION_COOKIE = 'feedloom_session';
-
-type Browser = Awaited<ReturnType<typeof openBrowser>>;
-
-const url = (path: string) => new URL(path, baseURL).href;
 
 /** The API as a script calls it: same-origin Origin header (the CSRF check), JSON, the session cookie. */
 async function callApi(path: string, init: { method?: string; body?: unknown; cookie?: string } = {}) {
@@ -102,10 +97,6 @@ async function createGeneration(session: string): Promise<{ id: number; title: s
     }),
   );
   return jsonOf(await callApi(`/api/ai-generations/${rewrite.id}`, { cookie: session }));
-}
-
-async function screenshot(page: Page, name: string, fullPage = true) {
-  await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });
 }
 
 /** Shoots a page light and dark at 1280 px (the given page) and at 390 px (a phone with the same cookies). */
