@@ -1,19 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
 import { debitCredits, refundCredits, resetMonthlyCredits } from '../db/credits';
-import { creditsOf, deliver, holdJobs, personWithFeed, restoreAi, setCredits, useOfflineAi } from '../test/ai';
+import { creditsOf, deliver, holdJobsWithOfflineAiInEachTest, personWithFeed, setCredits } from '../test/ai';
 import { call, db, fireCron, signUp } from '../test/helpers';
 
-let jobs: ReturnType<typeof holdJobs>;
-beforeEach(() => {
-  useOfflineAi();
-  jobs = holdJobs();
-});
-afterEach(() => {
-  jobs.restore();
-  restoreAi();
-});
+const jobs = holdJobsWithOfflineAiInEachTest();
 
 const ledgerOf = (userId: number) => db.select().from(creditLedger).where(eq(creditLedger.userId, userId));
 

@@ -2,21 +2,13 @@
 // AI content, how often, and what the digest mail carries.
 import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emails } from '../../schema';
 import type { Generation } from '../contracts/ai';
-import { deliverHeld, holdJobs, personWithFeed, restoreAi, useFakeAi, useOfflineAi } from '../test/ai';
+import { deliverHeld, holdJobsWithOfflineAiInEachTest, personWithFeed, useFakeAi } from '../test/ai';
 import { call, db, latestEmailTo, signUp, tokenOf, uniqueEmail, waitForEmail } from '../test/helpers';
 
-let jobs: ReturnType<typeof holdJobs>;
-beforeEach(() => {
-  useOfflineAi();
-  jobs = holdJobs();
-});
-afterEach(() => {
-  jobs.restore();
-  restoreAi();
-});
+const jobs = holdJobsWithOfflineAiInEachTest();
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 const CONFIRM_SUBJECT = 'Confirm that Feedloom may email you';

@@ -3,19 +3,10 @@
 // featured image from the article or newly drawn at its credit cost.
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { items } from '../../schema';
 import { IMAGE_CREDITS } from '../contracts/ai';
-import {
-  creditsOf,
-  holdJobs,
-  makePro,
-  personWithFeed,
-  restoreAi,
-  setCredits,
-  useFakeAi,
-  useOfflineAi,
-} from '../test/ai';
+import { creditsOf, holdJobsWithOfflineAiInEachTest, makePro, personWithFeed, setCredits, useFakeAi } from '../test/ai';
 import { WORDPRESS_PASSWORD, WORDPRESS_USER } from '../test/fake-upstreams/wordpress';
 import { call, db } from '../test/helpers';
 
@@ -26,15 +17,7 @@ const recorded = async (prefix: string) =>
     await fetch(`${env.FAKE_UPSTREAM_URL}/__requests?prefix=${encodeURIComponent(prefix)}`)
   ).json()) as Recorded[];
 
-let jobs: ReturnType<typeof holdJobs>;
-beforeEach(() => {
-  useOfflineAi();
-  jobs = holdJobs();
-});
-afterEach(() => {
-  jobs.restore();
-  restoreAi();
-});
+holdJobsWithOfflineAiInEachTest();
 
 /** A Pro blogger with a site on `scenario` and a blog-post rewrite of one article by the offline model. */
 async function bloggerWithBlogPost(scenario = 'ok') {

@@ -2,10 +2,8 @@
 // md5("email:app-password"), no Origin, no cookie.
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/crypto';
-import { rss, scriptFeed, uniqueName } from '../test/feeds';
-import { call, signUp } from '../test/helpers';
-
-const HOUR = 3_600_000;
+import { call } from '../test/helpers';
+import { followStoryFeed, HOUR, personWithAppPassword } from '../test/reader-apps';
 
 type FeverItem = { id: number; feed_id: number; title: string; is_read: number; is_saved: number; url: string };
 type Answer = {
@@ -22,34 +20,18 @@ type Answer = {
 };
 
 async function feverReader() {
-  const person = await signUp();
-  const created = await call('/api/users/me/app-passwords', { cookie: person.cookie, json: { name: 'Fever app' } });
-  const { password } = (await created.json()) as { password: string };
-  const category = (await (
-    await call('/api/categories', { cookie: person.cookie, json: { name: 'Ports' } })
-  ).json()) as {
-    id: number;
-  };
+  const person = await personWithAppPassword('Fever app', 'Ports');
   const feedIds: number[] = [];
   for (let f = 0; f < 2; f++) {
-    const name = uniqueName(`fever-${f}`);
-    const url = await scriptFeed(name, {
-      body: rss(
-        name,
-        [1, 2, 3].map((n) => ({
-          guid: `${name}-${n}`,
-          title: `${name} story ${n}`,
-          pubDate: new Date(Date.now() - n * HOUR),
-        })),
-      ),
+    const feed = await followStoryFeed(person.cookie, {
+      label: `fever-${f}`,
+      feedName: `Fever feed ${f}`,
+      categoryId: f === 0 ? person.categoryId : null,
+      hoursAgo: (n) => n,
     });
-    const added = await call('/api/feeds', {
-      cookie: person.cookie,
-      json: { url, name: `Fever feed ${f}`, categoryId: f === 0 ? category.id : null, includeInAi: true },
-    });
-    feedIds.push(((await added.json()) as { id: number }).id);
+    feedIds.push(feed.id);
   }
-  return { ...person, apiKey: await md5Hex(`${person.email}:${password}`), feedIds, categoryId: category.id };
+  return { ...person, apiKey: await md5Hex(`${person.email}:${person.appPassword}`), feedIds };
 }
 
 async function fever(apiKey: string, query: string, form: Record<string, string> = {}) {

@@ -1,8 +1,9 @@
 // The Google Reader API writing back: read and starred marks, mark-all-as-read, and subscriptions.
 import { describe, expect, it } from 'vitest';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
-import { contentsOf, greader, HOUR, json, readerFor } from '../test/greader';
+import { contentsOf, greader, json, readerFor } from '../test/greader';
 import { call } from '../test/helpers';
+import { HOUR } from '../test/reader-apps';
 
 describe('syncing back', () => {
   it('marks items read and unread with edit-tag, many at once, as the web app then shows', async () => {

@@ -79,6 +79,29 @@ export function holdJobs() {
   };
 }
 
+/**
+ * For a test file whose AI runs on the offline model and whose AI, digest and credit jobs wait for the
+ * test to deliver them: sets both up before each test and restores them after. `held` is the running
+ * test's held jobs.
+ */
+export function holdJobsWithOfflineAiInEachTest(): { readonly held: JobMessage[] } {
+  let jobs: ReturnType<typeof holdJobs> | undefined;
+  beforeEach(() => {
+    useOfflineAi();
+    jobs = holdJobs();
+  });
+  afterEach(() => {
+    jobs?.restore();
+    restoreAi();
+  });
+  return {
+    get held() {
+      if (!jobs) throw new Error('held jobs exist only while a test runs');
+      return jobs.held;
+    },
+  };
+}
+
 let deliveries = 0;
 /** Delivers jobs to the Worker's queue handler, as the queue would; returns the acks and retries. */
 export async function deliver(jobs: JobMessage[]) {

@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { feeds } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import { escapeXml } from '../html/entities';
+import type { Script } from './fake-upstreams/script';
 import { call, db } from './helpers';
 
 export type TestItem = { guid?: string; title: string; link?: string; pubDate?: Date; description?: string };
@@ -30,16 +31,6 @@ ${entries}
 
 let counter = 0;
 export const uniqueName = (label = 'feed') => `${label}-${Date.now()}-${++counter}`;
-
-export type Script = {
-  body: string;
-  contentType?: string;
-  status?: number;
-  etag?: string;
-  lastModified?: string;
-  headers?: Record<string, string>;
-  delayMs?: number;
-};
 
 /** Publishes a feed on the fake upstream and returns its URL. */
 export async function scriptFeed(name: string, script: Script) {

@@ -2,17 +2,8 @@
 //   PUT /scripted/<name>  {body, contentType?, status?, etag?, lastModified?, headers?, delayMs?}
 //   GET /scripted/<name>  serves it, answering 304 when If-None-Match matches the ETag (RFC 9110 §13.1.2)
 //   GET /scripted-hits/<name> → {hits, notModified, accept}: accept is the last request's Accept header
+import type { Script } from './script';
 import type { FakeRoute } from './server';
-
-type Script = {
-  body: string;
-  contentType?: string;
-  status?: number;
-  etag?: string;
-  lastModified?: string;
-  headers?: Record<string, string>;
-  delayMs?: number;
-};
 
 const scripts = new Map<string, Script>();
 const hits = new Map<string, { hits: number; notModified: number; accept?: string }>();

@@ -1,0 +1,11 @@
+// What a test PUTs to /scripted/<name>: the answer the fake upstream then serves for that feed. Shared,
+// type only, by the fake server (Node) and the Worker tests (workerd) that script it.
+export type Script = {
+  body: string;
+  contentType?: string;
+  status?: number;
+  etag?: string;
+  lastModified?: string;
+  headers?: Record<string, string>;
+  delayMs?: number;
+};

@@ -1,0 +1,45 @@
+// What the reader-app API tests (Google Reader, Fever) start from: a person with an app password and a
+// category, following scripted feeds of three stories each.
+import { expect } from 'vitest';
+import { rss, scriptFeed, uniqueName } from './feeds';
+import { call, signUp } from './helpers';
+
+export const HOUR = 3_600_000;
+
+/** A signed-up person with an app password named `appName` and a category named `categoryName`. */
+export async function personWithAppPassword(appName: string, categoryName: string) {
+  const person = await signUp();
+  const created = await call('/api/users/me/app-passwords', { cookie: person.cookie, json: { name: appName } });
+  const { password: appPassword, id: appPasswordId } = (await created.json()) as { password: string; id: number };
+  const category = await call('/api/categories', { cookie: person.cookie, json: { name: categoryName } });
+  const { id: categoryId } = (await category.json()) as { id: number };
+  return { ...person, appPassword, appPasswordId, categoryId };
+}
+
+/**
+ * Follows a scripted feed (`<label>-…`, shown as `feedName`) of stories 1 to 3, story n published
+ * `hoursAgo(n)` ago; returns the feed's id and URL.
+ */
+export async function followStoryFeed(
+  cookie: string,
+  options: { label: string; feedName: string; categoryId: number | null; hoursAgo: (n: number) => number },
+) {
+  const name = uniqueName(options.label);
+  const url = await scriptFeed(name, {
+    body: rss(
+      name,
+      [1, 2, 3].map((n) => ({
+        guid: `${name}-${n}`,
+        title: `${name} story ${n}`,
+        link: `https://example.com/${name}/${n}`,
+        pubDate: new Date(Date.now() - options.hoursAgo(n) * HOUR),
+      })),
+    ),
+  });
+  const added = await call('/api/feeds', {
+    cookie,
+    json: { url, name: options.feedName, categoryId: options.categoryId, includeInAi: true },
+  });
+  expect(added.status).toBe(201);
+  return { id: ((await added.json()) as { id: number }).id, url };
+}
