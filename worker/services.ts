@@ -6,9 +6,10 @@
 import { createImages, type Images } from './ai/images';
 import { createTextModel, type TextModel } from './ai/text-model';
 import { createPayments, type Payments } from './billing/stripe';
+import { readConfig } from './config';
 import { createDb, type Db } from './db/client';
 import { createMailTransport, type MailTransport } from './email/transports';
-import { type Bindings, readConfig } from './env';
+import type { Bindings } from './env';
 import { createUrlFetcher, type UrlFetcher } from './net/fetcher';
 
 export type Services = {

@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readConfig } from '../env';
+import { readConfig } from '../config';
 import { AI_KEY, recordedRequests, restoreAi, useFakeAi } from '../test/ai';
 import { type AiConnection, AiError, aiLimits, completeText } from './client';
 

@@ -2,8 +2,9 @@
 // client.ts) when AI keys are configured, else the built-in offline model (offline.ts), behind one
 // interface, so a generation never asks which one it has. Both return safe HTML within the platform's
 // length.
+
+import type { Config } from '../config';
 import type { ContentType } from '../contracts/ai';
-import type { Config } from '../env';
 import { sanitizeHtml } from '../html/sanitize';
 import { log } from '../lib/log';
 import type { AiConnection } from './client';

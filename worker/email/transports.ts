@@ -1,7 +1,8 @@
 // The mail transports behind one interface, chosen once per request, queue batch or cron run from the
 // configuration (services.ts): `outbox` keeps the message in D1 for the development mailbox, `resend`
 // uses Resend's HTTP API, `cloudflare` the send_email binding. Recording and idempotency are send.ts's.
-import type { Bindings, Config } from '../env';
+import type { Config } from '../config';
+import type { Bindings } from '../env';
 import { buildMime } from './mime';
 import type { RenderedEmail } from './templates';
 
@@ -20,7 +21,7 @@ export type MailTransport = {
 
 export function chooseTransport(config: Config): TransportName {
   const named = config.mail.transport;
-  if (named === 'outbox' || named === 'resend' || named === 'cloudflare') return named;
+  if (named !== '') return named;
   if (config.development) return 'outbox';
   return config.mail.resendApiKey ? 'resend' : 'cloudflare';
 }

@@ -1,0 +1,61 @@
+// A deployment's variables are checked when the services are built (config.ts): a bad value stops
+// every request, queue batch and cron run at once with the variable's name, never later inside a route,
+// and never with a secret's value in the message.
+import { env } from 'cloudflare:workers';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config';
+import { call } from './test/helpers';
+
+const saved = { ...env };
+afterEach(() => Object.assign(env, saved));
+
+const problemsOf = (changes: Partial<typeof env>) => {
+  try {
+    readConfig({ ...env, ...changes });
+    return [];
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+};
+
+describe('the configuration', () => {
+  it('answers a request with 500 and the variable at fault when a value cannot work', async () => {
+    env.EMAIL_TRANSPORT = 'sendgrid';
+    const response = await call('/api/health');
+    expect(response.status).toBe(500);
+    expect(await response.json()).toEqual({
+      message: 'This server is misconfigured: EMAIL_TRANSPORT must be outbox, resend, cloudflare or empty.',
+      code: 'INTERNAL',
+    });
+
+    Object.assign(env, saved);
+    expect((await call('/api/health')).status).toBe(200);
+  });
+
+  it('names every bad variable, and none of their values', () => {
+    const problems = problemsOf({
+      APP_URL: 'feedloom.example',
+      AI_BASE_URL: 'sk-secret-looking-value',
+      FETCH_ALLOW_HOSTS: '127.0.0.1:8787, http://localhost/',
+      ENVIRONMENT: 'staging',
+    });
+    expect(problems.map((problem) => problem.split(' ')[0]).sort()).toEqual([
+      'AI_BASE_URL',
+      'APP_URL',
+      'ENVIRONMENT',
+      'FETCH_ALLOW_HOSTS',
+    ]);
+    expect(problems.join(' ')).not.toMatch(/sk-secret|feedloom\.example|staging/);
+  });
+
+  it('reads blank keys as not configured, and picks the services from what is set', () => {
+    expect(problemsOf({ FETCH_ALLOW_HOSTS: '127.0.0.1:8787,localhost, [::1]:9000' })).toEqual([]);
+    const offline = readConfig({ ...env, OPENROUTER_API_KEY: '  ', REPLICATE_API_TOKEN: '', STRIPE_SECRET_KEY: ' ' });
+    expect(offline.ai).toBeNull();
+    expect(offline.replicate).toBeNull();
+    expect(offline.stripe.secretKey).toBeUndefined();
+    const online = readConfig({ ...env, OPENROUTER_API_KEY: ' sk-1 ', AI_BASE_URL: '' });
+    expect(online.ai).toEqual({ apiKey: 'sk-1', baseUrl: 'https://openrouter.ai/api/v1', appUrl: env.APP_URL });
+  });
+});
