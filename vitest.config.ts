@@ -44,6 +44,8 @@ export default defineConfig({
                 PASSWORD_PEPPER: 'test-pepper-0123456789abcdef',
                 ENCRYPTION_KEY: 'dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=',
                 ENVIRONMENT: 'development',
+                // Two feed shards, so every test runs the multi-database paths (worker/db/shards.ts).
+                FEED_DATABASES: 'DB,FEEDS_1',
                 EMAIL_TRANSPORT: 'outbox',
                 APP_URL: 'http://localhost:8787',
                 // The fake upstream servers of worker/test/global-setup.ts, and nothing else.

@@ -121,8 +121,13 @@ export const readMarks = sqliteTable(
     isRead: integer({ mode: 'boolean' }).notNull(),
     markedAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  // WITHOUT ROWID (migration 0009): the primary key is the table, so a mark costs one row written.
-  (t) => [primaryKey({ columns: [t.userId, t.feedId, t.seq] })],
+  (t) => [
+    // WITHOUT ROWID (migration 0009): the primary key is the table, so a mark costs one row written.
+    primaryKey({ columns: [t.userId, t.feedId, t.seq] }),
+    // A person's kept-unread marks, few, as one range: an unread page over feeds in other shards hands
+    // them to each shard (worker/db/scoped-read.ts) without reading the person's many read marks.
+    index('read_marks_kept_unread_idx').on(t.userId).where(sql`${t.isRead} = 0`),
+  ],
 );
 
 // Items a person saved (issue 14, and the Google Reader / Fever "starred" state, issue 15). A starred

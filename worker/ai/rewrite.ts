@@ -23,7 +23,8 @@ import {
   selectSourceItemIds,
   toGeneration,
 } from '../db/generations';
-import { dateRange, getItem } from '../db/items';
+import { dateRange } from '../db/items';
+import { getItem } from '../db/items-by-id';
 import { getPreferences } from '../db/preferences';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';

@@ -3,8 +3,10 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { categories, subscriptions } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
-import type { Db } from './client';
-import { unreadCountSql } from './read-state';
+import { type Db, statementOf } from './client';
+import { feedRowsByIds } from './feeds';
+import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
+import { unreadCount } from './read-state';
 
 export async function listCategories(db: Db, userId: number) {
   return db
@@ -109,19 +111,42 @@ type FeedWithCounts = {
 
 /**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
- * "General" (id null). Two reads side by side: the person's categories, and their subscriptions
- * joined to their feeds, whose unread counts are arithmetic on those two rows (read-state.ts): 2 rows
+ * "General" (id null). The person's categories and subscriptions (one round trip), then their feeds'
+ * rows from the databases that hold them, each feed by primary key (one statement per feed shard, at
+ * once). Unread counts are arithmetic on a feed's row and its subscription's (read-state.ts): 2 rows
  * per feed and 1 per category, sorted here.
  */
 export async function listCategoriesWithFeeds(db: Db, userId: number): Promise<CategoryWithFeeds[]> {
-  const [named, feedRows] = await Promise.all([
-    db.select({ id: categories.id, name: categories.name }).from(categories).where(eq(categories.userId, userId)),
-    db.all<FeedWithCounts>(sql`
-      select s.category_id, f.id as feed_id, s.name, f.url, f.site_url, f.favicon_url, f.last_error,
-             ${unreadCountSql} as unread
-      from subscriptions s join feeds f on f.id = s.feed_id
-      where s.user_id = ${userId}`),
+  const [categoryRows, subscribed] = await db.$client.batch([
+    statementOf(db, sql`select id, name from categories where user_id = ${userId}`),
+    statementOf(db, subscriptionsInScopeSql(userId)),
   ]);
+  const named = (categoryRows?.results ?? []) as { id: number; name: string }[];
+  const mine = ((subscribed?.results ?? []) as SubscriptionRow[]).map(toSubscriptionState);
+  const feeds = new Map(
+    (
+      await feedRowsByIds(
+        db,
+        mine.map((row) => row.feedId),
+      )
+    ).map((feed) => [feed.id, feed]),
+  );
+  const feedRows: FeedWithCounts[] = mine.flatMap((row) => {
+    const feed = feeds.get(row.feedId);
+    if (!feed) return [];
+    return [
+      {
+        category_id: row.categoryId,
+        feed_id: feed.id,
+        name: row.name,
+        url: feed.url,
+        site_url: feed.siteUrl,
+        favicon_url: feed.faviconUrl,
+        last_error: feed.lastError,
+        unread: unreadCount(feed, row),
+      },
+    ];
+  });
   // Sorted here: D1 bills every row a statement sorts.
   named.sort((a, b) => byName(a.name, b.name));
   feedRows.sort((a, b) => byName(a.name, b.name));

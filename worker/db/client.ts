@@ -2,7 +2,9 @@
 // A handle is the primary database (`DB`: people, accounts, billing) and carries `shards`, the feed
 // shards that hold feeds and items (shards.ts); each shard's handle is a Db of its own, so the same
 // data-access functions run on whichever database holds the rows.
+import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../schema';
 import { feedDatabaseNames, groupByShard, shardForUrl, shardOfId } from './shards';
 
@@ -74,4 +76,15 @@ export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Data
     },
   };
   return at(0);
+}
+
+const dialect = new SQLiteAsyncDialect();
+
+/**
+ * A drizzle `sql` statement as a D1 statement of this handle, for D1's own batch: one round trip, one
+ * transaction (drizzle's batch takes query builders, not raw statements).
+ */
+export function statementOf(db: Db, query: SQL): D1PreparedStatement {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return db.$client.prepare(text).bind(...params);
 }

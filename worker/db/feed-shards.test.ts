@@ -11,7 +11,8 @@ import { createDb, type Db } from './client';
 import { findFeedByUrl, upsertFeed } from './feeds';
 import { idBase, SHARD_SPAN, shardForUrl, shardOfId } from './shards';
 
-const db = createDb({ ...env, FEED_DATABASES: 'DB,FEEDS_1' });
+// The suite's two databases (vitest.config.ts): DB and FEEDS_1.
+const db = createDb(env);
 
 /** A scripted feed whose URL hashes to `shard`, with `count` items. */
 async function feedIn(shard: number, count: number) {
@@ -52,7 +53,7 @@ describe('feeds in two databases', () => {
 
   it('finds a feed stored before sharding in shard 0, wherever its URL would go now', async () => {
     const { url } = await feedIn(1, 1);
-    const before = await upsertFeed(createDb(env), { url, title: null, siteUrl: null, description: null });
+    const before = await upsertFeed(createDb({ DB: env.DB }), { url, title: null, siteUrl: null, description: null });
     expect(shardOfId(before.id)).toBe(0);
     expect((await upsertFeed(db, { url, title: null, siteUrl: null, description: null })).id).toBe(before.id);
   });

@@ -2,19 +2,25 @@
 // shard (shards.ts); the person's name, category and AI choice live on their subscription, in the
 // primary database. So a person's feeds are read as: subscriptions first, then the feed rows from the
 // shards that hold them. Every function takes the user id first.
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { categories, feeds, readMarks, stars, subscriptions } from '../../schema';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { PLANS, type Plan } from '../lib/plans';
 import type { Db } from './client';
+import { subscriptionsInScope } from './person-scope';
 import { idListSql, nextIdSql } from './shards';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
 /** These feeds' shared rows, from the shards that hold them (one read per shard, all at once). */
 export function feedRowsByIds(db: Db, feedIds: number[]): Promise<FeedRow[]> {
-  return db.shards.each(feedIds, (shard, ids) => shard.select().from(feeds).where(inArray(feeds.id, ids)));
+  return db.shards.each(feedIds, (shard, ids) =>
+    shard
+      .select(getTableColumns(feeds))
+      .from(sql`(values ${sql.raw(ids.map((id) => `(${idListSql([id])})`).join(', '))}) as v`)
+      .innerJoin(feeds, sql`${feeds.id} = v.column1`),
+  );
 }
 
 /** A person's subscriptions joined, in the Worker, to the feed rows their shards hold. */
@@ -217,21 +223,6 @@ export async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
     await shard.run(sql`delete from feeds where id in (${sql.raw(idListSql(ids))})`);
     return [];
   });
-}
-
-/** The person's subscriptions, optionally one category's or one feed's: feed, the name they gave it, watermark. */
-export async function subscriptionsInScope(
-  db: Db,
-  userId: number,
-  scope: { feedId?: number; categoryId?: number } = {},
-) {
-  const conditions = [eq(subscriptions.userId, userId)];
-  if (scope.feedId !== undefined) conditions.push(eq(subscriptions.feedId, scope.feedId));
-  if (scope.categoryId !== undefined) conditions.push(eq(subscriptions.categoryId, scope.categoryId));
-  return db
-    .select({ feedId: subscriptions.feedId, name: subscriptions.name, readSeq: subscriptions.readSeq })
-    .from(subscriptions)
-    .where(and(...conditions));
 }
 
 /** Feed ids this person follows, optionally one category's or one feed's. */

@@ -2,11 +2,13 @@
 // id first; the job-side ones (load, complete, fail) act on a row by id for its owner, and only change a
 // row that is still pending, so a redelivered or racing job changes nothing twice.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { aiGenerations, generationSources, items, subscriptions } from '../../schema';
+import { aiGenerations, generationSources, items } from '../../schema';
 import { type ContentType, type Generation, type GenerationOrigin, imageUrlOf } from '../contracts/ai';
 import { notFound } from '../lib/errors';
 import type { Db } from './client';
 import { refundStatements } from './credits';
+import { listItems } from './items';
+import { subscriptionsInScope } from './person-scope';
 
 export type GenerationRow = typeof aiGenerations.$inferSelect;
 
@@ -217,24 +219,19 @@ export type SourceScope = {
   limit: number;
 };
 
-/** Ids of the newest items of feeds the person follows, within the scope. */
+/** Ids of the newest items of feeds the person follows, within the scope: a page of listItems. */
 export async function selectSourceItemIds(db: Db, userId: number, scope: SourceScope): Promise<number[]> {
-  const conditions = [sql`s.user_id = ${userId}`];
-  if (scope.feedId !== undefined) conditions.push(sql`s.feed_id = ${scope.feedId}`);
-  if (scope.categoryId !== undefined) conditions.push(sql`s.category_id = ${scope.categoryId}`);
-  if (scope.from != null) conditions.push(sql`i.pub_date >= ${scope.from}`);
-  if (scope.to != null) conditions.push(sql`i.pub_date < ${scope.to}`);
-  if (scope.forDigest) {
-    conditions.push(sql`s.include_in_ai = 1`);
-    conditions.push(sql`coalesce((select m.is_read from read_marks m
-      where m.user_id = s.user_id and m.feed_id = i.feed_id and m.seq = i.seq), i.seq <= s.read_seq) = 0`);
-  }
-  const rows = await db.all<{ id: number }>(sql`
-    select i.id from subscriptions s join items i on i.feed_id = s.feed_id
-    where ${sql.join(conditions, sql` and `)}
-    order by i.pub_date desc, i.id desc
-    limit ${scope.limit}`);
-  return rows.map((row) => row.id);
+  const page = await listItems(db, userId, 'UTC', {
+    feedId: scope.feedId,
+    categoryId: scope.categoryId,
+    includedInAi: scope.forDigest,
+    filter: scope.forDigest ? 'unread' : 'all',
+    sort: 'newest',
+    dateFilter: 'none',
+    between: [scope.from ?? null, scope.to ?? null],
+    limit: scope.limit,
+  });
+  return page.items.map((item) => item.id);
 }
 
 /** Reading 1 MB of HTML into text costs CPU for nothing: no model budget takes more than this. */
@@ -246,12 +243,22 @@ const MAX_SOURCE_HTML = 400_000;
  */
 export async function loadSourceItems(db: Db, userId: number, itemIds: number[]) {
   if (itemIds.length === 0) return [];
-  const rows = await db
-    .select({ item: items, source: subscriptions.name })
-    .from(items)
-    .innerJoin(subscriptions, and(eq(subscriptions.feedId, items.feedId), eq(subscriptions.userId, userId)))
-    .where(inArray(items.id, itemIds.slice(0, 90)))
-    .orderBy(desc(items.pubDate), desc(items.id));
+  // The items from their shards, then only those of feeds the person follows, newest first.
+  const found = await db.shards.each(itemIds.slice(0, 90), (shard, ids) =>
+    shard.select().from(items).where(inArray(items.id, ids)),
+  );
+  const names = new Map(
+    (await subscriptionsInScope(db, userId, { feedIds: found.map((item) => item.feedId) })).map((row) => [
+      row.feedId,
+      row.name,
+    ]),
+  );
+  const rows = found
+    .flatMap((item): { item: typeof item; source: string }[] => {
+      const source = names.get(item.feedId);
+      return source === undefined ? [] : [{ item, source }];
+    })
+    .sort((a, b) => b.item.pubDate.getTime() - a.item.pubDate.getTime() || b.item.id - a.item.id);
   return rows.map(({ item, source }) => ({
     id: item.id,
     title: item.title,

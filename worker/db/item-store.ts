@@ -30,13 +30,14 @@ export type ItemValues = {
 const ROWS_PER_INSERT = 9;
 
 export async function findFeed(db: Db, feedId: number) {
-  const [feed] = await db.select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
+  const [feed] = await db.shards.of(feedId).select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
   return feed ?? null;
 }
 
 /** Publication dates of the feed's newest items, for its posting rate. */
 export async function recentItemDates(db: Db, feedId: number, count = 20) {
-  const rows = await db
+  const rows = await db.shards
+    .of(feedId)
     .select({ pubDate: items.pubDate })
     .from(items)
     .where(eq(items.feedId, feedId))
@@ -48,7 +49,7 @@ export async function recentItemDates(db: Db, feedId: number, count = 20) {
 /** Which of these identities the feed already holds. */
 async function knownIdentities(db: Db, feedId: number, guidHashes: string[]) {
   const known = new Set<string>();
-  const d1 = db.$client;
+  const d1 = db.shards.of(feedId).$client;
   const { results } = await d1
     .prepare('select guid_hash from items where feed_id = ?1 and guid_hash in (select value from json_each(?2))')
     .bind(feedId, JSON.stringify(guidHashes))
@@ -63,7 +64,7 @@ async function knownIdentities(db: Db, feedId: number, guidHashes: string[]) {
  * many were new.
  */
 export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep: number, now: number) {
-  const d1 = db.$client;
+  const d1 = db.shards.of(feed.id).$client;
   const known =
     rows.length > 0
       ? await knownIdentities(
@@ -144,7 +145,8 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
 
 /** After a fetch that succeeded (200 or 304): validators, metadata, the next check; the error cleared. */
 export async function recordRefreshSuccess(db: Db, feedId: number, changes: Partial<FeedRow>) {
-  await db
+  await db.shards
+    .of(feedId)
     .update(feeds)
     .set({ ...changes, errorCount: 0, lastError: null })
     .where(eq(feeds.id, feedId));
@@ -155,5 +157,5 @@ export async function recordRefreshFailure(
   feedId: number,
   changes: { errorCount: number; lastError: string; lastFetchedAt: Date; nextFetchAt: Date },
 ) {
-  await db.update(feeds).set(changes).where(eq(feeds.id, feedId));
+  await db.shards.of(feedId).update(feeds).set(changes).where(eq(feeds.id, feedId));
 }

@@ -1,32 +1,63 @@
-// Items by id, as one person sees them (sync clients ask for items by id: issue 15): only items of
-// feeds they follow, each with their read state and the name they gave the feed.
-import { sql } from 'drizzle-orm';
+// Items by id, as one person sees them (an item opened, marked or starred; sync clients, issue 15): only items of
+// feeds they follow, each with their read state and the name they gave the feed. The items come from
+// their feeds' shards, the subscriptions and marks from the primary database (person-scope.ts).
+import { and, eq, sql } from 'drizzle-orm';
+import { items, readMarks, subscriptions } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
+import { notFound } from '../lib/errors';
 import type { Db } from './client';
 import { type ItemRow, toFeedItem } from './items';
-import { isReadSql } from './read-state';
+import {
+  acrossFeedShards,
+  keptUnreadMarks,
+  markKey,
+  readMarksAt,
+  type SubscriptionState,
+  subscriptionsInScope,
+} from './person-scope';
+import { markItem } from './read-state';
+import { idListSql } from './shards';
 
-export type NamedItemRow = ItemRow & { source: string };
+export type NamedItemRow = ItemRow & { source: string; seq: number };
 
-/** An item row with the person's read state (read_marks `m`, subscription `s`) and feed name. */
-export const itemColumns = sql`i.id, i.feed_id, i.title, i.description, i.content, i.link, i.thumbnail, i.author,
-  i.pub_date, i.created_at, ${isReadSql} as is_read, s.name as source`;
+/** An item row (`i`) with the watermark's read state and the feed's name (subscription `s`). */
+export const itemColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail, i.author,
+  i.pub_date, i.created_at, i.seq <= s.read_seq as is_read, s.name as source`;
+
+/** Corrects the watermark's read state with the person's marks of exactly these rows. */
+export async function withMarks(db: Db, userId: number, rows: NamedItemRow[]) {
+  const marks = await readMarksAt(db, userId, rows);
+  for (const row of rows) {
+    const mark = marks.get(markKey(row));
+    if (mark !== undefined) row.is_read = mark;
+  }
+  return rows;
+}
+
+const byDateNewestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
 
 /** These items, as the person sees them; ids of items they cannot see are left out. */
 export async function getFeedItemsByIds(db: Db, userId: number, itemIds: number[]): Promise<FeedItem[]> {
   if (itemIds.length === 0) return [];
-  const rows = await db.all<NamedItemRow>(sql`select ${itemColumns}
-    from items i
-    join subscriptions s on s.user_id = ${userId} and s.feed_id = i.feed_id
-    left join read_marks m on m.user_id = ${userId} and m.feed_id = i.feed_id and m.seq = i.seq
-    where i.id in (select value from json_each(${JSON.stringify(itemIds)}))
-    order by i.pub_date desc, i.id desc`);
-  return rows.map((row) => toFeedItem(row, row.source));
+  // Which feeds the items are of, from their shards; then only the person's subscriptions to those.
+  const located = await db.shards.each(itemIds, (shard, ids) =>
+    shard.all<{ feed_id: number }>(sql`select distinct feed_id from items where id in (${sql.raw(idListSql(ids))})`),
+  );
+  const subscriptions = await subscriptionsInScope(db, userId, { feedIds: located.map((row) => row.feed_id) });
+  const rows = await acrossFeedShards<NamedItemRow>(
+    db,
+    userId,
+    subscriptions,
+    sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id
+      where i.id in (${sql.raw(idListSql(itemIds))})`,
+  );
+  rows.sort(byDateNewestFirst);
+  return (await withMarks(db, userId, rows)).map((row) => toFeedItem(row, row.source));
 }
 
 /**
  * Items of the person's feeds by id order, for the Fever API's paging: after `afterId` ascending, or
- * before `beforeId` descending (the newest when neither is given).
+ * before `beforeId` descending (the newest when neither is given). Each shard's first page, merged.
  */
 export async function listItemsByIdOrder(
   db: Db,
@@ -40,29 +71,121 @@ export async function listItemsByIdOrder(
       : page.beforeId !== undefined
         ? sql`and i.id < ${page.beforeId}`
         : sql``;
-  const rows = await db.all<NamedItemRow>(sql`select ${itemColumns}
-    from subscriptions s
-    join items i on i.feed_id = s.feed_id ${bound}
-    left join read_marks m on m.user_id = s.user_id and m.feed_id = i.feed_id and m.seq = i.seq
-    where s.user_id = ${userId}
-    order by i.id ${ascending ? sql`asc` : sql`desc`} limit ${page.limit}`);
-  return rows.map((row) => toFeedItem(row, row.source));
+  const subscriptions = await subscriptionsInScope(db, userId);
+  const rows = await acrossFeedShards<NamedItemRow>(
+    db,
+    userId,
+    subscriptions,
+    sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id ${bound}
+      order by i.id ${ascending ? sql`asc` : sql`desc`} limit ${page.limit}`,
+  );
+  rows.sort((a, b) => (ascending ? a.id - b.id : b.id - a.id));
+  const shown = rows.slice(0, page.limit);
+  return (await withMarks(db, userId, shown)).map((row) => toFeedItem(row, row.source));
 }
 
-/** Ids of the person's unread items, newest first, at most `limit`. */
+/**
+ * Ids of the person's unread items, newest first, at most `limit`: each shard's items above the
+ * watermark or kept unread, less those read on their own, reading on until `limit` or the end.
+ */
 export async function unreadItemIds(db: Db, userId: number, limit: number): Promise<number[]> {
-  const rows = await db.all<{ id: number }>(sql`select i.id
-    from subscriptions s
-    join items i on i.feed_id = s.feed_id
-    left join read_marks m on m.user_id = s.user_id and m.feed_id = i.feed_id and m.seq = i.seq
-    where s.user_id = ${userId} and ${isReadSql} = 0
-    order by i.id desc limit ${limit}`);
-  return rows.map((row) => row.id);
+  const subscriptions = await subscriptionsInScope(db, userId);
+  const keptUnread = await keptUnreadMarks(
+    db,
+    userId,
+    subscriptions.map((row) => row.feedId),
+  );
+  const keptUnreadSql = keptUnread.length
+    ? sql` or exists (select 1 from read_marks m where m.feed_id = i.feed_id and m.seq = i.seq)`
+    : sql``;
+  const ids: number[] = [];
+  let below: number | null = null;
+  for (;;) {
+    const rows: NamedItemRow[] = await acrossFeedShards<NamedItemRow>(
+      db,
+      userId,
+      subscriptions,
+      sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id
+        where (i.seq > s.read_seq${keptUnreadSql}) ${below === null ? sql`` : sql`and i.id < ${below}`}
+        order by i.id desc limit ${limit}`,
+      keptUnread.length ? keptUnread : undefined,
+    );
+    rows.sort((a, b) => b.id - a.id);
+    const batch = rows.slice(0, limit);
+    const marks = await readMarksAt(db, userId, batch);
+    ids.push(...batch.filter((row) => marks.get(markKey(row)) !== 1).map((row) => row.id));
+    const last = batch.at(-1);
+    if (ids.length >= limit || batch.length < limit || !last) break;
+    below = last.id;
+  }
+  return ids.slice(0, limit);
 }
 
 /** How many items the person's feeds hold. */
 export async function countItems(db: Db, userId: number): Promise<number> {
-  const row = await db.get<{ total: number }>(sql`select count(*) as total
-    from subscriptions s join items i on i.feed_id = s.feed_id where s.user_id = ${userId}`);
-  return row?.total ?? 0;
+  const subscriptions: SubscriptionState[] = await subscriptionsInScope(db, userId);
+  const counts = await acrossFeedShards<{ total: number }>(
+    db,
+    userId,
+    subscriptions,
+    sql`select count(*) as total from subscriptions s join items i on i.feed_id = s.feed_id`,
+  );
+  return counts.reduce((sum, row) => sum + row.total, 0);
+}
+
+/** One item, if the person follows its feed: the item from its shard, then the person's subscription. */
+export async function getItem(db: Db, userId: number, itemId: number) {
+  const [item] = await db.shards.of(itemId).select().from(items).where(eq(items.id, itemId)).limit(1);
+  const [subscription] = item
+    ? await db
+        .select({ source: subscriptions.name, readSeq: subscriptions.readSeq })
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, item.feedId)))
+        .limit(1)
+    : [];
+  if (!item || !subscription) throw notFound('Feed item');
+  return { item, ...subscription };
+}
+
+export async function getFeedItem(db: Db, userId: number, itemId: number): Promise<FeedItem> {
+  const { item, source, readSeq } = await getItem(db, userId, itemId);
+  const [mark] = await db
+    .select({ isRead: readMarks.isRead })
+    .from(readMarks)
+    .where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, item.feedId), eq(readMarks.seq, item.seq)));
+  const isRead = mark ? mark.isRead : item.seq <= readSeq;
+  return toFeedItem(
+    {
+      id: item.id,
+      feed_id: item.feedId,
+      title: item.title,
+      description: item.description,
+      content: item.content,
+      link: item.link,
+      thumbnail: item.thumbnail,
+      author: item.author,
+      pub_date: item.pubDate.getTime(),
+      created_at: item.createdAt.getTime(),
+      is_read: isRead ? 1 : 0,
+    },
+    source,
+  );
+}
+
+/** Marks one of the person's items read or unread; 404 for an item they cannot see. */
+export async function setItemRead(db: Db, userId: number, itemId: number, isRead: boolean) {
+  if (!(await markItem(db, userId, itemId, isRead))) throw notFound('Feed item');
+}
+
+export async function saveArticleContent(db: Db, itemId: number, content: string, at = new Date()) {
+  await db.shards
+    .of(itemId)
+    .update(items)
+    .set({ articleContent: content, articleFetchedAt: at })
+    .where(eq(items.id, itemId));
+}
+
+/** The article page could not be read at `at`: remembered so that it is not fetched again at once. */
+export async function recordArticleFailure(db: Db, itemId: number, at = new Date()) {
+  await db.shards.of(itemId).update(items).set({ articleFetchedAt: at }).where(eq(items.id, itemId));
 }

@@ -1,11 +1,13 @@
-// Feed items as one person sees them: only items of feeds they follow, with their own read marks.
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { items, readMarks, subscriptions, users } from '../../schema';
+// Pages of feed items as one person sees them: only items of feeds they follow, with their own read
+// state, in whichever feed shards hold them. Single items by id are items-by-id.ts's.
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { users } from '../../schema';
 import type { DateFilter, FeedItem } from '../contracts/feeds';
-import { ApiError, notFound } from '../lib/errors';
+import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { Db } from './client';
-import { isReadSql, markItem } from './read-state';
+import { isReadSql } from './read-state';
+import { markElsewhere, readInScope, type ScopedRead } from './scoped-read';
 
 export type ItemQuery = {
   categoryId?: number;
@@ -15,6 +17,8 @@ export type ItemQuery = {
   dateFilter: DateFilter;
   cursor?: string;
   limit: number;
+  /** Only feeds the person includes in AI (digests). */
+  includedInAi?: boolean;
   /** Published in [from, to) (epoch ms; null is open), instead of the date filter's days: sync clients. */
   between?: [number | null, number | null];
   /**
@@ -97,11 +101,8 @@ const ROOM = 1.1;
 const WIDEN = 4;
 const WINDOWS = 4;
 
-type Scan = {
-  userId: number;
-  /** The subscriptions in scope (`s`): the person's, one feed's or one category's. */
-  scope: SQL;
-  unread: boolean;
+/** A page's scan: the person's scope (person-scope.ts) and where in their items the page is. */
+type Scan = ScopedRead & {
   newest: boolean;
   from: number | null;
   to: number | null;
@@ -119,18 +120,17 @@ type ScannedRow = ItemRow & { source: string; seq: number };
  * Every window costs a row per subscription in scope and one index probe per feed, whatever it finds, so
  * a first page of My Feed starts from the span the person's last one needed (`pageSpans`): one window.
  * Read state: the subscription's watermark, corrected by the person's marks, left-joined in the same
- * statement (a mark costs a row only where one exists; read-state.ts).
+ * statement (a mark costs a row only where one exists; read-state.ts). Feeds in other feed shards are
+ * read there by the same statement, at once (scoped-read.ts).
  */
 export async function listItems(db: Db, userId: number, timeZone: string, query: ItemQuery) {
   const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const take = query.limit + 1;
-  const scope = [sql`s.user_id = ${userId}`];
-  if (query.feedId !== undefined) scope.push(sql`s.feed_id = ${query.feedId}`);
-  if (query.categoryId !== undefined) scope.push(sql`s.category_id = ${query.categoryId}`);
   const scan: Scan = {
     userId,
-    scope: sql.join(scope, sql` and `),
+    scope: { feedId: query.feedId, categoryId: query.categoryId, includedInAi: query.includedInAi },
+    elsewhere: null,
     unread: query.filter === 'unread',
     newest: query.sort === 'newest',
     from,
@@ -169,6 +169,9 @@ export async function listItems(db: Db, userId: number, timeZone: string, query:
   }
 
   const page = rows.slice(0, query.limit);
+  // Rows of other shards take the person's marks now, for the rows shown only (an unread page dropped
+  // those read on their own already).
+  if (!scan.unread) await markElsewhere(db, scan, page);
   const last = page.at(-1);
   const firstShown = page[0];
   // The next page's window: the time this page covered, with room to spare.
@@ -231,18 +234,42 @@ function readWindow(db: Db, scan: Scan, range: { lower: number | null; upper: nu
   const bounds = sharedBounds(scan);
   if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
   if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
-  return db.all<ScannedRow>(sql`
+  return readInScope<ScannedRow>(
+    db,
+    scan,
+    (scope) => sql`
     select ${columns} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
     ${marksOf(scan)}
-    where ${sql.join([scan.scope, ...unreadOnly(scan)], sql` and `)}`);
+    where ${sql.join([scope, ...unreadOnly(scan)], sql` and `)}`,
+  );
 }
 
-/** Each scoped feed's first `take` items in order (below `upper` when given), merged. */
-function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
+/**
+ * Each scoped feed's first `take` items in order (below `upper` when given), merged. An unread scan
+ * whose rows from other shards were read on their own reads on past them until it has `take` or the end.
+ */
+async function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
+  const kept: ScannedRow[] = [];
+  let from = scan;
+  for (;;) {
+    const { rows, scanned } = await readPerFeedOnce(db, from, take, upper);
+    kept.push(...rows);
+    const last = scanned.at(-1);
+    if (kept.length >= take || scanned.length < take || !last) return kept.slice(0, take);
+    from = { ...scan, cursor: { pubDate: last.pub_date, id: last.id } };
+  }
+}
+
+async function readPerFeedOnce(db: Db, scan: Scan, take: number, upper: number | null) {
   const direction = scan.newest ? sql`desc` : sql`asc`;
   const bounds = sharedBounds(scan);
   if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);
-  return db.all<ScannedRow>(sql`
+  const order = scan.newest ? newestFirst : (a: ItemRow, b: ItemRow) => newestFirst(b, a);
+  let scanned: ScannedRow[] = [];
+  const rows = await readInScope<ScannedRow>(
+    db,
+    scan,
+    (scope) => sql`
     select ${columns} from subscriptions s
     join items i on i.id in (
       select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
@@ -250,64 +277,14 @@ function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
       order by i.pub_date ${direction}, i.id ${direction}
       limit ${take})
     ${marksOf(scan)}
-    where ${scan.scope}
+    where ${scope}
     order by i.pub_date ${direction}, i.id ${direction}
-    limit ${take}`);
-}
-
-/** One item, if the person follows its feed: the item from its shard, then the person's subscription. */
-export async function getItem(db: Db, userId: number, itemId: number) {
-  const [item] = await db.shards.of(itemId).select().from(items).where(eq(items.id, itemId)).limit(1);
-  const [subscription] = item
-    ? await db
-        .select({ source: subscriptions.name, readSeq: subscriptions.readSeq })
-        .from(subscriptions)
-        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, item.feedId)))
-        .limit(1)
-    : [];
-  if (!item || !subscription) throw notFound('Feed item');
-  return { item, ...subscription };
-}
-
-export async function getFeedItem(db: Db, userId: number, itemId: number): Promise<FeedItem> {
-  const { item, source, readSeq } = await getItem(db, userId, itemId);
-  const [mark] = await db
-    .select({ isRead: readMarks.isRead })
-    .from(readMarks)
-    .where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, item.feedId), eq(readMarks.seq, item.seq)));
-  const isRead = mark ? mark.isRead : item.seq <= readSeq;
-  return toFeedItem(
-    {
-      id: item.id,
-      feed_id: item.feedId,
-      title: item.title,
-      description: item.description,
-      content: item.content,
-      link: item.link,
-      thumbnail: item.thumbnail,
-      author: item.author,
-      pub_date: item.pubDate.getTime(),
-      created_at: item.createdAt.getTime(),
-      is_read: isRead ? 1 : 0,
+    limit ${take}`,
+    // Each shard's first `take`, merged: the first `take` of them all, before any is dropped.
+    (all) => {
+      scanned = all.sort(order).slice(0, take);
+      return scanned;
     },
-    source,
   );
-}
-
-/** Marks one of the person's items read or unread; 404 for an item they cannot see. */
-export async function setItemRead(db: Db, userId: number, itemId: number, isRead: boolean) {
-  if (!(await markItem(db, userId, itemId, isRead))) throw notFound('Feed item');
-}
-
-export async function saveArticleContent(db: Db, itemId: number, content: string, at = new Date()) {
-  await db.shards
-    .of(itemId)
-    .update(items)
-    .set({ articleContent: content, articleFetchedAt: at })
-    .where(eq(items.id, itemId));
-}
-
-/** The article page could not be read at `at`: remembered so that it is not fetched again at once. */
-export async function recordArticleFailure(db: Db, itemId: number, at = new Date()) {
-  await db.shards.of(itemId).update(items).set({ articleFetchedAt: at }).where(eq(items.id, itemId));
+  return { rows, scanned };
 }

@@ -8,7 +8,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, feeds, items, subscriptions, users } from '../../schema';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
-import { type ItemQuery, listItems, setItemRead } from './items';
+import { type ItemQuery, listItems } from './items';
+import { setItemRead } from './items-by-id';
 
 type Statement = { sql: string; params: unknown[] };
 

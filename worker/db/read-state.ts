@@ -2,18 +2,36 @@
 // seq ≤ read_seq is read) and a signed counter, plus read_marks, the exceptions a watermark cannot say
 // (an item read above it, an item kept unread at or below it). So:
 //   - marking a feed read moves the watermark: one subscription row, plus deleting the marks it covers;
-//   - a feed's unread count is arithmetic on its feed row and the subscription row (unreadCountSql);
+//   - a feed's unread count is arithmetic on its feed row and the subscription row (unreadCount);
 //   - marks under the feed's retention line are pruned with the items (pruneMarksStatements).
 // Sync clients (Google Reader / Fever, issue 15) map onto markItem and markFeedsRead(before).
 import { sql } from 'drizzle-orm';
-import type { Db } from './client';
+import { type Db, statementOf } from './client';
+import { feedRowsByIds } from './feeds';
+import {
+  acrossFeedShards,
+  keptUnreadMarks,
+  markKey,
+  type SubscriptionState,
+  subscriptionsInScope,
+} from './person-scope';
+import { idListSql, shardOfId } from './shards';
 
 /**
- * Unread items of a subscription `s` of feed `f`: the items above the watermark that the feed still holds,
+ * Unread items of a subscription of a feed: the items above the watermark that the feed still holds,
  * corrected by the marks, never below 0 nor above what the feed holds.
  */
-export const unreadCountSql = sql`max(0, min(f.last_seq - f.trimmed_seq,
-  f.last_seq - max(s.read_seq, f.trimmed_seq) + s.read_adjust))`;
+export const unreadCount = (
+  feed: { lastSeq: number; trimmedSeq: number },
+  subscription: { readSeq: number; readAdjust: number },
+) =>
+  Math.max(
+    0,
+    Math.min(
+      feed.lastSeq - feed.trimmedSeq,
+      feed.lastSeq - Math.max(subscription.readSeq, feed.trimmedSeq) + subscription.readAdjust,
+    ),
+  );
 
 /**
  * Whether item `i` is read for subscription `s`, given the mark `m` left-joined on (user, feed, seq).
@@ -29,12 +47,22 @@ export const isReadSql = sql`coalesce(m.is_read, i.seq <= s.read_seq)`;
  * removed (changes() of the statement before it, in the same transaction), so the unread count stays
  * exact: 2 rows written at most. The item's feed and seq are looked up inside each statement (by primary
  * key) rather than read first: a read mark is the busiest write people make, so it costs one round trip.
+ * An item in another feed shard is read there first and handed to the same statements as a one-row
+ * `items` table (person-scope.ts does the same for pages).
  */
 export async function markItem(db: Db, userId: number, itemId: number, isRead: boolean): Promise<boolean> {
+  let items = '';
+  if (shardOfId(itemId) !== 0) {
+    const item = await db.shards
+      .of(itemId)
+      .get<{ feed_id: number; seq: number }>(sql`select feed_id, seq from items where id = ${itemId}`);
+    if (!item) return false;
+    items = `with items(id, feed_id, seq) as (values (${idListSql([itemId, item.feed_id, item.seq])})) `;
+  }
   const d1 = db.$client;
   // ?1 the person, ?2 the item, ?3 the wish (1 read, 0 unread), ?4 the counter's step per mark (−1 when read), ?5 now.
   const params = [userId, itemId, isRead ? 1 : 0, isRead ? -1 : 1, Date.now()];
-  const run = (query: string) => d1.prepare(query).bind(...params.slice(0, highestParam(query)));
+  const run = (query: string) => d1.prepare(items + query).bind(...params.slice(0, highestParam(query)));
   const followed = 'from items i join subscriptions s on s.user_id = ?1 and s.feed_id = i.feed_id where i.id = ?2';
   const position = 'user_id = ?1 and feed_id = (select feed_id from items where id = ?2)';
   const moveCounter = `update subscriptions set read_adjust = read_adjust + changes() * ?4 where ${position} and changes() > 0`;
@@ -55,22 +83,6 @@ export async function markItem(db: Db, userId: number, itemId: number, isRead: b
 /** D1 wants exactly as many values as the statement numbers (?1 … ?n). */
 const highestParam = (query: string) => Math.max(0, ...[...query.matchAll(/\?(\d)/g)].map((m) => Number(m[1])));
 
-/** The person's marks of exactly these items, keyed `feedId:seq` (1 read, 0 kept unread). */
-export async function readMarksAt(db: Db, userId: number, items: { feed_id: number; seq: number }[]) {
-  const markOf = new Map<string, number>();
-  // D1 takes 100 values per statement: 49 (feed, seq) pairs and the person.
-  for (let start = 0; start < items.length; start += 49) {
-    const pairs = sql.join(
-      items.slice(start, start + 49).map((item) => sql`(${item.feed_id}, ${item.seq})`),
-      sql`, `,
-    );
-    const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
-      select feed_id, seq, is_read from read_marks where user_id = ${userId} and (feed_id, seq) in (values ${pairs})`);
-    for (const mark of marks) markOf.set(`${mark.feed_id}:${mark.seq}`, mark.is_read);
-  }
-  return markOf;
-}
-
 /** Every mark the person holds in these feeds, keyed `feedId:seq`: a filter over many items needs them all. */
 export async function readMarksOfFeeds(db: Db, userId: number, feedIds: number[]) {
   const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
@@ -79,12 +91,28 @@ export async function readMarksOfFeeds(db: Db, userId: number, feedIds: number[]
   return new Map(marks.map((mark) => [`${mark.feed_id}:${mark.seq}`, mark.is_read]));
 }
 
-/** The person's unread count summed over these feeds (2 rows read per feed). */
-async function unreadOf(db: Db, userId: number, feedIdsJson: string) {
-  const row = await db.get<{ unread: number | null }>(sql`
-    select sum(${unreadCountSql}) as unread from subscriptions s join feeds f on f.id = s.feed_id
-    where s.user_id = ${userId} and s.feed_id in (select value from json_each(${feedIdsJson}))`);
-  return row?.unread ?? 0;
+/** The person's unread count summed over these subscriptions, from their feeds' rows. */
+async function unreadOf(db: Db, subscriptions: SubscriptionState[]) {
+  const feeds = new Map(
+    (
+      await feedRowsByIds(
+        db,
+        subscriptions.map((row) => row.feedId),
+      )
+    ).map((f) => [f.id, f]),
+  );
+  let total = 0;
+  for (const row of subscriptions) {
+    const feed = feeds.get(row.feedId);
+    if (feed) total += unreadCount(feed, row);
+  }
+  return total;
+}
+
+/** `case feed_id when … then … end`: a value per feed, as literal integers, for one statement. */
+function perFeedSql(values: Map<number, number>, otherwise = 'null') {
+  const cases = [...values].map(([feedId, value]) => `when ${idListSql([feedId])} then ${idListSql([value])}`);
+  return cases.length > 0 ? `case feed_id ${cases.join(' ')} else ${otherwise} end` : otherwise;
 }
 
 /**
@@ -92,49 +120,113 @@ async function unreadOf(db: Db, userId: number, feedIdsJson: string) {
  * the watermark moves to the feed's newest item and the marks go: O(1) rows per feed whatever it holds.
  * With `before`, the watermark moves up to the first item published at or after it (items arrive in date
  * order almost always); an item that arrived late with an older date gets a read mark of its own.
- * Returns how many items turned read.
+ * The feeds' rows and items are read in their shards first; every write is then one batch in the
+ * primary database, where the subscriptions and marks are. Returns how many items turned read.
  */
 export async function markFeedsRead(db: Db, userId: number, feedIds: number[], before?: number) {
   if (feedIds.length === 0) return 0;
-  const feedIdsJson = JSON.stringify(feedIds);
-  const unreadBefore = await unreadOf(db, userId, feedIdsJson);
-  const d1 = db.$client;
-  // ?1 the person, ?2 the feeds (JSON), ?3 `before`, ?4 now.
-  const mine = 'user_id = ?1 and feed_id in (select value from json_each(?2))';
-  const params = [userId, feedIdsJson, before ?? null, Date.now()];
-  const run = (query: string) => d1.prepare(query).bind(...params.slice(0, highestParam(query)));
+  const mineBefore = await subscriptionsInScope(db, userId, { feedIds });
+  if (mineBefore.length === 0) return 0;
+  const unreadBefore = await unreadOf(db, mineBefore);
+  const ids = mineBefore.map((row) => row.feedId);
+  const mine = sql`user_id = ${userId} and feed_id in (${sql.raw(idListSql(ids))})`;
   if (before === undefined) {
-    await d1.batch([
-      run(`update subscriptions set read_adjust = 0,
-             read_seq = (select f.last_seq from feeds f where f.id = subscriptions.feed_id)
-           where ${mine}`),
-      run(`delete from read_marks where ${mine}`),
+    const feeds = await feedRowsByIds(db, ids);
+    const lastSeq = new Map(feeds.map((feed) => [feed.id, feed.lastSeq]));
+    await db.$client.batch([
+      statementOf(
+        db,
+        sql`update subscriptions set read_adjust = 0, read_seq = ${sql.raw(perFeedSql(lastSeq, 'read_seq'))} where ${mine}`,
+      ),
+      statementOf(db, sql`delete from read_marks where ${mine}`),
     ]);
   } else {
-    // The highest seq under which every item the feed holds is older than `before`.
-    const watermarkBefore = `(select coalesce(min(i.seq), f.last_seq + 1) - 1 from feeds f
-      left join items i on i.feed_id = f.id and i.pub_date >= ?3 where f.id = subscriptions.feed_id)`;
-    const watermarkOfMark = `(select s.read_seq from subscriptions s
-      where s.user_id = read_marks.user_id and s.feed_id = read_marks.feed_id)`;
-    await d1.batch([
-      run(`update subscriptions set read_seq = max(read_seq, ${watermarkBefore}) where ${mine}`),
-      // Marks now under the watermark say nothing more, except an item kept unread that is not older than `before`.
-      run(`delete from read_marks where ${mine} and seq <= ${watermarkOfMark}
-        and (is_read = 1 or not exists (select 1 from items i
-          where i.feed_id = read_marks.feed_id and i.seq = read_marks.seq and i.pub_date >= ?3))`),
-      // Items above the watermark but older than `before` (late arrivals) get read marks.
-      run(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-        select s.user_id, i.feed_id, i.seq, 1, ?4 from subscriptions s
-        join items i on i.feed_id = s.feed_id and i.seq > s.read_seq and i.pub_date < ?3
-        where s.user_id = ?1 and s.feed_id in (select value from json_each(?2))
-        on conflict do update set is_read = 1, marked_at = excluded.marked_at`),
-      run(`update subscriptions set read_adjust = (select coalesce(sum(case when m.is_read then -1 else 1 end), 0)
-          from read_marks m join feeds f on f.id = m.feed_id
-          where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id and m.seq > f.trimmed_seq)
-        where ${mine}`),
-    ]);
+    await markReadBefore(db, userId, mineBefore, before);
   }
-  return Math.max(0, unreadBefore - (await unreadOf(db, userId, feedIdsJson)));
+  const mineAfter = await subscriptionsInScope(db, userId, { feedIds: ids });
+  return Math.max(0, unreadBefore - (await unreadOf(db, mineAfter)));
+}
+
+/** markFeedsRead with `before`: the shards say where each watermark goes and which items came late. */
+async function markReadBefore(db: Db, userId: number, subscriptions: SubscriptionState[], before: number) {
+  const ids = subscriptions.map((row) => row.feedId);
+  // Per feed: the highest seq under which every item it holds is older than `before`, and its retention line.
+  const lines = await db.shards.each(ids, (shard, inShard) =>
+    shard.all<{ id: number; watermark: number; trimmed_seq: number }>(sql`
+      select f.id, f.trimmed_seq, (select coalesce(min(i.seq), f.last_seq + 1) - 1 from items i
+        where i.feed_id = f.id and i.pub_date >= ${before}) as watermark
+      from feeds f where f.id in (${sql.raw(idListSql(inShard))})`),
+  );
+  const watermark = new Map(lines.map((line) => [line.id, line.watermark]));
+  const trimmed = new Map(lines.map((line) => [line.id, line.trimmed_seq]));
+  const moved = subscriptions.map((row) => ({
+    ...row,
+    readSeq: Math.max(row.readSeq, watermark.get(row.feedId) ?? 0),
+  }));
+  const readSeq = new Map(moved.map((row) => [row.feedId, row.readSeq]));
+  // Kept-unread marks now under the watermark stay only for items not older than `before`.
+  const keptUnread = await keptUnreadMarks(db, userId, ids);
+  const underLine = keptUnread.filter((mark) => mark.seq <= (readSeq.get(mark.feedId) ?? 0));
+  const stillNew = new Set(
+    underLine.length === 0
+      ? []
+      : (
+          await acrossFeedShards<{ feed_id: number; seq: number }>(
+            db,
+            userId,
+            moved,
+            sql`select c.feed_id, c.seq from items c join read_marks m on m.feed_id = c.feed_id and m.seq = c.seq
+              where c.pub_date >= ${before}`,
+            underLine,
+          )
+        ).map(markKey),
+  );
+  const outdated = underLine.filter((mark) => !stillNew.has(markKey({ feed_id: mark.feedId, seq: mark.seq })));
+  // Items above the watermark but older than `before` (late arrivals) get read marks.
+  const late = await acrossFeedShards<{ feed_id: number; seq: number }>(
+    db,
+    userId,
+    moved,
+    sql`select c.feed_id, c.seq from subscriptions s join items c on c.feed_id = s.feed_id and c.seq > s.read_seq
+      and c.pub_date < ${before}`,
+  );
+  const mine = sql`user_id = ${userId} and feed_id in (${sql.raw(idListSql(ids))})`;
+  const pairs = (rows: { feed_id: number; seq: number }[]) =>
+    sql.raw(rows.map((row) => `(${idListSql([row.feed_id, row.seq])})`).join(', ') || '(null, null)');
+  const now = Date.now();
+  await db.$client.batch([
+    statementOf(
+      db,
+      sql`update subscriptions set read_seq = max(read_seq, ${sql.raw(perFeedSql(watermark, 'read_seq'))}) where ${mine}`,
+    ),
+    // Read marks under the new watermark say nothing more; kept-unread ones only for items older than `before`.
+    statementOf(
+      db,
+      sql`delete from read_marks where ${mine} and is_read = 1 and seq <= ${sql.raw(perFeedSql(readSeq, '0'))}`,
+    ),
+    statementOf(
+      db,
+      sql`delete from read_marks where ${mine} and (feed_id, seq) in (values ${pairs(
+        outdated.map((mark) => ({ feed_id: mark.feedId, seq: mark.seq })),
+      )})`,
+    ),
+    ...late.map((row) =>
+      statementOf(
+        db,
+        sql`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
+        values (${userId}, ${row.feed_id}, ${row.seq}, 1, ${now})
+        on conflict do update set is_read = 1, marked_at = excluded.marked_at`,
+      ),
+    ),
+    // The counters again, from the marks the feeds still hold (above their retention line).
+    statementOf(
+      db,
+      sql`update subscriptions set read_adjust = (select coalesce(sum(case when m.is_read then -1 else 1 end), 0)
+        from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id
+          and m.seq > ${sql.raw(perFeedSql(trimmed, '0'))})
+      where ${mine}`,
+    ),
+  ]);
 }
 
 /**

@@ -104,7 +104,7 @@ export async function searchItemMatches(itemsDb: Db, filter: SearchFilter): Prom
   if (filter.onlyIds) where.push(sql`r.id in (select value from json_each(${JSON.stringify(filter.onlyIds)}))`);
   const unread = filter.unread;
   if (unread) {
-    // As isReadSql: the mark when there is one, else the watermark.
+    // As the read paths do: the mark when there is one, else the watermark.
     const key = sql`(r.feed_id || ':' || r.seq)`;
     where.push(sql`${key} not in (select value from json_each(${JSON.stringify(unread.readMarks)}))
       and (r.seq > w.read_seq or ${key} in (select value from json_each(${JSON.stringify(unread.keptUnread)})))`);

@@ -6,8 +6,10 @@ import type { FeedItem } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
 import type { Db } from './client';
 import { releaseStars } from './feeds';
-import { getItem, toFeedItem } from './items';
-import { itemColumns, type NamedItemRow } from './items-by-id';
+import { toFeedItem } from './items';
+import { getItem, itemColumns, type NamedItemRow, withMarks } from './items-by-id';
+import { acrossFeedShards, subscriptionsInScope } from './person-scope';
+import { idListSql } from './shards';
 
 /** Stars or unstars one of the person's items; 404 for an item they cannot see. */
 export async function setItemStarred(db: Db, userId: number, itemId: number, starred: boolean) {
@@ -49,18 +51,25 @@ export async function listStarredItems(
   const after = page.before
     ? sql`and (i.pub_date ${older} ${page.before.pubDate} or (i.pub_date = ${page.before.pubDate} and i.id ${older} ${page.before.id}))`
     : sql``;
-  const scoped = page.feedIds
-    ? sql`and i.feed_id in (select value from json_each(${JSON.stringify(page.feedIds)}))`
-    : sql``;
+  const scoped = page.feedIds ? sql`and st.feed_id in (${sql.raw(idListSql(page.feedIds))})` : sql``;
   const direction = page.oldestFirst ? sql`asc` : sql`desc`;
-  const rows = await db.all<NamedItemRow>(sql`select ${itemColumns}
-    from stars st
-    join items i on i.id = st.item_id
-    join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
-    left join read_marks m on m.user_id = st.user_id and m.feed_id = i.feed_id and m.seq = i.seq
-    where st.user_id = ${userId} ${after} ${scoped}
-    order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`);
-  return rows.map((row) => ({ ...toFeedItem(row, row.source), isStarred: true }));
+  // The person's stars on feeds they follow (primary database), then those items from their shards.
+  const starred = await db.all<{ item_id: number; feed_id: number }>(sql`select st.item_id, st.feed_id from stars st
+    join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
+    where st.user_id = ${userId} ${scoped}`);
+  if (starred.length === 0) return [];
+  const subscriptions = await subscriptionsInScope(db, userId, { feedIds: starred.map((row) => row.feed_id) });
+  const rows = await acrossFeedShards<NamedItemRow>(
+    db,
+    userId,
+    subscriptions,
+    sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id
+      where i.id in (${sql.raw(idListSql(starred.map((row) => row.item_id)))}) ${after}
+      order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`,
+  );
+  rows.sort((a, b) => (page.oldestFirst ? -1 : 1) * (b.pub_date - a.pub_date || b.id - a.id));
+  const shown = await withMarks(db, userId, rows.slice(0, page.limit));
+  return shown.map((row) => ({ ...toFeedItem(row, row.source), isStarred: true }));
 }
 
 /** The items with the person's stars filled in (one lookup for the page shown). */
@@ -75,9 +84,9 @@ export async function withStars(db: Db, userId: number, items: FeedItem[]): Prom
 
 /** How many items the person has starred in the feeds they follow (the sidebar's Starred count). */
 export async function countStarred(db: Db, userId: number): Promise<number> {
+  // A star's feed is on the star itself; its item is never dropped while starred (star_count).
   const row = await db.get<{ total: number }>(sql`select count(*) as total from stars st
-    join items i on i.id = st.item_id
-    join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
+    join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
     where st.user_id = ${userId}`);
   return row?.total ?? 0;
 }
@@ -85,8 +94,7 @@ export async function countStarred(db: Db, userId: number): Promise<number> {
 /** Ids of every item the person starred in feeds they follow. */
 export async function starredItemIds(db: Db, userId: number): Promise<number[]> {
   const rows = await db.all<{ item_id: number }>(sql`select st.item_id from stars st
-    join items i on i.id = st.item_id
-    join subscriptions s on s.user_id = st.user_id and s.feed_id = i.feed_id
+    join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
     where st.user_id = ${userId} order by st.item_id desc`);
   return rows.map((row) => row.item_id);
 }

@@ -56,7 +56,7 @@ describe('a refresh that fails after the fetch', () => {
     const feedId = await follow(call, cookie, url);
     // A feed row out of step with its items: the next new item would take a number already used, and
     // D1 refuses the write (a real D1 error, after the fetch).
-    await db.update(feeds).set({ lastSeq: 0 }).where(eq(feeds.id, feedId));
+    await db.shards.of(feedId).update(feeds).set({ lastSeq: 0 }).where(eq(feeds.id, feedId));
     await scriptFeed(name, {
       body: rss('Fragile', [
         { guid: '2', title: 'Two', pubDate: hoursAgo(1) },
@@ -73,7 +73,7 @@ describe('a refresh that fails after the fetch', () => {
     const detail = (await (await call(`/api/feeds/${feedId}`, { cookie })).json()) as FeedDetail;
     expect(detail.lastError).toMatch(/Its items could not be stored/);
 
-    await db.update(feeds).set({ lastSeq: 1 }).where(eq(feeds.id, feedId));
+    await db.shards.of(feedId).update(feeds).set({ lastSeq: 1 }).where(eq(feeds.id, feedId));
     expect((await refreshFeed(deps(), feedId)).kind).toBe('updated');
     expect((await findFeed(db, feedId))?.lastError).toBeNull();
   });
@@ -157,7 +157,11 @@ describe('refreshing', () => {
     const url = await scriptFeed(uniqueName(), { body: rss('Huge', many) });
     await addFeed(cookie, url);
     const feed = await feedRowByUrl(url);
-    const stored = await db.select({ title: items.title }).from(items).where(eq(items.feedId, feed.id));
+    const stored = await db.shards
+      .of(feed.id)
+      .select({ title: items.title })
+      .from(items)
+      .where(eq(items.feedId, feed.id));
     expect(stored).toHaveLength(500);
     expect((await itemsOf(cookie, 'limit=1')).items[0]?.title).toBe('Item 0');
   });

@@ -10,7 +10,7 @@ import { IMAGE_CREDITS } from '../contracts/ai';
 import type { FeaturedImageSource } from '../contracts/wordpress';
 import { refundCredits } from '../db/credits';
 import { type GenerationRow, requestOf } from '../db/generations';
-import { getItem } from '../db/items';
+import { getItem } from '../db/items-by-id';
 import { ApiError } from '../lib/errors';
 import { SafeFetchError } from '../net/safe-fetch';
 import type { ServicesAndEnv } from '../services';

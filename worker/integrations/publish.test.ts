@@ -111,7 +111,8 @@ describe('publishing a blog post to WordPress', () => {
 
   it('uses the article’s own image as the featured image', async () => {
     const blogger = await bloggerWithBlogPost();
-    await db
+    await db.shards
+      .of(blogger.item.id)
       .update(items)
       .set({ thumbnail: `${wp('ok')}/wp-content/uploads/lens.jpg` })
       .where(eq(items.id, blogger.item.id));
@@ -129,7 +130,7 @@ describe('publishing a blog post to WordPress', () => {
 
   it('says so when the article has no image, and publishes nothing', async () => {
     const blogger = await bloggerWithBlogPost();
-    await db.update(items).set({ thumbnail: null }).where(eq(items.id, blogger.item.id));
+    await db.shards.of(blogger.item.id).update(items).set({ thumbnail: null }).where(eq(items.id, blogger.item.id));
     const before = (await recorded('/wp/ok/wp-json/wp/v2/posts')).length;
     const response = await publish(blogger.cookie, {
       generationId: blogger.generationId,

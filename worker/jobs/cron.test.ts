@@ -69,7 +69,7 @@ describe('Cron Triggers', () => {
       expect(
         queued.filter((type) => type === 'pick-feeds'),
         cron,
-      ).toHaveLength(PICK_SLICES);
+      ).toHaveLength(PICK_SLICES * db.shards.count);
       expect(queued, cron).not.toContain('cleanup');
     }
   });

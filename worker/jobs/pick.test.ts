@@ -9,7 +9,7 @@ import { idBase } from '../db/shards';
 import { PER_HOST_PER_PICK, pickDueFeeds } from './enqueue-refreshes';
 
 // Two feed shards (worker/db/shards.ts): each pick works in its own shard's database.
-const db = createDb({ ...env, FEED_DATABASES: 'DB,FEEDS_1' });
+const db = createDb(env);
 
 /** Due feeds in one pick slice (ids 64 apart) of a shard, on the given hosts. */
 async function dueFeedsInOneSlice(shard: number, hosts: string[]) {

@@ -9,7 +9,8 @@ import { makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-pro
 import { listCategories, listCategoriesWithFeeds } from '../db/categories';
 import { createDb } from '../db/client';
 import { listOutbox } from '../db/emails';
-import { listItems, setItemRead } from '../db/items';
+import { listItems } from '../db/items';
+import { setItemRead } from '../db/items-by-id';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
 import { PICK_SLICES } from '../db/refresh-leases';

@@ -8,7 +8,8 @@ import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema }
 import { idSchema } from '../contracts/ids';
 import { getCategory } from '../db/categories';
 import { subscribedFeedIds } from '../db/feeds';
-import { getFeedItem, getItem, listItems, setItemRead } from '../db/items';
+import { listItems } from '../db/items';
+import { getFeedItem, getItem, setItemRead } from '../db/items-by-id';
 import { markFeedsRead } from '../db/read-state';
 import { countStarred, listStarredPage, setItemStarred, withStars } from '../db/stars';
 import type { AuthedEnv } from '../env';

@@ -17,10 +17,13 @@ async function refresh(cookie: string, json: { feedId?: number }) {
 
 /** As if the feeds were last checked an hour ago and are next due in two hours: idle. */
 async function makeIdle(feedIds: number[]) {
-  await db
-    .update(feeds)
-    .set({ lastFetchedAt: new Date(Date.now() - 3_600_000), nextFetchAt: new Date(Date.now() + 7_200_000) })
-    .where(inArray(feeds.id, feedIds));
+  await db.shards.each(feedIds, (shard, ids) =>
+    shard
+      .update(feeds)
+      .set({ lastFetchedAt: new Date(Date.now() - 3_600_000), nextFetchAt: new Date(Date.now() + 7_200_000) })
+      .where(inArray(feeds.id, ids))
+      .returning({ id: feeds.id }),
+  );
 }
 
 describe('Refresh Feeds', () => {
@@ -40,7 +43,7 @@ describe('Refresh Feeds', () => {
     await makeIdle([feedId]);
     const first = await refresh(cookie, { feedId });
     expect(first).toEqual({ queued: 1, waiting: 0, skipped: 0, message: 'Feed refresh started.' });
-    const [leased] = await db.select().from(feeds).where(eq(feeds.id, feedId));
+    const [leased] = await db.shards.of(feedId).select().from(feeds).where(eq(feeds.id, feedId));
     expect(leased?.nextFetchAt.getTime()).toBeLessThanOrEqual(Date.now() + 15 * 60_000);
 
     // Queued (or already fetched by the queue): pressing again, for this feed or for all, fetches nothing.
@@ -63,7 +66,9 @@ describe('Refresh Feeds', () => {
     const answer = await refresh(cookie, {});
     expect(answer).toMatchObject({ queued: PER_HOST_PER_PICK, waiting: 2, skipped: 0 });
     expect(answer.message).toBe('Feed refresh started; 2 feeds from busy sites will follow within minutes.');
-    const rows = await db.select({ next: feeds.nextFetchAt }).from(feeds).where(inArray(feeds.id, feedIds));
+    const rows = await db.shards.each(feedIds, (shard, ids) =>
+      shard.select({ next: feeds.nextFetchAt }).from(feeds).where(inArray(feeds.id, ids)),
+    );
     const dueWithinTwoMinutes = rows.filter((row) => row.next.getTime() < Date.now() + 2 * 60_000);
     expect(dueWithinTwoMinutes).toHaveLength(2);
   });

@@ -222,7 +222,8 @@ describe('rewrites', () => {
     const budgets: Record<string, number> = {};
     for (const language of ['English (US)', 'Russian', 'Japanese', 'Hindi']) {
       const tag = marker('budget');
-      await db
+      await db.shards
+        .of((list[0] as { id: number }).id)
         .update(items)
         .set({ title: `Budget ${tag}` })
         .where(eq(items.id, (list[0] as { id: number }).id));

@@ -200,7 +200,10 @@ describe('search: whose items', () => {
 
 /** Index rows of a feed's items, straight from the index. */
 async function indexedRowsOf(feedId: number) {
-  const row = await env.DB.prepare("select count(*) as n from item_search where item_search match 'feed : ' || ?1")
+  // The index lives beside the items, in the feed's shard.
+  const row = await db.shards
+    .of(feedId)
+    .$client.prepare("select count(*) as n from item_search where item_search match 'feed : ' || ?1")
     .bind(`f${feedId}`)
     .first<{ n: number }>();
   return row?.n ?? 0;

@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
+import { findFeedByUrl } from '../db/feeds';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, sessionCookieOf, signUp, tokenFromLatestEmail, uniqueEmail } from '../test/helpers';
@@ -13,7 +14,7 @@ async function follow(cookie: string, name = uniqueName('account')) {
     json: { url, name, categoryId: null, includeInAi: true },
   });
   expect(response.status).toBe(201);
-  const [feed] = await db.select().from(feeds).where(eq(feeds.url, url));
+  const feed = await findFeedByUrl(db, url);
   if (!feed) throw new Error('feed not stored');
   return feed;
 }
@@ -192,8 +193,8 @@ describe('DELETE /api/users/me', () => {
     expect(await db.select().from(emails).where(eq(emails.to, owner.email))).toEqual([]);
     expect(await env.IMAGES.get(imageKey)).toBeNull();
     // The feed only they followed is gone, so the cron never fetches it again; the shared one stays.
-    expect(await db.select().from(feeds).where(eq(feeds.id, onlyMine.id))).toEqual([]);
-    expect(await db.select().from(feeds).where(eq(feeds.id, shared.id))).toHaveLength(1);
+    expect(await db.shards.of(onlyMine.id).select().from(feeds).where(eq(feeds.id, onlyMine.id))).toEqual([]);
+    expect(await db.shards.of(shared.id).select().from(feeds).where(eq(feeds.id, shared.id))).toHaveLength(1);
     expect(await (await call('/api/feeds', { cookie: neighbour.cookie })).json()).toEqual([
       expect.objectContaining({ id: shared.id }),
     ]);

@@ -5,9 +5,9 @@
 // then the page's read state and stars.
 import type { FeedItem, SearchResult } from '../contracts/feeds';
 import type { Db } from '../db/client';
-import { subscriptionsInScope } from '../db/feeds';
 import { dateRange, type ItemQuery, toFeedItem } from '../db/items';
-import { readMarksAt, readMarksOfFeeds } from '../db/read-state';
+import { readMarksAt, subscriptionsInScope } from '../db/person-scope';
+import { readMarksOfFeeds } from '../db/read-state';
 import { itemRowsByIds, type SearchFilter, type SearchMatch, type SearchOrder, searchItemMatches } from '../db/search';
 import { groupByShard } from '../db/shards';
 import { starredAmong, starredItemIds } from '../db/stars';

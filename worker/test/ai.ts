@@ -123,7 +123,11 @@ export async function deliverHeld(held: JobMessage[]) {
 export async function personWithFeed(entries: TestItem[] = defaultItems(), feedName = 'Tech News') {
   const person = await signUp();
   const feedId = await followFeed(person.cookie, entries, feedName);
-  const rows = await db.select({ id: items.id, title: items.title }).from(items).where(eq(items.feedId, feedId));
+  const rows = await db.shards
+    .of(feedId)
+    .select({ id: items.id, title: items.title })
+    .from(items)
+    .where(eq(items.feedId, feedId));
   return { ...person, feedId, items: rows };
 }
 

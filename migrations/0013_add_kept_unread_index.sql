@@ -1,0 +1,1 @@
+CREATE INDEX `read_marks_kept_unread_idx` ON `read_marks` (`user_id`) WHERE `is_read` = 0;

@@ -1,0 +1,160 @@
+// Reading a person's items across feed shards. A person's subscriptions and read marks live in the
+// primary database, the items in the feeds' shards (shards.ts), and D1 cannot join two databases. A read
+// is one statement written as on a single database: the person's subscriptions `s` joined to the items,
+// their marks left-joined. In the primary database (shard 0, and every local run) it reads the real
+// tables, as one statement (readInScope). For feeds in other shards the person's subscriptions in scope
+// (feed, name, read watermark) and their few kept-unread marks are read from the primary database first
+// and handed to the same statement in each such shard, all at once, as tables of values named like the
+// real ones (acrossFeedShards); the marks of items read on their own are looked up afterwards for the
+// rows concerned only. D1 bills rows read in tables, not values in a statement, so the page costs what it
+// cost on one database, plus a row per subscription elsewhere.
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from './client';
+import { groupByShard, idListSql } from './shards';
+
+/** What a statement in a feed shard needs of one subscription. */
+export type SubscriptionState = {
+  feedId: number;
+  name: string;
+  categoryId: number | null;
+  includeInAi: boolean;
+  readSeq: number;
+  readAdjust: number;
+};
+
+export type Scope = { feedId?: number; categoryId?: number; feedIds?: number[]; includedInAi?: boolean };
+
+/** The conditions a scope puts on the person's subscriptions `s`. */
+export function scopeConditions(userId: number, scope: Scope): SQL[] {
+  const conditions = [sql`s.user_id = ${userId}`];
+  if (scope.feedId !== undefined) conditions.push(sql`s.feed_id = ${scope.feedId}`);
+  if (scope.categoryId !== undefined) conditions.push(sql`s.category_id = ${scope.categoryId}`);
+  if (scope.feedIds !== undefined) conditions.push(sql`s.feed_id in (${sql.raw(idListSql(scope.feedIds))})`);
+  if (scope.includedInAi) conditions.push(sql`s.include_in_ai = 1`);
+  return conditions;
+}
+
+export type SubscriptionRow = {
+  feed_id: number;
+  name: string;
+  category_id: number | null;
+  include_in_ai: number;
+  read_seq: number;
+  read_adjust: number;
+};
+
+export const subscriptionColumns = sql`s.feed_id, s.name, s.category_id, s.include_in_ai, s.read_seq, s.read_adjust`;
+
+export const toSubscriptionState = (row: SubscriptionRow): SubscriptionState => ({
+  feedId: row.feed_id,
+  name: row.name,
+  categoryId: row.category_id,
+  includeInAi: row.include_in_ai === 1,
+  readSeq: row.read_seq,
+  readAdjust: row.read_adjust,
+});
+
+/** The statement behind subscriptionsInScope, for a batch. */
+export const subscriptionsInScopeSql = (userId: number, scope: Scope = {}) =>
+  sql`select ${subscriptionColumns} from subscriptions s where ${sql.join(scopeConditions(userId, scope), sql` and `)}`;
+
+/** The person's subscriptions in scope (all, one feed's, one category's, some feeds', AI feeds'). */
+export async function subscriptionsInScope(db: Db, userId: number, scope: Scope = {}): Promise<SubscriptionState[]> {
+  return (await db.all<SubscriptionRow>(subscriptionsInScopeSql(userId, scope))).map(toSubscriptionState);
+}
+
+/** Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. */
+const textLiteral = (text: string) =>
+  `cast(x'${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}' as text)`;
+
+/** The subscriptions as `with subscriptions(…) as (values …)`: a table only this statement sees. */
+function subscriptionsTable(userId: number, rows: SubscriptionState[]): string {
+  if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
+  const values = rows.map(
+    (row) =>
+      `(${userId}, ${idListSql([row.feedId])}, ${textLiteral(row.name)}, ${row.categoryId === null ? 'null' : idListSql([row.categoryId])}, ${row.includeInAi ? 1 : 0}, ${idListSql([row.readSeq])}, ${idListSql([row.readAdjust])})`,
+  );
+  return `subscriptions(user_id, feed_id, name, category_id, include_in_ai, read_seq, read_adjust) as (values ${values.join(', ')})`;
+}
+
+/** A position in a feed that a mark is about. */
+export type MarkRow = { feedId: number; seq: number; isRead: boolean };
+
+/** Marks as `read_marks(…) as (values …)`; an empty table when there are none. */
+function marksTable(userId: number, marks: MarkRow[]): string {
+  const columns = 'read_marks(user_id, feed_id, seq, is_read)';
+  if (marks.length === 0) return `${columns} as (select null, null, null, null where 0)`;
+  const values = marks.map((mark) => `(${userId}, ${idListSql([mark.feedId, mark.seq])}, ${mark.isRead ? 1 : 0})`);
+  return `${columns} as (values ${values.join(', ')})`;
+}
+
+/**
+ * Runs `statement` in every shard holding some of these subscriptions' feeds, at once, with `subscriptions`
+ * (and `read_marks`, when `marks` are given: only those) as tables of values; the rows concatenated.
+ */
+export async function acrossFeedShards<R>(
+  db: Db,
+  userId: number,
+  subscriptions: SubscriptionState[],
+  statement: SQL,
+  marks?: MarkRow[],
+): Promise<R[]> {
+  const byFeed = new Map(subscriptions.map((row) => [row.feedId, row]));
+  const groups = [...groupByShard(byFeed.keys())];
+  const results = await Promise.all(
+    groups.map(([shard, feedIds]) => {
+      const inShard = new Set(feedIds);
+      const tables = [
+        subscriptionsTable(
+          userId,
+          feedIds.map((id) => byFeed.get(id) as SubscriptionState),
+        ),
+      ];
+      if (marks)
+        tables.push(
+          marksTable(
+            userId,
+            marks.filter((mark) => inShard.has(mark.feedId)),
+          ),
+        );
+      return db.shards.at(shard).all<R>(sql`with ${sql.raw(tables.join(', '))} ${statement}`);
+    }),
+  );
+  return results.flat();
+}
+
+/** The key read-state.ts readMarksAt gives a mark: `feedId:seq`. */
+export const markKey = (row: { feed_id: number; seq: number }) => `${row.feed_id}:${row.seq}`;
+
+/** The person's kept-unread marks (where `among` says), through their own index (migration 0013). */
+export const keptUnreadSql = (userId: number, among: SQL) =>
+  sql`select feed_id, seq from read_marks where user_id = ${userId} and is_read = 0 and ${among}`;
+
+/** The person's kept-unread marks on these feeds: few, one index range. */
+export async function keptUnreadMarks(db: Db, userId: number, feedIds: number[]): Promise<MarkRow[]> {
+  if (feedIds.length === 0) return [];
+  const rows = await db.all<{ feed_id: number; seq: number }>(
+    keptUnreadSql(userId, sql`feed_id in (${sql.raw(idListSql(feedIds))})`),
+  );
+  return rows.map((row) => ({ feedId: row.feed_id, seq: row.seq, isRead: false }));
+}
+
+/**
+ * The person's marks of exactly these items, keyed `feedId:seq` (1 read, 0 kept unread). The positions
+ * are a table of values joined to the marks by primary key, so D1 bills only the marks that exist.
+ */
+export async function readMarksAt(db: Db, userId: number, items: { feed_id: number; seq: number }[]) {
+  const markOf = new Map<string, number>();
+  // D1 takes 100 values per statement: 49 (feed, seq) pairs and the person.
+  for (let start = 0; start < items.length; start += 49) {
+    const pairs = sql.join(
+      items.slice(start, start + 49).map((item) => sql`(${item.feed_id}, ${item.seq})`),
+      sql`, `,
+    );
+    const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
+      select m.feed_id, m.seq, m.is_read from (values ${pairs}) v
+      join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`);
+    for (const mark of marks) markOf.set(markKey(mark), mark.is_read);
+  }
+  return markOf;
+}
