@@ -30,7 +30,8 @@ export type FeedShards = {
   all(): Db[];
   /**
    * Runs `read` on each shard holding some of these feed or item ids, with that shard's ids, all shards
-   * at once; the results concatenated.
+   * at once; the results concatenated. An id of a shard this deployment does not have (one a person
+   * typed) is held by none.
    */
   each<R>(ids: Iterable<number>, read: (db: Db, ids: number[]) => Promise<R[]>): Promise<R[]>;
 };
@@ -70,7 +71,7 @@ export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Data
     },
     all: () => names.map((_, shard) => at(shard)),
     each: async (ids, read) => {
-      const groups = [...groupByShard(ids)];
+      const groups = [...groupByShard(ids)].filter(([shard]) => shard < names.length);
       const results = await Promise.all(groups.map(([shard, inShard]) => read(at(shard), inShard)));
       return results.flat();
     },

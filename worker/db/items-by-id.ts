@@ -16,7 +16,7 @@ import {
   subscriptionsInScope,
 } from './person-scope';
 import { markItem } from './read-state';
-import { idListSql } from './shards';
+import { groupByShard, idListSql } from './shards';
 
 export type NamedItemRow = ItemRow & { source: string; seq: number };
 
@@ -36,21 +36,46 @@ export async function withMarks(db: Db, userId: number, rows: NamedItemRow[]) {
 
 const byDateNewestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
 
+/** Ids per statement: a statement's text stays far below D1's 100 KB with ids of 13 digits. */
+const IDS_PER_STATEMENT = 2000;
+
+/**
+ * These items (`feedOf` says each one's feed) of feeds the person follows, from their shards, with the
+ * watermark's read state; `rest` adds conditions, order and limit to each statement (each gives its
+ * first rows: the caller merges).
+ */
+export async function followedItemsByIds(db: Db, userId: number, feedOf: Map<number, number>, rest = sql``) {
+  const subscriptions = await subscriptionsInScope(db, userId, { feedIds: [...new Set(feedOf.values())] });
+  const followed = new Map(subscriptions.map((row) => [row.feedId, row]));
+  const reads: Promise<NamedItemRow[]>[] = [];
+  for (const ids of groupByShard(feedOf.keys()).values()) {
+    for (let start = 0; start < ids.length; start += IDS_PER_STATEMENT) {
+      const chunk = ids.slice(start, start + IDS_PER_STATEMENT);
+      const feeds = new Set(chunk.map((id) => feedOf.get(id)));
+      reads.push(
+        acrossFeedShards<NamedItemRow>(
+          db,
+          userId,
+          [...followed.values()].filter((row) => feeds.has(row.feedId)),
+          sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id
+            where i.id in (${sql.raw(idListSql(chunk))}) ${rest}`,
+        ),
+      );
+    }
+  }
+  return (await Promise.all(reads)).flat();
+}
+
 /** These items, as the person sees them; ids of items they cannot see are left out. */
 export async function getFeedItemsByIds(db: Db, userId: number, itemIds: number[]): Promise<FeedItem[]> {
   if (itemIds.length === 0) return [];
   // Which feeds the items are of, from their shards; then only the person's subscriptions to those.
   const located = await db.shards.each(itemIds, (shard, ids) =>
-    shard.all<{ feed_id: number }>(sql`select distinct feed_id from items where id in (${sql.raw(idListSql(ids))})`),
+    shard.all<{ id: number; feed_id: number }>(
+      sql`select id, feed_id from items where id in (${sql.raw(idListSql(ids))})`,
+    ),
   );
-  const subscriptions = await subscriptionsInScope(db, userId, { feedIds: located.map((row) => row.feed_id) });
-  const rows = await acrossFeedShards<NamedItemRow>(
-    db,
-    userId,
-    subscriptions,
-    sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id
-      where i.id in (${sql.raw(idListSql(itemIds))})`,
-  );
+  const rows = await followedItemsByIds(db, userId, new Map(located.map((row) => [row.id, row.feed_id])));
   rows.sort(byDateNewestFirst);
   return (await withMarks(db, userId, rows)).map((row) => toFeedItem(row, row.source));
 }
@@ -135,7 +160,9 @@ export async function countItems(db: Db, userId: number): Promise<number> {
 
 /** One item, if the person follows its feed: the item from its shard, then the person's subscription. */
 export async function getItem(db: Db, userId: number, itemId: number) {
-  const [item] = await db.shards.of(itemId).select().from(items).where(eq(items.id, itemId)).limit(1);
+  const [item] = await db.shards.each([itemId], (shard) =>
+    shard.select().from(items).where(eq(items.id, itemId)).limit(1),
+  );
   const [subscription] = item
     ? await db
         .select({ source: subscriptions.name, readSeq: subscriptions.readSeq })

@@ -139,22 +139,26 @@ export async function keptUnreadMarks(db: Db, userId: number, feedIds: number[])
   return rows.map((row) => ({ feedId: row.feed_id, seq: row.seq, isRead: false }));
 }
 
+/** (feed, seq) pairs per statement: a statement's text stays far below D1's 100 KB. */
+const MARKS_PER_STATEMENT = 2000;
+
 /**
  * The person's marks of exactly these items, keyed `feedId:seq` (1 read, 0 kept unread). The positions
  * are a table of values joined to the marks by primary key, so D1 bills only the marks that exist.
  */
 export async function readMarksAt(db: Db, userId: number, items: { feed_id: number; seq: number }[]) {
-  const markOf = new Map<string, number>();
-  // D1 takes 100 values per statement: 49 (feed, seq) pairs and the person.
-  for (let start = 0; start < items.length; start += 49) {
-    const pairs = sql.join(
-      items.slice(start, start + 49).map((item) => sql`(${item.feed_id}, ${item.seq})`),
-      sql`, `,
-    );
-    const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
-      select m.feed_id, m.seq, m.is_read from (values ${pairs}) v
-      join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`);
-    for (const mark of marks) markOf.set(markKey(mark), mark.is_read);
+  // Literal integers (idListSql), not bound values, of which D1 takes 100 a statement; chunks read at once.
+  const chunks: { feed_id: number; seq: number }[][] = [];
+  for (let start = 0; start < items.length; start += MARKS_PER_STATEMENT) {
+    chunks.push(items.slice(start, start + MARKS_PER_STATEMENT));
   }
-  return markOf;
+  const found = await Promise.all(
+    chunks.map((chunk) =>
+      db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
+        select m.feed_id, m.seq, m.is_read
+        from (values ${sql.raw(chunk.map((item) => `(${idListSql([item.feed_id, item.seq])})`).join(', '))}) v
+        join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`),
+    ),
+  );
+  return new Map(found.flat().map((mark) => [markKey(mark), mark.is_read]));
 }

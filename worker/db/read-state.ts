@@ -53,9 +53,9 @@ export const isReadSql = sql`coalesce(m.is_read, i.seq <= s.read_seq)`;
 export async function markItem(db: Db, userId: number, itemId: number, isRead: boolean): Promise<boolean> {
   let items = '';
   if (shardOfId(itemId) !== 0) {
-    const item = await db.shards
-      .of(itemId)
-      .get<{ feed_id: number; seq: number }>(sql`select feed_id, seq from items where id = ${itemId}`);
+    const [item] = await db.shards.each([itemId], (shard) =>
+      shard.all<{ feed_id: number; seq: number }>(sql`select feed_id, seq from items where id = ${itemId}`),
+    );
     if (!item) return false;
     items = `with items(id, feed_id, seq) as (values (${idListSql([itemId, item.feed_id, item.seq])})) `;
   }

@@ -7,8 +7,7 @@ import { ApiError } from '../lib/errors';
 import type { Db } from './client';
 import { releaseStars } from './feeds';
 import { toFeedItem } from './items';
-import { getItem, itemColumns, type NamedItemRow, withMarks } from './items-by-id';
-import { acrossFeedShards, subscriptionsInScope } from './person-scope';
+import { followedItemsByIds, getItem, withMarks } from './items-by-id';
 import { idListSql } from './shards';
 
 /** Stars or unstars one of the person's items; 404 for an item they cannot see. */
@@ -58,14 +57,11 @@ export async function listStarredItems(
     join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
     where st.user_id = ${userId} ${scoped}`);
   if (starred.length === 0) return [];
-  const subscriptions = await subscriptionsInScope(db, userId, { feedIds: starred.map((row) => row.feed_id) });
-  const rows = await acrossFeedShards<NamedItemRow>(
+  const rows = await followedItemsByIds(
     db,
     userId,
-    subscriptions,
-    sql`select ${itemColumns} from subscriptions s join items i on i.feed_id = s.feed_id
-      where i.id in (${sql.raw(idListSql(starred.map((row) => row.item_id)))}) ${after}
-      order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`,
+    new Map(starred.map((row) => [row.item_id, row.feed_id])),
+    sql`${after} order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`,
   );
   rows.sort((a, b) => (page.oldestFirst ? -1 : 1) * (b.pub_date - a.pub_date || b.id - a.id));
   const shown = await withMarks(db, userId, rows.slice(0, page.limit));

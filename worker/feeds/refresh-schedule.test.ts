@@ -15,7 +15,7 @@ import { MAX_INTERVAL_MS, MIN_INTERVAL_MS } from './schedule';
 const deps = () => ({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) });
 
 async function feedRow(feedId: number) {
-  const [row] = await db.select().from(feeds).where(eq(feeds.id, feedId));
+  const [row] = await db.shards.of(feedId).select().from(feeds).where(eq(feeds.id, feedId));
   if (!row) throw new Error('no feed row');
   return row;
 }

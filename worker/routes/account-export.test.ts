@@ -3,7 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
-import { call, signUp } from '../test/helpers';
+import { call, db, signUp } from '../test/helpers';
 
 const ITEMS = 10_000;
 const MINUTE = 60_000;
@@ -14,18 +14,25 @@ describe('GET /api/users/me/export of a big account', () => {
     const url = await scriptFeed(uniqueName(), { body: rss('Big', [{ title: 'First' }]) });
     const feedId = await follow(call, cookie, url);
     const now = Date.now();
-    await env.DB.prepare(
-      `insert into items (feed_id, guid_hash, title, seq, pub_date, created_at)
+    // The items in the feed's own database (a feed shard, or the primary one), the stars with the person.
+    await db.shards
+      .of(feedId)
+      .$client.prepare(
+        `insert into items (feed_id, guid_hash, title, seq, pub_date, created_at)
        with recursive n(k) as (select 1 union all select k + 1 from n where k < ?2)
        select ?1, 'big-' || k, 'Item ' || k, 1000 + k, ?3 - k * ?4, ?3 from n`,
-    )
+      )
       .bind(feedId, ITEMS, now, MINUTE)
       .run();
+    const { results: big } = await db.shards
+      .of(feedId)
+      .$client.prepare(`select id from items where feed_id = ?1 and guid_hash like 'big-%'`)
+      .bind(feedId)
+      .run<{ id: number }>();
     await env.DB.prepare(
-      `insert into stars (user_id, item_id, feed_id, created_at)
-       select ?1, id, feed_id, ?3 from items where feed_id = ?2 and guid_hash like 'big-%'`,
+      `insert into stars (user_id, item_id, feed_id, created_at) select ?1, value, ?2, ?3 from json_each(?4)`,
     )
-      .bind(userId, feedId, now)
+      .bind(userId, feedId, now, JSON.stringify(big.map((row) => row.id)))
       .run();
 
     const response = await call('/api/users/me/export', { cookie });

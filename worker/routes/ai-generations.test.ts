@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, items } from '../../schema';
+import { creditLedger, subscriptions } from '../../schema';
 import type { Generation } from '../contracts/ai';
 import {
   creditsOf,
@@ -65,7 +65,9 @@ describe('feed and category summaries', () => {
     await deliverHeld(jobs.held);
 
     const stranger = await signUp();
-    const feedOfOther = (await db.select({ feedId: items.feedId }).from(items).limit(1))[0]?.feedId ?? 0;
+    // A feed someone else follows (subscriptions live in the primary database, whichever shard the feed is in).
+    const feedOfOther =
+      (await db.select({ feedId: subscriptions.feedId }).from(subscriptions).limit(1))[0]?.feedId ?? 0;
     const cases: [string, Record<string, unknown>, number][] = [
       ['category-summary', { categoryId: category.id, language: 'Spanish', dateFilter: 'none' }, 404],
       ['feed-summary', { feedId: feedOfOther, language: 'Spanish' }, 404],
