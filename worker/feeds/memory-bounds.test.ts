@@ -35,7 +35,7 @@ describe('memory bounds', () => {
       kind: 'failed',
       error: 'The response is larger than 4 MB',
     });
-    const [row] = await db.select().from(feeds).where(eq(feeds.id, id));
+    const [row] = await db.shards.of(id).select().from(feeds).where(eq(feeds.id, id));
     expect(row?.lastError).toBe('The response is larger than 4 MB');
   });
 

@@ -24,7 +24,8 @@ describe('the cron', () => {
     const url = await scriptFeed(uniqueName(), { body: rss('Due', [{ guid: '1', title: 'One' }]) });
     await addFeed(cookie, url);
     const feed = await feedRowByUrl(url);
-    await db
+    await db.shards
+      .of(feed.id)
       .update(feeds)
       .set({ nextFetchAt: new Date(Date.now() - 1000) })
       .where(eq(feeds.id, feed.id));

@@ -154,7 +154,7 @@ describe('deleting a feed', () => {
     expect((await itemsOf(first.cookie)).items).toEqual([]);
     expect((await itemsOf(second.cookie)).items).toHaveLength(1);
     await call(`/api/feeds/${feed.id}`, { method: 'DELETE', cookie: second.cookie });
-    expect(await db.select().from(items).where(eq(items.feedId, feed.id))).toEqual([]);
+    expect(await db.shards.of(feed.id).select().from(items).where(eq(items.feedId, feed.id))).toEqual([]);
   });
 });
 
@@ -165,7 +165,8 @@ describe('refreshing on request', () => {
     const feed = (await (await addFeed(cookie, url)).json()) as { id: number };
     // Checked an hour ago and due later: idle, so Refresh Feeds takes it (worker/routes/feed-refresh.test.ts
     // covers the feeds it does not take).
-    await db
+    await db.shards
+      .of(feed.id)
       .update(feeds)
       .set({ lastFetchedAt: hoursAgo(1), nextFetchAt: new Date(Date.now() + 7_200_000) })
       .where(eq(feeds.id, feed.id));

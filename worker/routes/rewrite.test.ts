@@ -239,7 +239,8 @@ describe('rewrites', () => {
     const tag = marker('huge');
     const { cookie, items: list } = await personWithFeed(defaultItems(tag));
     const item = list.find((row) => row.title.includes(tag)) as { id: number };
-    await db
+    await db.shards
+      .of(item.id)
       .update(items)
       .set({ articleContent: `<p>${'All work and no play. '.repeat(48_000)}</p>` })
       .where(eq(items.id, item.id));
