@@ -27,8 +27,8 @@ export type Services = {
 };
 
 /**
- * What domain code that still reads bindings directly is handed: the service context and the
- * environment. It shrinks as each service moves into the context.
+ * What domain code that also needs plain bindings is handed: the service context and the environment,
+ * for the queue (JOBS), APP_URL in links, and the secrets that sign or encrypt (never a service's key).
  */
 export type ServicesAndEnv = Services & { env: Bindings };
 

@@ -23,7 +23,7 @@ export const aiLimits = { inlineMs: 60_000, jobMs: 180_000 };
 
 export const DEFAULT_AI_BASE_URL = 'https://openrouter.ai/api/v1';
 
-/** Where the online model lives (env.ts reads it from OPENROUTER_API_KEY, AI_BASE_URL and APP_URL). */
+/** Where the online model lives (config.ts reads it from OPENROUTER_API_KEY, AI_BASE_URL and APP_URL). */
 export type AiConnection = { apiKey: string; baseUrl: string; appUrl: string };
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };

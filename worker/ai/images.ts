@@ -13,7 +13,7 @@ export const IMAGE_MODEL = 'black-forest-labs/flux-schnell';
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const POLL_INTERVAL_MS = 1000;
 
-/** Where the image model lives (env.ts reads it from REPLICATE_API_TOKEN and REPLICATE_BASE_URL). */
+/** Where the image model lives (config.ts reads it from REPLICATE_API_TOKEN and REPLICATE_BASE_URL). */
 export type ReplicateConnection = { token: string; baseUrl: string };
 
 /**

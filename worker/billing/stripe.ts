@@ -18,7 +18,7 @@ import { PLANS } from '../lib/plans';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** Stripe's keys (env.ts reads them from the STRIPE_* secrets); each is absent when not set. */
+/** Stripe's keys (config.ts reads them from the STRIPE_* secrets); each is absent when not set. */
 export type StripeConfig = {
   secretKey?: string;
   publishableKey?: string;

@@ -1,6 +1,6 @@
 // The outbound fetcher that services.ts hands to every request, queue batch and cron run: safeFetch
 // bound to the hosts this deployment exempts from the private-address rule (FETCH_ALLOW_HOSTS, parsed
-// once in env.ts), so no caller carries the allow-list around or can forget it.
+// once in config.ts), so no caller carries the allow-list around or can forget it.
 import { isAllowedHost, isPublicUrl, type SafeFetchOptions, type SafeFetchResponse, safeFetch } from './safe-fetch';
 
 export type FetchOptions = Omit<SafeFetchOptions, 'allowHosts'>;
