@@ -4,36 +4,12 @@
 // (the body, the parsed feed, up to 500 sanitised items), in a Node whose V8 heap is limited to HEAP_MB:
 // if it finishes, six refreshes fit in that heap plus their bodies. `node bench/memory.mjs [HEAP_MB]`.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { bundleWorkerModules } from './bundle-worker.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const MB = 1024 * 1024;
 const FEED_MAX_BYTES = 4 * MB; // worker/feeds/refresh.ts
 const AT_ONCE = 6; // worker/jobs/consumer.ts CONCURRENCY × worker/jobs/handlers.ts FEEDS_AT_ONCE
-
-async function bundle() {
-  const outdir = path.join(root, 'bench/.work');
-  mkdirSync(outdir, { recursive: true });
-  const outfile = path.join(outdir, 'memory-pipeline.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { parseFeed } from '../../worker/feeds/parse/index';\nexport { htmlToText, sanitizeHtml } from '../../worker/html/sanitize';\n",
-      resolveDir: outdir,
-      sourcefile: 'memory-entry.ts',
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    outfile,
-    logLevel: 'warning',
-  });
-  return outfile;
-}
 
 /** An RSS feed of `bytes` bytes whose items carry escaped HTML, as most feeds do. */
 function feedOf(bytes, seed) {
@@ -78,7 +54,11 @@ if (process.argv[2] === '--batch') {
   console.log(JSON.stringify(await runBatch(process.argv[3])));
 } else {
   const heapMb = Number(process.argv[2] ?? 32);
-  const pipeline = await bundle();
+  const pipeline = await bundleWorkerModules('memory-pipeline', {
+    'feeds/parse/index': ['parseFeed'],
+    'html/sanitize': ['sanitizeHtml'],
+    'html/text': ['htmlToText'],
+  });
   const run = spawnSync(
     process.execPath,
     [`--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), '--batch', pipeline],

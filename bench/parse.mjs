@@ -4,36 +4,14 @@
 // Reports MB/s over all fixtures and over the subset every parser reads without throwing, plus each
 // parser's pass rate on the feedparser-derived conformance set. `node bench/parse.mjs` prints a table;
 // `benchParse()` returns the same figures as a JSON-able object.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
+import { importWorkerModules } from './bundle-worker.mjs';
 import { ADAPTERS } from './parse-adapters.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const FIXTURES = path.join(root, 'worker/feeds/testdata/fixtures');
-
-async function loadOurs() {
-  const outdir = path.join(root, 'bench/.work');
-  mkdirSync(outdir, { recursive: true });
-  const entry = path.join(outdir, 'parse-entry.ts');
-  const outfile = path.join(outdir, 'parse.mjs');
-  await build({
-    stdin: {
-      contents:
-        "export { parseFeed } from '../../worker/feeds/parse/index';\nexport { runConformance } from '../../worker/feeds/parse/conformance';\n",
-      resolveDir: outdir,
-      sourcefile: entry,
-      loader: 'ts',
-    },
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    outfile,
-    logLevel: 'warning',
-  });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
-}
 
 function loadFixtures() {
   const decoder = new TextDecoder();
@@ -63,7 +41,10 @@ const median = (values) => {
 const megabytes = (inputs) => inputs.reduce((n, { text }) => n + Buffer.byteLength(text), 0) / 1e6;
 
 export async function benchParse({ passes = 7 } = {}) {
-  const ours = await loadOurs();
+  const ours = await importWorkerModules('parse', {
+    'feeds/parse/index': ['parseFeed'],
+    'feeds/parse/conformance': ['runConformance'],
+  });
   const parsers = { feedloom: (text) => ours.parseFeed(text), ...ADAPTERS };
   const fixtures = loadFixtures();
 

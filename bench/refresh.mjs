@@ -9,10 +9,9 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { cronsFromWranglerToml, mostFrequentCron } from '../scripts/cron.mjs';
-import { root, WORK_DIR } from './server.mjs';
+import { importWorkerModules } from './bundle-worker.mjs';
+import { root } from './server.mjs';
 
 export const FEEDS = 1000;
 const PORTS = 200;
@@ -25,19 +24,6 @@ const FIXTURES = path.join(root, 'worker/feeds/testdata/fixtures');
 const isSlow = (i) => i % 100 === 7;
 const failsOnPass2 = (i) => i % 100 === 42;
 const honoursEtag = (i) => i % 3 === 0;
-
-async function loadParser() {
-  const outfile = path.join(WORK_DIR, 'refresh-parse.mjs');
-  await build({
-    entryPoints: [path.join(root, 'worker/feeds/parse/index.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'neutral',
-    outfile,
-    logLevel: 'warning',
-  });
-  return import(`${pathToFileURL(outfile).href}?t=${Date.now()}`);
-}
 
 /** The feed fixtures our parser reads with at least one item, in a fixed order. */
 function feedFixtures(parseFeed) {
@@ -80,7 +66,7 @@ function expectedIdentities(parseFeed, body, url) {
 
 /** 200 HTTP servers on 127.0.0.1; feed i lives on server floor(i / 5). `pass` switches the behaviour. */
 export async function startFixtureServer() {
-  const { parseFeed } = await loadParser();
+  const { parseFeed } = await importWorkerModules('refresh-parse', { 'feeds/parse/index': ['parseFeed'] });
   const fixtures = feedFixtures(parseFeed);
   const state = { pass: 1, counts: {} };
   const feeds = [];
