@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/card';
 import { Logo } from '@/components/ui/logo';
+import { StatusCard, type StatusCardProps } from '@/components/ui/status-card';
 import { paths } from '@/lib/paths';
 
 export function AuthShell({ children, footer }: { children: ReactNode; footer?: ReactNode }) {
@@ -21,3 +22,12 @@ export function AuthShell({ children, footer }: { children: ReactNode; footer?: 
 }
 
 export const textLinkClasses = 'font-medium text-primary underline-offset-4 hover:underline';
+
+/** A link page's answer in the auth frame: one status card (invalid link, failed, done). */
+export function StatusScreen(props: StatusCardProps) {
+  return (
+    <AuthShell>
+      <StatusCard {...props} />
+    </AuthShell>
+  );
+}

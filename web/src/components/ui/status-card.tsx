@@ -6,7 +6,7 @@ import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components
 import { AlertIcon, CheckIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 
-type StatusCardProps = {
+export type StatusCardProps = {
   tone: 'success' | 'error';
   title: string;
   description: ReactNode;

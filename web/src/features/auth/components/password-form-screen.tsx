@@ -7,10 +7,9 @@ import { passwordFormSchema } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthShell } from '@/components/layouts/auth-shell';
+import { StatusScreen } from '@/components/layouts/auth-shell';
 import { PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
-import { StatusCard } from '@/components/ui/status-card';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
@@ -70,27 +69,23 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
 
   if (!token) {
     return (
-      <AuthShell>
-        <StatusCard
-          tone="error"
-          title="Invalid Link"
-          description={texts.invalidLink}
-          action={{ label: 'Back to Sign In', to: paths.auth.login }}
-        />
-      </AuthShell>
+      <StatusScreen
+        tone="error"
+        title="Invalid Link"
+        description={texts.invalidLink}
+        action={{ label: 'Back to Sign In', to: paths.auth.login }}
+      />
     );
   }
 
   if (setPassword.isSuccess) {
     return (
-      <AuthShell>
-        <StatusCard
-          tone="success"
-          title={texts.successTitle}
-          description="You are signed in. Taking you to your feeds..."
-          action={{ label: 'Go to Sign In', to: paths.auth.login, onClick: readSignedInUser }}
-        />
-      </AuthShell>
+      <StatusScreen
+        tone="success"
+        title={texts.successTitle}
+        description="You are signed in. Taking you to your feeds..."
+        action={{ label: 'Go to Sign In', to: paths.auth.login, onClick: readSignedInUser }}
+      />
     );
   }
 

@@ -4,11 +4,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { AuthShell } from '@/components/layouts/auth-shell';
+import { AuthShell, StatusScreen } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { StatusCard } from '@/components/ui/status-card';
 import { apiErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
@@ -33,14 +32,12 @@ export function VerifyEmailScreen() {
 
   if (!token) {
     return (
-      <AuthShell>
-        <StatusCard
-          tone="error"
-          title="Invalid Link"
-          description="This link is missing its token. Request a new sign-in link or verification email."
-          action={backToSignIn}
-        />
-      </AuthShell>
+      <StatusScreen
+        tone="error"
+        title="Invalid Link"
+        description="This link is missing its token. Request a new sign-in link or verification email."
+        action={backToSignIn}
+      />
     );
   }
 
@@ -67,22 +64,18 @@ export function VerifyEmailScreen() {
 
   if (verification.isError) {
     return (
-      <AuthShell>
-        <StatusCard
-          tone="error"
-          title="Verification Failed"
-          description="The link has expired or is invalid. Request a new one and try again."
-          action={backToSignIn}
-        />
-      </AuthShell>
+      <StatusScreen
+        tone="error"
+        title="Verification Failed"
+        description="The link has expired or is invalid. Request a new one and try again."
+        action={backToSignIn}
+      />
     );
   }
 
   if (verification.isSuccess) {
     return (
-      <AuthShell>
-        <StatusCard tone="success" title="Email Verified" description="You're signed in. Taking you to your feed..." />
-      </AuthShell>
+      <StatusScreen tone="success" title="Email Verified" description="You're signed in. Taking you to your feed..." />
     );
   }
 

@@ -2,10 +2,9 @@
 // asks before confirming (a mail scanner that opens links must not agree on the owner's behalf), then
 // says which address will receive Feedloom's mail.
 import { useSearchParams } from 'react-router';
-import { AuthShell } from '@/components/layouts/auth-shell';
+import { AuthShell, StatusScreen } from '@/components/layouts/auth-shell';
 import { PendingButton } from '@/components/ui/button';
 import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
-import { StatusCard } from '@/components/ui/status-card';
 import { paths } from '@/lib/paths';
 import { useConfirmDelivery } from '../api/confirm-delivery';
 
@@ -18,26 +17,22 @@ export function ConfirmDeliveryScreen() {
 
   if (!token || confirm.isError) {
     return (
-      <AuthShell>
-        <StatusCard
-          tone="error"
-          title="Invalid Link"
-          description="This link is invalid or has expired. Please request a new one."
-          action={home}
-        />
-      </AuthShell>
+      <StatusScreen
+        tone="error"
+        title="Invalid Link"
+        description="This link is invalid or has expired. Please request a new one."
+        action={home}
+      />
     );
   }
   if (confirm.isSuccess) {
     return (
-      <AuthShell>
-        <StatusCard
-          tone="success"
-          title="Address Confirmed"
-          description={`Feedloom digests for this account will be sent to ${confirm.data.email}.`}
-          action={home}
-        />
-      </AuthShell>
+      <StatusScreen
+        tone="success"
+        title="Address Confirmed"
+        description={`Feedloom digests for this account will be sent to ${confirm.data.email}.`}
+        action={home}
+      />
     );
   }
   return (
