@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { ItemDate } from './item-date';
 import { ItemThumbnail } from './item-thumbnail';
-import { ITEM_OPEN_FOCUS_RING, ItemTitleButton } from './item-title-button';
+import { ItemTitleButton, OpenableItem } from './openable-item';
 import { StarButton } from './star-button';
 
 type FeedCardProps = {
@@ -23,15 +23,11 @@ type FeedCardProps = {
 
 export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite }: FeedCardProps) {
   return (
-    <article
-      data-testid="feed-card"
-      data-read={item.isRead}
-      data-active={active || undefined}
-      className={cn(
-        'group relative flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md',
-        ITEM_OPEN_FOCUS_RING,
-        'data-active:ring-2 data-active:ring-ring',
-      )}
+    <OpenableItem
+      item={item}
+      active={active}
+      testId="feed-card"
+      className="group flex flex-col overflow-hidden rounded-xl border border-border bg-card shadow-sm transition-shadow hover:shadow-md data-active:ring-2 data-active:ring-ring"
     >
       <ItemThumbnail src={item.thumbnail} className={cn(item.isRead && 'opacity-80')} />
       <div className="flex flex-1 flex-col gap-2 p-4">
@@ -70,7 +66,7 @@ export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite 
           </Button>
         </div>
       </div>
-    </article>
+    </OpenableItem>
   );
 }
 

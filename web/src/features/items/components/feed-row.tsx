@@ -5,7 +5,7 @@ import { Favicon } from '@/components/ui/favicon';
 import { cn } from '@/lib/cn';
 import type { ListedItem } from '../api/get-feed-items';
 import { ItemDate } from './item-date';
-import { ITEM_OPEN_FOCUS_RING, ItemTitleButton } from './item-title-button';
+import { ItemTitleButton, OpenableItem } from './openable-item';
 import { SearchSnippet } from './search-snippet';
 import { StarButton } from './star-button';
 
@@ -19,15 +19,11 @@ type FeedRowProps = {
 
 export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps) {
   return (
-    <article
-      data-testid="feed-row"
-      data-read={item.isRead}
-      data-active={active || undefined}
-      className={cn(
-        'relative flex items-start gap-3 px-3 py-2.5 hover:bg-accent/60 sm:items-center',
-        ITEM_OPEN_FOCUS_RING,
-        'data-active:bg-accent',
-      )}
+    <OpenableItem
+      item={item}
+      active={active}
+      testId="feed-row"
+      className="flex items-start gap-3 px-3 py-2.5 hover:bg-accent/60 data-active:bg-accent sm:items-center"
     >
       <Favicon src={favicon} size={16} className="mt-0.5 shrink-0 sm:mt-0" />
       <span className="hidden w-36 shrink-0 truncate text-xs text-muted-foreground sm:block">{item.source}</span>
@@ -54,6 +50,6 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
       </div>
       <ItemDate pubDate={item.pubDate} className="shrink-0 text-xs text-muted-foreground sm:self-center" />
       <StarButton item={item} className="-my-1.5 size-8 shrink-0" />
-    </article>
+    </OpenableItem>
   );
 }

@@ -1,11 +1,34 @@
-// An item's title as the button that opens its article, in a card or a row. Its ::after stretches over
-// the whole (`relative`) card or row, so a click anywhere on them opens the item; the card or row shows
-// the button's focus ring with ITEM_OPEN_FOCUS_RING. A read item's title is muted, an unread one strong.
+// An item in a list, as a card or a row, that opens its article: the frame (OpenableItem) and the title
+// as the button that opens it (ItemTitleButton). The button's ::after stretches over the whole frame,
+// so a click anywhere on it opens the item, and the frame shows the button's focus ring. A read item's
+// title is muted, an unread one strong; the frame carries data-read and data-active for tests and styles.
 import type { ReactNode, Ref } from 'react';
 import { cn } from '@/lib/cn';
 
-export const ITEM_OPEN_FOCUS_RING =
-  'has-[[data-item-open]:focus-visible]:ring-2 has-[[data-item-open]:focus-visible]:ring-ring';
+type OpenableItemProps = {
+  item: { isRead: boolean };
+  /** The item the keyboard is on. */
+  active: boolean;
+  testId: string;
+  className: string;
+  children: ReactNode;
+};
+
+export function OpenableItem({ item, active, testId, className, children }: OpenableItemProps) {
+  return (
+    <article
+      data-testid={testId}
+      data-read={item.isRead}
+      data-active={active || undefined}
+      className={cn(
+        'relative has-[[data-item-open]:focus-visible]:ring-2 has-[[data-item-open]:focus-visible]:ring-ring',
+        className,
+      )}
+    >
+      {children}
+    </article>
+  );
+}
 
 type ItemTitleButtonProps = {
   item: { title: string; isRead: boolean };
