@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feeds } from '../../schema';
 import { PICK_SLICES } from '../db/refresh-leases';
+import { shardOfId } from '../db/shards';
 import worker from '../index';
 import { addFeed, feedRowByUrl, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { db, fireCron, signUp } from '../test/helpers';
@@ -30,10 +31,10 @@ describe('the cron', () => {
       .set({ nextFetchAt: new Date(Date.now() - 1000) })
       .where(eq(feeds.id, feed.id));
     await fireCron('frequent');
-    // The queue delivers the feed's slice's pick message to the consumer.
-    const batch = createMessageBatch('feedloom-jobs', [
-      { id: 'pick', timestamp: new Date(), attempts: 1, body: { type: 'pick-feeds', slice: feed.id % 64 } },
-    ]);
+    // The queue delivers the pick message of the feed's shard and slice to the consumer (the feed's URL
+    // hashes to either of the suite's two feed databases).
+    const pick = { type: 'pick-feeds', shard: shardOfId(feed.id), slice: feed.id % PICK_SLICES };
+    const batch = createMessageBatch('feedloom-jobs', [{ id: 'pick', timestamp: new Date(), attempts: 1, body: pick }]);
     const pickCtx = createExecutionContext();
     await worker.queue(batch, env, pickCtx);
     expect((await getQueueResult(batch, pickCtx)).explicitAcks).toEqual(['pick']);
