@@ -120,16 +120,19 @@ export type CategoryWithFeeds = {
   unreadCount: number;
   feeds: (FeedListEntry & { unreadCount: number; lastError: string | null })[];
 };
-export type FeedItem = {
-  id: number;
-  feedId: number;
-  source: string;
+/** What a feed says about one of its items, once: the API's item, the stored row and a refresh's values. */
+export type ItemText = {
   title: string;
   description: string | null;
   content: string | null;
   link: string | null;
   thumbnail: string | null;
   author: string | null;
+};
+export type FeedItem = ItemText & {
+  id: number;
+  feedId: number;
+  source: string;
   pubDate: string;
   createdAt: string;
   isRead: boolean;

@@ -29,38 +29,36 @@ export async function issueToken(db: Db, purpose: AuthTokenPurpose, userId: numb
   return token;
 }
 
+/** What `randomToken` makes: 32 bytes in base64url. Anything else is no token of ours. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** The row of this token, if it is for one of these purposes, unused and not expired at `now`. */
+const usable = async (token: string, purposes: readonly AuthTokenPurpose[], now: number) =>
+  and(
+    eq(authTokens.tokenHash, await sha256Hex(token)),
+    inArray(authTokens.purpose, [...purposes]),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, new Date(now)),
+  );
+
 /** Whose usable token this is, without using it; null when unknown, used, expired or of another purpose. */
 export async function tokenHolder(db: Db, token: string, purposes: readonly AuthTokenPurpose[], now = Date.now()) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
     .select({ userId: authTokens.userId })
     .from(authTokens)
-    .where(
-      and(
-        eq(authTokens.tokenHash, await sha256Hex(token)),
-        inArray(authTokens.purpose, [...purposes]),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date(now)),
-      ),
-    )
+    .where(await usable(token, purposes, now))
     .limit(1);
   return row?.userId ?? null;
 }
 
 /** Marks the token used and returns whom it was for, or null when unknown, used, expired or of another purpose. */
 export async function consumeToken(db: Db, token: string, purposes: readonly AuthTokenPurpose[], now = Date.now()) {
-  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  if (!TOKEN_SHAPE.test(token)) return null;
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date(now) })
-    .where(
-      and(
-        eq(authTokens.tokenHash, await sha256Hex(token)),
-        inArray(authTokens.purpose, [...purposes]),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, new Date(now)),
-      ),
-    )
+    .where(await usable(token, purposes, now))
     .returning({ userId: authTokens.userId, purpose: authTokens.purpose, email: authTokens.email });
   return row ?? null;
 }

@@ -6,6 +6,7 @@
 // everything at or below its line, so it catches up).
 import { desc, eq } from 'drizzle-orm';
 import { feeds, items } from '../../schema';
+import type { ItemText } from '../contracts/feeds';
 import type { Db } from './client';
 import { pruneMarksStatements } from './read-state';
 import { indexItemsStatements } from './search';
@@ -13,14 +14,8 @@ import { nextIdSql, shardOfId } from './shards';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
-export type ItemValues = {
+export type ItemValues = ItemText & {
   guidHash: string;
-  title: string;
-  description: string | null;
-  content: string | null;
-  link: string | null;
-  thumbnail: string | null;
-  author: string | null;
   pubDate: number;
   /** The content's words as plain text for the search index (search.ts); none when omitted. */
   contentText?: string;

@@ -2,7 +2,7 @@
 // state, in whichever feed shards hold them. Single items by id are items-by-id.ts's.
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { users } from '../../schema';
-import type { DateFilter, FeedItem } from '../contracts/feeds';
+import type { DateFilter, FeedItem, ItemText } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { Db } from './client';
@@ -30,15 +30,10 @@ export type ItemQuery = {
 
 export type PageSpans = { pageSpanMs: number | null; unreadPageSpanMs: number | null };
 
-export type ItemRow = {
+/** An item as the page statements select it (snake_case columns). */
+export type ItemRow = ItemText & {
   id: number;
   feed_id: number;
-  title: string;
-  description: string | null;
-  content: string | null;
-  link: string | null;
-  thumbnail: string | null;
-  author: string | null;
   pub_date: number;
   created_at: number;
   is_read: number;
