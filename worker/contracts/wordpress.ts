@@ -1,7 +1,6 @@
 // WordPress sites and publishing (spec §3, §4, §7), shared by the Worker and the SPA.
 import { z } from 'zod';
 import { platformForContentType } from '../ai/platforms';
-import type { ContentType } from './ai';
 import { idSchema } from './ids';
 
 export const siteUrlSchema = z
@@ -92,7 +91,7 @@ const textOf = (html: string) =>
 export function suggestedPostTitle(generation: { title: string; content: string | null; contentType: string }) {
   const heading = generation.content?.match(LEADING_HEADING)?.[1];
   if (heading && textOf(heading)) return textOf(heading).slice(0, 200);
-  const prefix = `${platformForContentType(generation.contentType as ContentType)?.name ?? ''}: `;
+  const prefix = `${platformForContentType(generation.contentType)?.name ?? ''}: `;
   return generation.title.startsWith(prefix) ? generation.title.slice(prefix.length) : generation.title;
 }
 
