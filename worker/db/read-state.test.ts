@@ -7,7 +7,7 @@ import { readMarks } from '../../schema';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
-import { follow, hoursAgo, rss, scriptFeed, type TestItem, uniqueName } from '../test/feeds';
+import { follow, hoursAgo, rss, scriptFeed, storedItem, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { findFeed, storeItems } from './item-store';
 import { setItemStarred } from './stars';
@@ -117,18 +117,7 @@ describe('read state', () => {
 
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
-    const fresh = [
-      {
-        guidHash: 'new-1',
-        title: 'New',
-        description: null,
-        content: null,
-        link: null,
-        thumbnail: null,
-        author: null,
-        pubDate: Date.now(),
-      },
-    ];
+    const fresh = [storedItem('new-1', 'New')];
     // Keep four of five: the oldest goes, with its mark.
     await storeItems(db, feed, fresh, 4, Date.now());
     expect(await marksOf(userId)).toHaveLength(1);
@@ -145,16 +134,7 @@ describe('read state', () => {
     await setItemStarred(db, userId, oldest.id, true);
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
-    const fresh = ['x', 'y'].map((guidHash, i) => ({
-      guidHash,
-      title: `New ${guidHash}`,
-      description: null,
-      content: null,
-      link: null,
-      thumbnail: null,
-      author: null,
-      pubDate: Date.now() - i,
-    }));
+    const fresh = ['x', 'y'].map((guid, i) => storedItem(guid, `New ${guid}`, { pubDate: Date.now() - i }));
     // Keep two: the three first items fall under the line; the starred one stays.
     await storeItems(db, feed, fresh, 2, Date.now());
     expect(await titles(cookie, '')).toEqual(['New x', 'New y', oldest.title]);

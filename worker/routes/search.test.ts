@@ -7,7 +7,7 @@ import { findFeed, storeItems } from '../db/item-store';
 import { refreshFeed } from '../feeds/refresh';
 import { escapeXml } from '../html/entities';
 import { createUrlFetcher } from '../net/fetcher';
-import { follow, hoursAgo, scriptFeed, uniqueName } from '../test/feeds';
+import { follow, hoursAgo, scriptFeed, storedItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
 type Entry = { guid: string; title: string; html?: string; author?: string; hoursAgo?: number };
@@ -217,17 +217,11 @@ describe('search: the index follows the items', () => {
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
     const fresh = [
-      {
-        guidHash: 'fresh',
-        title: 'Fresh climate item',
+      storedItem('fresh', 'Fresh climate item', {
         description: 'Newly stored.',
         content: '<p>Newly stored, with a walrus.</p>',
         contentText: 'with a walrus.',
-        link: null,
-        thumbnail: null,
-        author: null,
-        pubDate: Date.now(),
-      },
+      }),
     ];
     // Keep one: every older item falls under the line, except the starred one.
     await storeItems(db, feed, fresh, 1, Date.now());

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from '../contracts/feeds';
 import { findFeed, storeItems } from '../db/item-store';
-import { follow, hoursAgo, rss, scriptFeed, type TestItem, uniqueName } from '../test/feeds';
+import { follow, hoursAgo, rss, scriptFeed, storedItem, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
 const numbered = (count: number): TestItem[] =>
@@ -96,16 +96,7 @@ describe('stars', () => {
     await star(cookie, oldest?.id ?? 0, true);
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
-    const fresh = ['a', 'b'].map((guid) => ({
-      guidHash: `fresh-${guid}`,
-      title: `Fresh ${guid}`,
-      description: null,
-      content: null,
-      link: null,
-      thumbnail: null,
-      author: null,
-      pubDate: Date.now(),
-    }));
+    const fresh = ['a', 'b'].map((guid) => storedItem(`fresh-${guid}`, `Fresh ${guid}`));
     // Keep three of seven: Item 2…4 go, but the starred Item 4 stays.
     await storeItems(db, feed, fresh, 3, Date.now());
     const titles = (await list(cookie, `feedId=${feedId}&limit=100`)).map((item) => item.title);

@@ -3,6 +3,7 @@ import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import type { FeedItem } from '../contracts/feeds';
 import { findFeedByUrl } from '../db/feeds';
+import type { ItemValues } from '../db/item-store';
 import { escapeXml } from '../html/entities';
 import type { Script } from './fake-upstreams/script';
 import { call, db } from './helpers';
@@ -27,6 +28,19 @@ export function rss(title: string, items: TestItem[], extra = '') {
 ${entries}
 </channel></rss>`;
 }
+
+/** An item as a refresh hands it to storeItems: a title and nothing else unless `extra` says. */
+export const storedItem = (guidHash: string, title: string, extra: Partial<ItemValues> = {}): ItemValues => ({
+  guidHash,
+  title,
+  description: null,
+  content: null,
+  link: null,
+  thumbnail: null,
+  author: null,
+  pubDate: Date.now(),
+  ...extra,
+});
 
 let counter = 0;
 export const uniqueName = (label = 'feed') => `${label}-${Date.now()}-${++counter}`;
