@@ -9,7 +9,7 @@ import { ApiError, notFound } from '../lib/errors';
 import { PLANS, type Plan } from '../lib/plans';
 import type { Db } from './client';
 import { subscriptionsInScope } from './person-scope';
-import { idListSql, nextIdSql } from './shards';
+import { idListSql, nextFeedIdSql } from './shards';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
@@ -114,8 +114,8 @@ export async function upsertFeed(
   const now = new Date();
   await home
     .insert(feeds)
-    // The shard's next id: every id carries its shard (shards.ts).
-    .values({ ...values, id: sql.raw(nextIdSql('feeds', shard, 1)), nextFetchAt: now, createdAt: now })
+    // The shard's next feed id: every id carries its shard (shards.ts).
+    .values({ ...values, id: sql.raw(nextFeedIdSql(shard)), nextFetchAt: now, createdAt: now })
     .onConflictDoNothing({ target: feeds.url });
   const feed = await findFeedByUrl(db, values.url);
   if (!feed) throw new Error('feed vanished after insert');

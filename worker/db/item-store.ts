@@ -10,7 +10,7 @@ import type { ItemText } from '../contracts/feeds';
 import type { Db } from './client';
 import { pruneMarksStatements } from './read-state';
 import { indexItemsStatements } from './search';
-import { nextIdSql, shardOfId } from './shards';
+import { nextItemIdSql, shardOfId } from './shards';
 
 export type FeedRow = typeof feeds.$inferSelect;
 
@@ -84,9 +84,10 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   const ordered = [...fresh, ...rows.filter((row) => known.has(row.guidHash))];
   for (let start = 0; start < ordered.length; start += ROWS_PER_INSERT) {
     const chunk = ordered.slice(start, start + ROWS_PER_INSERT);
-    // Each new row takes the next id of this shard (shards.ts), numbered within the statement.
+    // Each new row takes the shard's next id from the clock (shards.ts), numbered within the statement:
+    // ids in arrival order across shards, for the Fever API's since_id.
     const placeholders = chunk
-      .map((_, n) => `(${nextIdSql('items', shardOfId(feed.id), n + 1)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .map((_, n) => `(${nextItemIdSql(shardOfId(feed.id), now, n)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .join(', ');
     const values = chunk.flatMap((row) => [
       feed.id,

@@ -5,10 +5,15 @@ import { describe, expect, it } from 'vitest';
 import { searchFeedItems } from '../search/search-items';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
+import { findFeed, storeItems } from './item-store';
 import { listItems } from './items';
+import { getFeedItemsByIds, listItemsByIdOrder } from './items-by-id';
+import { CLOCK_ID_BASE, shardOfId } from './shards';
 
 const WATERMARKS = '0005_read_watermarks';
 const SHARD_FEEDS = '0012_shard_feeds';
+
+const NO_TEXT = { description: null, content: null, link: null, thumbnail: null, author: null };
 
 async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
   for (const migration of migrations) {
@@ -17,7 +22,7 @@ async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
 }
 
 describe('upgrading a database of the previous version', () => {
-  it('keeps every item, read mark and star: unread counts, read flags, what retention keeps and search are unchanged', async () => {
+  it('keeps every item, read mark and star: unread counts, read flags, what retention keeps and search are unchanged; new ids above the old', async () => {
     const d1 = env.UPGRADE_DB;
     const cut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(WATERMARKS));
     expect(cut).toBeGreaterThan(0);
@@ -107,5 +112,26 @@ describe('upgrading a database of the previous version', () => {
       .prepare("select name from sqlite_master where type = 'table' and name = 'item_reads'")
       .all();
     expect(tables.results).toEqual([]);
+
+    // New items take ids from the clock (shards.ts), above every old one; the old ones stay reachable,
+    // and a Fever app that saw the newest old id gets exactly the new ones.
+    const feed = await findFeed(db, 10);
+    if (!feed) throw new Error('feed 10 is gone');
+    const fresh = ['a4', 'a5'].map((guidHash) => ({ ...NO_TEXT, guidHash, title: guidHash, pubDate: now }));
+    await storeItems(db, feed, fresh, 100, now);
+    const newIds = (await listItemsByIdOrder(db, 1, { afterId: 104, limit: 10 })).map((item) => [item.title, item.id]);
+    expect(newIds.map(([title]) => title)).toEqual(['a5', 'a4']);
+    for (const [, id] of newIds) {
+      expect(id).toBeGreaterThan(CLOCK_ID_BASE);
+      expect(shardOfId(id as number)).toBe(0);
+    }
+    const old = await getFeedItemsByIds(db, 1, [100, 101, 102, 103, 104]);
+    expect(old.map((item) => [item.id, shardOfId(item.id)]).sort()).toEqual([
+      [100, 0],
+      [101, 0],
+      [102, 0],
+      [103, 0],
+      [104, 0],
+    ]);
   });
 });

@@ -2,7 +2,18 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createDb } from './client';
-import { feedDatabaseNames, groupByShard, idBase, MAX_SHARDS, SHARD_SPAN, shardForUrl, shardOfId } from './shards';
+import {
+  CLOCK_ID_BASE,
+  clockItemId,
+  feedDatabaseNames,
+  groupByShard,
+  ID_EPOCH_MS,
+  idBase,
+  MAX_SHARDS,
+  SHARD_SPAN,
+  shardForUrl,
+  shardOfId,
+} from './shards';
 
 describe('feed shards', () => {
   it('reads the shard list from FEED_DATABASES, the primary database first, and refuses a wrong one', () => {
@@ -14,7 +25,7 @@ describe('feed shards', () => {
     expect(() => feedDatabaseNames('DB,feeds-1')).toThrow(/not a binding name/);
   });
 
-  it('keeps every id minted before sharding in shard 0, and every id of the last shard exact', () => {
+  it('keeps every id minted before sharding in shard 0, and every feed id of the last shard exact', () => {
     expect(shardOfId(1)).toBe(0);
     expect(shardOfId(SHARD_SPAN - 1)).toBe(0);
     expect(shardOfId(idBase(1) + 1)).toBe(1);
@@ -24,6 +35,28 @@ describe('feed shards', () => {
     expect([...groupByShard([idBase(1) + 2, 3, idBase(1) + 1])]).toEqual([
       [1, [idBase(1) + 2, idBase(1) + 1]],
       [0, [3]],
+    ]);
+  });
+
+  it('reads the shard back from every item id the clock gives, exact below 2^53 until 2268', () => {
+    const lastMs = ID_EPOCH_MS + (2 ** 53 - CLOCK_ID_BASE) / MAX_SHARDS - 1;
+    expect(new Date(lastMs).getUTCFullYear()).toBe(2268);
+    for (const at of [ID_EPOCH_MS - 86_400_000, ID_EPOCH_MS, Date.parse('2026-11-24T16:00:00Z'), lastMs]) {
+      for (const shard of [0, 1, 255, MAX_SHARDS - 1]) {
+        const id = clockItemId(shard, at);
+        expect(Number.isSafeInteger(id)).toBe(true);
+        expect(shardOfId(id)).toBe(shard);
+        // Above every id of the older form, whatever its shard: feeds', and items' stored before the clock.
+        expect(id).toBeGreaterThan(idBase(MAX_SHARDS - 1) + SHARD_SPAN - 1);
+      }
+    }
+    // A millisecond later is a larger id in every shard; a shard's next slot is 2^10 further.
+    expect(clockItemId(0, ID_EPOCH_MS + 1)).toBeGreaterThan(clockItemId(MAX_SHARDS - 1, ID_EPOCH_MS));
+    expect(clockItemId(5, ID_EPOCH_MS + 1) - clockItemId(5, ID_EPOCH_MS)).toBe(MAX_SHARDS);
+    expect(() => clockItemId(0, lastMs + 1)).toThrow(/run out/);
+    expect([...groupByShard([clockItemId(1, ID_EPOCH_MS), 3, clockItemId(0, ID_EPOCH_MS)])]).toEqual([
+      [1, [clockItemId(1, ID_EPOCH_MS)]],
+      [0, [3, clockItemId(0, ID_EPOCH_MS)]],
     ]);
   });
 
@@ -45,6 +78,8 @@ describe('feed shards', () => {
     expect(db.shards.at(1).$client).toBe(env.FEEDS_1);
     expect(db.shards.of(idBase(1) + 7)).toBe(db.shards.at(1));
     expect(db.shards.of(7)).toBe(db);
+    expect(db.shards.of(clockItemId(1, Date.now()))).toBe(db.shards.at(1));
+    expect(db.shards.of(clockItemId(0, Date.now()))).toBe(db);
     expect(() => db.shards.at(2)).toThrow(/No feed shard 2/);
     expect(() => createDb({ DB: env.DB, FEED_DATABASES: 'DB,NOWHERE' }).shards.at(1)).toThrow(/not a D1 binding/);
     // One database: every id, whatever its shard bits, is the primary's.

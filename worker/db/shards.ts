@@ -3,15 +3,31 @@
 // (README "Scaling: the data layer's design"). The databases are named, in shard order, by one var:
 // FEED_DATABASES = "DB" (one database, the default and every local run) or "DB,FEEDS_1,…,FEEDS_63".
 //
-// A new feed goes to the shard its URL hashes to, and every id minted in a shard carries that shard:
-// id = shard × 2^40 + local number. Shard 0 is the primary database, whose ids are today's, so a single
-// database upgrades unchanged; 2^40 ids per shard and up to 2^13 shards stay below 2^53, where JavaScript
-// numbers stop being exact. The shard of any feed or item is thus its id alone: no lookup table.
+// A new feed goes to the shard its URL hashes to, and every id minted in a shard carries that shard, so
+// the shard of any feed or item is its id alone (no lookup table). Ids stay below 2^53, where JavaScript
+// numbers (the SPA's JSON, the reader apps' ids) stop being exact. Two forms, by what each id is for:
+// - Feed ids: shard × 2^40 + local number (AUTOINCREMENT), so a shard's feeds are one range of ids and a
+//   person's subscriptions (primary key user, feed) are read per shard by a range (scoped-read.ts).
+// - Item ids: from the clock, in arrival order across shards, because Fever apps page items by id
+//   (`since_id`): 2^50 + (milliseconds since 2025-01-01) × 2^10 + shard, and at least the shard's last
+//   item id + 2^10, computed inside the INSERT. The shard is the low 10 bits; the clock part keeps
+//   ~244 years below 2^53. Within a shard ids follow commit order (two writers at once stay unique and
+//   ordered); across shards they follow the clock, to within the time a write takes to commit.
+// Ids below 2^40 are shard 0's of either kind: everything stored before sharding, so a single database
+// made by an earlier version upgrades unchanged, and its new items take ids above all of its old ones.
+// Item ids of the form shard × 2^40 + n for shards ≥ 1 never reached production (shards were to be added
+// later); shardOfId still reads them as that shard.
 
-/** Ids per shard: shard k mints ids in [k × 2^40, (k + 1) × 2^40). */
+/** Feed ids per shard: shard k mints feeds in [k × 2^40, (k + 1) × 2^40). */
 export const SHARD_SPAN = 2 ** 40;
-/** 2^13 shards × 2^40 ids = 2^53: the last id JavaScript numbers hold exactly. */
-export const MAX_SHARDS = 2 ** 13;
+/** The low bits of an item id that name its shard. */
+const SHARD_BITS = 10;
+/** 2^10 = 1,024 shards (workload B needs 256): their feed ids fill [0, 2^50), below every item id from the clock. */
+export const MAX_SHARDS = 2 ** SHARD_BITS;
+/** Item ids from the clock start here: MAX_SHARDS × SHARD_SPAN = 2^50. */
+export const CLOCK_ID_BASE = MAX_SHARDS * SHARD_SPAN;
+/** The clock's zero: 2025-01-01. (2^53 − 2^50) / 2^10 milliseconds later, in 2268, ids pass 2^53. */
+export const ID_EPOCH_MS = Date.UTC(2025, 0, 1);
 
 const BINDING_NAME = /^[A-Z][A-Z0-9_]*$/;
 
@@ -32,11 +48,21 @@ export function feedDatabaseNames(list: string | undefined): string[] {
   return names;
 }
 
-/** The shard an id was minted in. */
-export const shardOfId = (id: number) => Math.floor(id / SHARD_SPAN);
+/** The shard an id was minted in: the low bits of an item id from the clock, else which 2^40 range it is in. */
+export const shardOfId = (id: number) => (id >= CLOCK_ID_BASE ? id % MAX_SHARDS : Math.floor(id / SHARD_SPAN));
 
-/** The first id of a shard, minus one: a shard's first row takes idBase + 1. */
+/** The first feed id of a shard, minus one: a shard's first feed takes idBase + 1. */
 export const idBase = (shard: number) => shard * SHARD_SPAN;
+
+/**
+ * The item id the clock gives a shard at `nowMs` (before the shard's last id is taken into account):
+ * 2^50 + milliseconds since ID_EPOCH_MS × 2^10 + shard. A clock before the epoch counts as the epoch.
+ */
+export function clockItemId(shard: number, nowMs: number): number {
+  const id = CLOCK_ID_BASE + Math.max(0, Math.floor(nowMs) - ID_EPOCH_MS) * MAX_SHARDS + shard;
+  if (!Number.isSafeInteger(id)) throw new Error(`item ids have run out at ${new Date(nowMs).toISOString()}`);
+  return id;
+}
 
 /**
  * The shard a new feed goes to: FNV-1a (32 bits) of its normalised URL, modulo the number of shards.
@@ -74,10 +100,22 @@ export function groupByShard(ids: Iterable<number>): Map<number, number[]> {
 }
 
 /**
- * SQL for the `offset`-th next id of an AUTOINCREMENT table in a shard: past both the shard's first id
- * and every id the table ever handed out (sqlite_sequence), so ids are never reused and a shard's first
- * row takes idBase + 1. Within one INSERT the sequence moves only at the end, hence the offset per row.
+ * SQL for a shard's next feed id, AUTOINCREMENT within its range: past both the shard's first id and
+ * every id the table ever handed out (sqlite_sequence), so ids are never reused.
  */
-export function nextIdSql(table: 'feeds' | 'items', shard: number, offset: number): string {
-  return `(select max(coalesce((select seq from sqlite_sequence where name = '${table}'), 0), ${idBase(shard)}) + ${offset})`;
+export function nextFeedIdSql(shard: number): string {
+  return `(select max(coalesce((select seq from sqlite_sequence where name = 'feeds'), 0), ${idBase(shard)}) + 1)`;
+}
+
+/**
+ * SQL for the id of the `row`-th new item (0, 1, …) of one INSERT in a shard at `nowMs`: the clock's id,
+ * or the slot after the largest id the table ever handed out (sqlite_sequence, so never one of a deleted
+ * item) when that is later, because a burst or a slower clock on another Worker must not go back. Inside
+ * the statement, so concurrent writers to a shard (D1 runs them one after the other) stay unique and in
+ * commit order. sqlite_sequence moves only at the end of a statement, hence the step per row.
+ */
+export function nextItemIdSql(shard: number, nowMs: number, row: number): string {
+  const last = "coalesce((select seq from sqlite_sequence where name = 'items'), 0)";
+  // (last / 2^10 + 1) × 2^10 + shard: the next slot of this shard after `last`, whatever form `last` has.
+  return `(max(${clockItemId(shard, nowMs)}, (${last} / ${MAX_SHARDS} + 1) * ${MAX_SHARDS} + ${shard}) + ${row * MAX_SHARDS})`;
 }

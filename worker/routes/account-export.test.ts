@@ -2,6 +2,7 @@
 // starred item is in it, in one answer.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { MAX_SHARDS, nextItemIdSql, shardOfId } from '../db/shards';
 import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
@@ -15,12 +16,14 @@ describe('GET /api/users/me/export of a big account', () => {
     const feedId = await follow(call, cookie, url);
     const now = Date.now();
     // The items in the feed's own database (a feed shard, or the primary one), the stars with the person.
+    // Ids as a refresh mints them (shards.ts): the k-th new item of one statement takes the k-th next slot.
     await db.shards
       .of(feedId)
       .$client.prepare(
-        `insert into items (feed_id, guid_hash, title, seq, pub_date, created_at)
+        `insert into items (id, feed_id, guid_hash, title, seq, pub_date, created_at)
        with recursive n(k) as (select 1 union all select k + 1 from n where k < ?2)
-       select ?1, 'big-' || k, 'Item ' || k, 1000 + k, ?3 - k * ?4, ?3 from n`,
+       select ${nextItemIdSql(shardOfId(feedId), now, 0)} + (k - 1) * ${MAX_SHARDS},
+         ?1, 'big-' || k, 'Item ' || k, 1000 + k, ?3 - k * ?4, ?3 from n`,
       )
       .bind(feedId, ITEMS, now, MINUTE)
       .run();
