@@ -136,11 +136,32 @@ export async function signIn(baseURL) {
   return cookie;
 }
 
+/** The request autocannon sends first for these options: its own, or the one `setupRequest` makes. */
+const firstRequest = (options) =>
+  options.requests?.[0]?.setupRequest({ method: 'GET', ...options.requests[0] }) ?? options;
+
+/**
+ * One request as the load sends it must reach the API (a JSON answer, 2xx): a figure measured on
+ * something else (the SPA shell, a sign-in refusal) would look fine and mean nothing.
+ */
+export async function expectApiAnswer(baseURL, name, options) {
+  const request = firstRequest(options);
+  const response = await fetch(new URL(request.path, baseURL), {
+    method: request.method ?? 'GET',
+    headers: options.headers,
+    body: request.body,
+  });
+  const type = response.headers.get('content-type') ?? '';
+  await response.arrayBuffer();
+  if (!response.ok || !type.includes('application/json'))
+    throw new Error(`${name}: ${request.path} answered ${response.status} ${type}, not the API's JSON`);
+}
+
 /** Median latency of `count` requests sent one after another. */
-async function serialMedian(baseURL, options, count = 40) {
+export async function serialMedian(baseURL, options, count = 40) {
   const times = [];
   for (let n = 0; n < count; n++) {
-    const request = options.requests?.[0]?.setupRequest({ method: 'GET', ...options.requests[0] }) ?? options;
+    const request = firstRequest(options);
     const started = performance.now();
     const response = await fetch(`${baseURL}${request.path}`, {
       method: request.method ?? 'GET',
@@ -168,8 +189,11 @@ const searchEndpoints = (headers) =>
     Object.entries(SEARCHES).map(([name, query]) => [name, { path: `/api/feed-items?${query}`, headers }]),
   );
 
-async function load(baseURL, options, seconds = SECONDS) {
-  const result = await autocannon({ url: baseURL, connections: CONNECTIONS, duration: seconds, ...options });
+export async function load(baseURL, options, seconds = SECONDS) {
+  // autocannon takes the path from the URL: a `path` option of its own is ignored (every GET measured
+  // before 24 Nov 2026 was the SPA's index.html at /, not the API).
+  const url = new URL(options.path ?? '/', baseURL).href;
+  const result = await autocannon({ connections: CONNECTIONS, duration: seconds, ...options, url });
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
@@ -224,6 +248,7 @@ export async function benchApi(baseURL, cookie) {
   };
   const results = {};
   for (const [name, options] of [...Object.entries(endpoints), ['healthAgain', endpoints.health]]) {
+    await expectApiAnswer(baseURL, name, options);
     await load(baseURL, options, 2); // warm-up: JIT, SQLite page cache
     results[name] = { ...(await load(baseURL, options)), serialP50: await serialMedian(baseURL, options) };
   }

@@ -1,0 +1,140 @@
+// `node bench/write-floor.mjs`: where the mark-read PATCH's time goes at 32 connections (issue 12). The API
+// benchmark's server and seed (bench/api.mjs), and beside the PATCH, in the same run and under the same
+// load: GET /api/health (the floor), a read-only call of about the PATCH's size (one item by id), the item
+// list, and a trivial one-row write (the person's language). For each: req/s, p50/p99, the median one
+// request at a time, and the CPU each of the server's processes (wrangler's node, its proxy workerd, the
+// runtime workerd with the Worker and local D1) and this process (autocannon) spent per request, from
+// /proc. `--rounds N` repeats the sequence. Run it on a quiet machine (`uptime`); it prints the load average.
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { apiSeedSql, expectApiAnswer, load, serialMedian, signIn } from './api.mjs';
+import { startServer } from './server.mjs';
+
+const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 1;
+const TICKS_PER_MS = 100 / 1000; // USER_HZ
+
+/** Every process descending from this one (wrangler, workerd), by pid. */
+function descendants() {
+  const parentOf = new Map();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {}
+  }
+  const found = new Set([process.pid]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const [pid, parent] of parentOf)
+      if (found.has(parent) && !found.has(pid)) {
+        found.add(pid);
+        grew = true;
+      }
+  }
+  found.delete(process.pid);
+  return [...found];
+}
+
+/** CPU ms (user + system) spent so far by each named process below this one. */
+function serverCpu(port) {
+  const byName = {};
+  for (const pid of descendants()) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      let name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      // wrangler dev runs two: its proxy (on the port we load, with the DevTools inspector relay) and the
+      // runtime (the Worker and local D1) behind it.
+      if (name === 'workerd')
+        name = readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=127.0.0.1:${port}`)
+          ? 'workerd proxy'
+          : 'workerd runtime';
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+    } catch {}
+  }
+  return byName;
+}
+
+async function measure(baseURL, name, options) {
+  await expectApiAnswer(baseURL, name, options);
+  await load(baseURL, options, 2); // warm-up, as the API benchmark does
+  const port = new URL(baseURL).port;
+  const cpuBefore = serverCpu(port);
+  const ownBefore = process.cpuUsage();
+  const result = await load(baseURL, options);
+  const own = process.cpuUsage(ownBefore);
+  const cpuAfter = serverCpu(port);
+  const perRequest = (ms) => Number((ms / result.requests).toFixed(2));
+  const cpu = { autocannon: perRequest((own.user + own.system) / 1000) };
+  for (const [name, ms] of Object.entries(cpuAfter)) {
+    const spent = ms - (cpuBefore[name] ?? 0);
+    if (spent > 0) cpu[name] = perRequest(spent);
+  }
+  return { ...result, serialP50: await serialMedian(baseURL, options), cpuMsPerRequest: cpu };
+}
+
+const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql() }] });
+try {
+  const cookie = await signIn(server.baseURL);
+  const headers = { cookie, origin: server.baseURL, 'content-type': 'application/json' };
+  let nextItem = 0;
+  const everyItem = (method, body) => ({
+    headers,
+    requests: [
+      {
+        method,
+        body,
+        // A different item every time, across the 20,000, as the API benchmark's PATCH.
+        setupRequest: (request) => ({ ...request, path: `/api/feed-items/${(nextItem++ % 20_000) + 1}` }),
+      },
+    ],
+  });
+  let language = 0;
+  const endpoints = {
+    health: { path: '/api/health' },
+    itemById: everyItem('GET'),
+    feedItems: { path: '/api/feed-items', headers },
+    languageWrite: {
+      headers,
+      requests: [
+        {
+          method: 'PATCH',
+          path: '/api/preferences/language',
+          // Alternating, so that every request changes the row.
+          setupRequest: (request) => ({
+            ...request,
+            body: JSON.stringify({ language: language++ % 2 ? 'English (UK)' : 'English (US)' }),
+          }),
+        },
+      ],
+    },
+    markRead: everyItem('PATCH', JSON.stringify({ isRead: true })),
+    markUnread: everyItem('PATCH', JSON.stringify({ isRead: false })),
+  };
+  const runs = [];
+  for (let round = 0; round < rounds; round++) {
+    const results = { loadAverage: loadavg().map((n) => Number(n.toFixed(2))) };
+    for (const [name, options] of [...Object.entries(endpoints), ['healthAgain', endpoints.health]]) {
+      results[name] = await measure(server.baseURL, name, options);
+      const r = results[name];
+      console.error(
+        `${name.padEnd(14)} ${String(Math.round(r.requestsPerSecond)).padStart(5)} req/s  p50 ${r.p50}  p99 ${r.p99}  alone ${r.serialP50}  cpu/req ${JSON.stringify(r.cpuMsPerRequest)}  non2xx ${r.non2xx}`,
+      );
+    }
+    const floor = (results.health.p99 + results.healthAgain.p99) / 2;
+    results.p99OverHealth = Object.fromEntries(
+      Object.entries(results)
+        .filter(([name]) => !['loadAverage', 'health', 'healthAgain'].includes(name))
+        .map(([name, r]) => [name, Number((r.p99 / floor).toFixed(2))]),
+    );
+    console.error(
+      `load average ${results.loadAverage.join(' ')}; p99 / health p99: ${JSON.stringify(results.p99OverHealth)}`,
+    );
+    runs.push(results);
+  }
+  console.log(JSON.stringify(runs, null, 2));
+} finally {
+  await server.stop();
+}
