@@ -8,9 +8,9 @@ export const categories = sqliteTable(
   'categories',
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the person's reading state lives in their people database, the users row in the
+    // primary one (worker/db/people.ts); account deletion deletes these rows itself.
+    userId: integer().notNull(),
     name: text().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
@@ -51,9 +51,9 @@ export const feeds = sqliteTable(
 export const subscriptions = sqliteTable(
   'subscriptions',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the person's reading state lives in their people database, the users row in the
+    // primary one (worker/db/people.ts); account deletion deletes these rows itself.
+    userId: integer().notNull(),
     // No foreign key: the feed may live in another database (a feed shard, worker/db/shards.ts).
     feedId: integer().notNull(),
     name: text().notNull(),
@@ -113,9 +113,9 @@ export const items = sqliteTable(
 export const readMarks = sqliteTable(
   'read_marks',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the person's reading state lives in their people database, the users row in the
+    // primary one (worker/db/people.ts); account deletion deletes these rows itself.
+    userId: integer().notNull(),
     feedId: integer().notNull(),
     seq: integer().notNull(),
     isRead: integer({ mode: 'boolean' }).notNull(),
@@ -135,9 +135,9 @@ export const readMarks = sqliteTable(
 export const stars = sqliteTable(
   'stars',
   {
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    // No foreign key: the person's reading state lives in their people database, the users row in the
+    // primary one (worker/db/people.ts); account deletion deletes these rows itself.
+    userId: integer().notNull(),
     // No foreign key: the item lives in its feed's shard (worker/db/shards.ts).
     itemId: integer().notNull(),
     feedId: integer().notNull(),

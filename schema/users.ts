@@ -21,6 +21,9 @@ export const users = sqliteTable(
     // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
     pageSpanMs: integer(),
     unreadPageSpanMs: integer(),
+    // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
+    // sign-up; 0, the primary database, for everyone who signed up before there were people shards.
+    peopleShard: integer().notNull().default(0),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_credits_reset_idx').on(t.creditsResetAt)],

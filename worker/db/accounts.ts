@@ -1,10 +1,20 @@
 // A person's whole account: their name, the export of everything they made, and deleting it all.
-// Rows that belong to the person go by the foreign keys' ON DELETE CASCADE from `users`; what is shared
+// Rows that belong to the person go by the foreign keys' ON DELETE CASCADE from `users`, their reading
+// state (in their people database, people.ts) by deletion here; what is shared
 // (feeds) goes only when nobody follows it any more, and R2 images are the caller's to delete.
 import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import { aiGenerations, categories, emails, stars, subscriptions, users, wordpressSites } from '../../schema';
+import {
+  aiGenerations,
+  categories,
+  emails,
+  readMarks,
+  stars,
+  subscriptions,
+  users,
+  wordpressSites,
+} from '../../schema';
 import { listAppPasswords } from './app-passwords';
-import type { Db } from './client';
+import type { Db, PersonPlacement } from './client';
 import { deleteUnfollowedFeeds, releaseStars, withFeedRows } from './feeds';
 import { toGeneration } from './generations';
 import { getPreferences } from './preferences';
@@ -102,10 +112,12 @@ export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccount>
  * Deletes the person and everything that is theirs. Returns the R2 keys of their generated images for
  * the caller to delete, or null when the account was already gone (a second, concurrent delete).
  */
-export async function deleteAccount(db: Db, userId: number) {
+export async function deleteAccount(db: Db, person: { id: number } & PersonPlacement) {
+  const userId = person.id;
+  const mine = db.people.of(person);
   const [followed, starred, images] = await Promise.all([
-    db.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
-    db.select({ itemId: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
+    mine.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+    mine.select({ itemId: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
     db
       .select({ key: aiGenerations.imageKey })
       .from(aiGenerations)
@@ -117,7 +129,14 @@ export async function deleteAccount(db: Db, userId: number) {
     db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
   ]);
   if (deleted.length === 0) return null;
-  // Their stars went with them (cascade): the starred items count them no more.
+  // Their reading state is in their people database, out of reach of the users row's cascades.
+  await mine.batch([
+    mine.delete(stars).where(eq(stars.userId, userId)),
+    mine.delete(readMarks).where(eq(readMarks.userId, userId)),
+    mine.delete(subscriptions).where(eq(subscriptions.userId, userId)),
+    mine.delete(categories).where(eq(categories.userId, userId)),
+  ]);
+  // The starred items count their stars no more.
   await releaseStars(
     db,
     starred.map((row) => row.itemId),

@@ -1,24 +1,55 @@
 // The one way to get a database handle, in requests, queue jobs and cron alike (STYLE.md pattern 4).
-// A handle is the primary database (`DB`: people, accounts, billing) and carries `shards`, the feed
-// shards that hold feeds and items (shards.ts); each shard's handle is a Db of its own, so the same
-// data-access functions run on whichever database holds the rows.
+// A handle is the primary database (`DB`: accounts, sessions, billing) and carries `shards`, the feed
+// shards that hold feeds and items (shards.ts), and `people`, the people databases that hold each
+// person's reading state (people.ts). Each database's handle is a Db of its own (one per binding, so a
+// database that is both a feed shard and a people database has one handle), and the same data-access
+// functions run on whichever database holds the rows.
 import type { SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../schema';
+import { peopleDatabaseNames, peopleShardForNewPerson } from './people';
 import { feedDatabaseNames, groupByShard, shardForUrl, shardOfId } from './shards';
 
-/** The bindings a handle needs: the primary database and, optionally, the feed shards' names. */
-export type DatabaseBindings = { DB: D1Database; FEED_DATABASES?: string };
+/** The bindings a handle needs: the primary database and, optionally, the feed shards' and people databases' names. */
+export type DatabaseBindings = { DB: D1Database; FEED_DATABASES?: string; PEOPLE_DATABASES?: string };
 
 const drizzleOf = (d1: D1Database) => drizzle(d1, { schema, casing: 'snake_case' });
 
-export type Db = ReturnType<typeof drizzleOf> & { shards: FeedShards };
+export type Db = ReturnType<typeof drizzleOf> & {
+  shards: FeedShards;
+  people: PeopleShards;
+  /** The binding this handle is on: two handles with the same binding are the same database. */
+  readonly binding: string;
+};
+
+/**
+ * A people database's handle: where some people's subscriptions, categories, read marks and stars are.
+ * A distinct type, so that a function about a person's reading state cannot be handed the primary
+ * database by mistake: it takes the handle `db.people.of(person)` gives.
+ */
+export type PeopleDb = Db & { readonly peopleShard: number };
+
+/** Who a person's reading state belongs to, as far as finding it goes: their users row has it. */
+export type PersonPlacement = { peopleShard: number };
+
+export type PeopleShards = {
+  /** How many people databases there are (1: everyone's reading state in the primary database). */
+  readonly count: number;
+  /** The database holding this person's reading state (the shard their users row names). */
+  of(person: PersonPlacement): PeopleDb;
+  /** People shard k's database (shard 0 is the primary database itself). */
+  at(shard: number): PeopleDb;
+  /** Every people database, in order: for flows that cross people (retention, statistics). */
+  all(): PeopleDb[];
+  /** The people shard a person signing up with this address goes to. */
+  forNewPerson(email: string): number;
+};
 
 export type FeedShards = {
   /** How many feed shards there are (1: everything in the primary database). */
   readonly count: number;
-  /** The primary database: people, their subscriptions, read marks and stars. */
+  /** The primary database: accounts, sessions, billing (and shard 0 of feeds and of people). */
   primary(): Db;
   /** Shard k's database (shard 0 is the primary database itself). */
   at(shard: number): Db;
@@ -40,41 +71,63 @@ const isD1 = (value: unknown): value is D1Database =>
   typeof value === 'object' && value !== null && typeof (value as D1Database).prepare === 'function';
 
 /**
- * A handle on the primary database and the feed shards FEED_DATABASES names. `wrap` decorates every
- * D1 binding alike (the benchmarks count rows through it).
+ * A handle on the primary database, the feed shards FEED_DATABASES names and the people databases
+ * PEOPLE_DATABASES names. `wrap` decorates every D1 binding alike (the benchmarks count rows through it).
  */
 export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Database = (d1) => d1): Db {
-  const names = feedDatabaseNames(env.FEED_DATABASES);
+  const feedNames = feedDatabaseNames(env.FEED_DATABASES);
+  const peopleNames = peopleDatabaseNames(env.PEOPLE_DATABASES);
   const bindings = env as unknown as Record<string, unknown>;
-  // Built on first use: a request that touches one shard opens no handle on the others.
-  const opened = new Map<number, Db>();
-  const at = (shard: number): Db => {
-    const name = names[shard];
-    if (name === undefined) throw new Error(`No feed shard ${shard}: FEED_DATABASES names ${names.length}`);
-    let db = opened.get(shard);
+  // Built on first use, one per binding: a request that touches one database opens no handle on the others.
+  const opened = new Map<string, Db>();
+  const open = (name: string, list: string): Db => {
+    let db = opened.get(name);
     if (!db) {
       const d1 = bindings[name];
-      if (!isD1(d1)) throw new Error(`FEED_DATABASES names ${name}, which is not a D1 binding`);
-      db = Object.assign(drizzleOf(wrap(d1)), { shards });
-      opened.set(shard, db);
+      if (!isD1(d1)) throw new Error(`${list} names ${name}, which is not a D1 binding`);
+      const peopleShard = peopleNames.indexOf(name);
+      db = Object.assign(drizzleOf(wrap(d1)), {
+        shards,
+        people,
+        binding: name,
+        ...(peopleShard >= 0 ? { peopleShard } : {}),
+      });
+      opened.set(name, db);
     }
     return db;
   };
+  const at = (shard: number): Db => {
+    const name = feedNames[shard];
+    if (name === undefined) throw new Error(`No feed shard ${shard}: FEED_DATABASES names ${feedNames.length}`);
+    return open(name, 'FEED_DATABASES');
+  };
   const shards: FeedShards = {
-    count: names.length,
+    count: feedNames.length,
     primary: () => at(0),
     at,
     of: (id) => at(shardOfId(id)),
     forNewFeed: (url) => {
-      const shard = shardForUrl(url, names.length);
+      const shard = shardForUrl(url, feedNames.length);
       return { shard, db: at(shard) };
     },
-    all: () => names.map((_, shard) => at(shard)),
+    all: () => feedNames.map((_, shard) => at(shard)),
     each: async (ids, read) => {
-      const groups = [...groupByShard(ids)].filter(([shard]) => shard < names.length);
+      const groups = [...groupByShard(ids)].filter(([shard]) => shard < feedNames.length);
       const results = await Promise.all(groups.map(([shard, inShard]) => read(at(shard), inShard)));
       return results.flat();
     },
+  };
+  const peopleAt = (shard: number): PeopleDb => {
+    const name = peopleNames[shard];
+    if (name === undefined) throw new Error(`No people shard ${shard}: PEOPLE_DATABASES names ${peopleNames.length}`);
+    return open(name, 'PEOPLE_DATABASES') as PeopleDb;
+  };
+  const people: PeopleShards = {
+    count: peopleNames.length,
+    of: (person) => peopleAt(person.peopleShard),
+    at: peopleAt,
+    all: () => peopleNames.map((_, shard) => peopleAt(shard)),
+    forNewPerson: (email) => peopleShardForNewPerson(email, peopleNames.length),
   };
   return at(0);
 }

@@ -38,9 +38,10 @@ describe('upgrading a database of the previous version', () => {
         `insert into feeds (id, url, next_fetch_at, created_at, item_count) values
            (10, 'https://a.example/feed', ${now}, ${now}, 3), (11, 'https://b.example/feed', ${now}, ${now}, 2)`,
       ),
+      d1.prepare(`insert into categories (id, user_id, name, created_at) values (7, 1, 'News', ${now})`),
       d1.prepare(
-        `insert into subscriptions (user_id, feed_id, name, created_at) values
-           (1, 10, 'A', ${now}), (1, 11, 'B', ${now}), (2, 10, 'A too', ${now})`,
+        `insert into subscriptions (user_id, feed_id, name, category_id, created_at) values
+           (1, 10, 'A', 7, ${now}), (1, 11, 'B', null, ${now}), (2, 10, 'A too', null, ${now})`,
       ),
       // Ids out of date order on purpose: numbering follows the dates.
       d1.prepare(
@@ -88,12 +89,21 @@ describe('upgrading a database of the previous version', () => {
       ['A oldest', true],
     ]);
     const unread = async (userId: number) =>
-      (await listCategoriesWithFeeds(db, userId)).flatMap((group) => group.feeds.map((f) => [f.name, f.unreadCount]));
+      (await listCategoriesWithFeeds(db, userId)).flatMap((group) =>
+        group.feeds.map((f) => [group.name, f.name, f.unreadCount]),
+      );
+    // People shards (migration 0014) rebuilt categories and subscriptions: each feed keeps its category.
     expect(await unread(1)).toEqual([
-      ['A', 2],
-      ['B', 1],
+      ['News', 'A', 2],
+      ['General', 'B', 1],
     ]);
-    expect(await unread(2)).toEqual([['A too', 1]]);
+    expect(await unread(2)).toEqual([['General', 'A too', 1]]);
+    // Everyone already there keeps their reading state in the primary database: people shard 0.
+    const placed = await d1.prepare('select id, people_shard from users order by id').all();
+    expect(placed.results).toEqual([
+      { id: 1, people_shard: 0 },
+      { id: 2, people_shard: 0 },
+    ]);
     // Search (migration 0010) finds the items stored before it, by title, for those who follow them only.
     const found = async (userId: number, text: string) =>
       (

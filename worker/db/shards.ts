@@ -31,22 +31,27 @@ export const ID_EPOCH_MS = Date.UTC(2025, 0, 1);
 
 const BINDING_NAME = /^[A-Z][A-Z0-9_]*$/;
 
-/** The binding names of FEED_DATABASES, in shard order; "DB" when unset or blank. */
-export function feedDatabaseNames(list: string | undefined): string[] {
+/**
+ * The binding names a list var (FEED_DATABASES, PEOPLE_DATABASES) gives, in shard order; "DB" when unset
+ * or blank. The primary database comes first: shard 0 of either kind is where everything lived before.
+ */
+export function databaseNames(variable: string, list: string | undefined): string[] {
   const names = (list ?? '')
     .split(',')
     .map((name) => name.trim())
     .filter((name) => name !== '');
   if (names.length === 0) return ['DB'];
   for (const name of names) {
-    if (!BINDING_NAME.test(name)) throw new Error(`FEED_DATABASES: "${name}" is not a binding name`);
+    if (!BINDING_NAME.test(name)) throw new Error(`${variable}: "${name}" is not a binding name`);
   }
-  if (new Set(names).size !== names.length) throw new Error('FEED_DATABASES names a database twice');
-  if (names.length > MAX_SHARDS) throw new Error(`FEED_DATABASES names more than ${MAX_SHARDS} databases`);
-  // Shard 0 holds every id minted before sharding (ids below 2^40), which live in the primary database.
-  if (names[0] !== 'DB') throw new Error('FEED_DATABASES must start with DB, the primary database (shard 0)');
+  if (new Set(names).size !== names.length) throw new Error(`${variable} names a database twice`);
+  if (names.length > MAX_SHARDS) throw new Error(`${variable} names more than ${MAX_SHARDS} databases`);
+  if (names[0] !== 'DB') throw new Error(`${variable} must start with DB, the primary database (shard 0)`);
   return names;
 }
+
+/** The binding names of FEED_DATABASES, in shard order; "DB" when unset or blank. */
+export const feedDatabaseNames = (list: string | undefined) => databaseNames('FEED_DATABASES', list);
 
 /** The shard an id was minted in: the low bits of an item id from the clock, else which 2^40 range it is in. */
 export const shardOfId = (id: number) => (id >= CLOCK_ID_BASE ? id % MAX_SHARDS : Math.floor(id / SHARD_SPAN));
@@ -69,9 +74,12 @@ export function clockItemId(shard: number, nowMs: number): number {
  * Only new feeds are placed this way; an existing feed stays where its id says, so adding shards later
  * moves nothing.
  */
-export function shardForUrl(url: string, shardCount: number): number {
+export const shardForUrl = (url: string, shardCount: number) => hashToShard(url, shardCount);
+
+/** FNV-1a (32 bits) of a text, modulo a number of shards: the same shard for the same text, spread evenly. */
+export function hashToShard(text: string, shardCount: number): number {
   let hash = 0x811c9dc5;
-  for (const byte of new TextEncoder().encode(url)) {
+  for (const byte of new TextEncoder().encode(text)) {
     hash ^= byte;
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }

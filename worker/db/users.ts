@@ -18,7 +18,10 @@ export async function findUserById(db: Db, userId: number) {
   return user ?? null;
 }
 
-/** Creates the account, or returns null when the email is taken (also under a race). */
+/**
+ * Creates the account, or returns null when the email is taken (also under a race). Its people shard,
+ * where its reading state will live, is chosen now and never changes (people.ts).
+ */
 export async function createUser(db: Db, input: { name: string; email: string; verified?: boolean }, now = Date.now()) {
   const [user] = await db
     .insert(users)
@@ -28,6 +31,7 @@ export async function createUser(db: Db, input: { name: string; email: string; v
       emailVerifiedAt: input.verified ? new Date(now) : null,
       createdAt: new Date(now),
       creditsResetAt: nextMonth(now),
+      peopleShard: db.people.forNewPerson(input.email),
     })
     .onConflictDoNothing({ target: users.email })
     .returning();

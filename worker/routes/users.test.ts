@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { aiGenerations, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
+import { aiGenerations, categories, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
 import { findFeedByUrl } from '../db/feeds';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
@@ -175,6 +175,7 @@ describe('DELETE /api/users/me', () => {
       createdAt: new Date(),
     });
     await call('/api/users/me/app-passwords', { cookie: owner.cookie, json: { name: 'Phone' } });
+    expect((await call('/api/categories', { cookie: owner.cookie, json: { name: 'Mine' } })).status).toBe(201);
 
     const response = await call('/api/users/me', {
       cookie: owner.cookie,
@@ -188,6 +189,7 @@ describe('DELETE /api/users/me', () => {
     expect(await db.select().from(users).where(eq(users.id, owner.userId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, owner.userId))).toEqual([]);
+    expect(await db.select().from(categories).where(eq(categories.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(aiGenerations).where(eq(aiGenerations.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(wordpressSites).where(eq(wordpressSites.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(emails).where(eq(emails.to, owner.email))).toEqual([]);

@@ -76,7 +76,7 @@ export const userRoutes = new Hono<AuthedEnv>()
     const user = c.var.user;
     if (confirm !== user.email) throw new ApiError('BAD_REQUEST', "Type your account's email to confirm");
     await endSubscription(c.var.services.payments, user);
-    const imageKeys = await deleteAccount(c.var.db, user.id);
+    const imageKeys = await deleteAccount(c.var.db, user);
     if (imageKeys && imageKeys.length > 0) await c.var.services.images.bucket.delete(imageKeys);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.body(null, 204);
