@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { uniqueName } from '../test/feeds';
+import { storedItem, uniqueName } from '../test/feeds';
 import { createDb } from './client';
 import { upsertFeed } from './feeds';
 import { findFeed, type ItemValues, storeItems } from './item-store';
@@ -27,16 +27,9 @@ async function feedIn(shard: number) {
 
 /** `count` new items, newest first as a feed lists them. */
 const newItems = (label: string, count: number, now: number): ItemValues[] =>
-  Array.from({ length: count }, (_, n) => ({
-    guidHash: `${label}-${count - n}`,
-    title: `${label} ${count - n}`,
-    description: null,
-    content: null,
-    link: null,
-    thumbnail: null,
-    author: null,
-    pubDate: now - n * MINUTE,
-  }));
+  Array.from({ length: count }, (_, n) =>
+    storedItem(`${label}-${count - n}`, `${label} ${count - n}`, { pubDate: now - n * MINUTE }),
+  );
 
 /** Stores `count` new items in the feed (reading its row afresh, as a refresh does) at `now`. */
 async function arrive(feedId: number, label: string, count: number, now: number) {

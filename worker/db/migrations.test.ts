@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { searchFeedItems } from '../search/search-items';
+import { storedItem } from '../test/feeds';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { findFeed, storeItems } from './item-store';
@@ -12,8 +13,6 @@ import { CLOCK_ID_BASE, shardOfId } from './shards';
 
 const WATERMARKS = '0005_read_watermarks';
 const SHARD_FEEDS = '0012_shard_feeds';
-
-const NO_TEXT = { description: null, content: null, link: null, thumbnail: null, author: null };
 
 async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
   for (const migration of migrations) {
@@ -127,7 +126,7 @@ describe('upgrading a database of the previous version', () => {
     // and a Fever app that saw the newest old id gets exactly the new ones.
     const feed = await findFeed(db, 10);
     if (!feed) throw new Error('feed 10 is gone');
-    const fresh = ['a4', 'a5'].map((guidHash) => ({ ...NO_TEXT, guidHash, title: guidHash, pubDate: now }));
+    const fresh = ['a4', 'a5'].map((guidHash) => storedItem(guidHash, guidHash, { pubDate: now }));
     await storeItems(db, feed, fresh, 100, now);
     const newIds = (await listItemsByIdOrder(db, 1, { afterId: 104, limit: 10 })).map((item) => [item.title, item.id]);
     expect(newIds.map(([title]) => title)).toEqual(['a5', 'a4']);
