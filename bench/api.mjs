@@ -227,6 +227,8 @@ export async function benchApi(baseURL, cookie) {
   let nextItem = 0;
   const endpoints = {
     health: { path: '/api/health' },
+    // The floor of any signed-in request: the session's one D1 call (health makes none).
+    signedIn: { path: '/api/users/me', headers },
     feedItems: { path: '/api/feed-items', headers },
     feedItemsUnread: { path: '/api/feed-items?filter=unread', headers },
     categoriesWithFeeds: { path: '/api/categories/with-feeds', headers },

@@ -31,6 +31,9 @@ export function writeReport(results) {
     'one batch of 10 at a time, so each of the 10 feeds that answer after 3 s holds up the whole queue for 3 s.',
     'API: autocannon, 32 connections, 10 s each after a 2 s warm-up; health (the same server’s floor) is measured',
     'first and last and averaged as the baseline; "alone" is the median of 40 requests sent one at a time.',
+    'Health makes no D1 call; every other endpoint makes at least one (the session), and in `wrangler dev` each D1',
+    'call, read or write, is a commit with an fsync in local D1’s one Durable Object plus a DevTools relay through',
+    'wrangler’s node process (README "Latency under load"; `node bench/write-floor.mjs --fsync` measures it).',
     results.spa?.note ? `SPA: ${results.spa.note}.` : '',
     // A partial run merged into the last full one says which figures come from which run.
     results.note ?? '',

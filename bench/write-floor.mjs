@@ -5,12 +5,15 @@
 // request at a time, and the CPU each of the server's processes (wrangler's node, its proxy workerd, the
 // runtime workerd with the Worker and local D1) and this process (autocannon) spent per request, from
 // /proc. `--rounds N` repeats the sequence. Run it on a quiet machine (`uptime`); it prints the load average.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
 import { apiSeedSql, expectApiAnswer, load, serialMedian, signIn } from './api.mjs';
 import { startServer } from './server.mjs';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 1;
+const countFsyncs = process.argv.includes('--fsync');
 const TICKS_PER_MS = 100 / 1000; // USER_HZ
 
 /** Every process descending from this one (wrangler, workerd), by pid. */
@@ -37,24 +40,56 @@ function descendants() {
   return [...found];
 }
 
+/**
+ * A process's name; wrangler dev runs two workerd: its proxy (on the port we load, with the DevTools
+ * inspector relay) and the runtime (the Worker and local D1) behind it.
+ */
+function processName(pid, port) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  if (name !== 'workerd') return name;
+  return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=127.0.0.1:${port}`)
+    ? 'workerd proxy'
+    : 'workerd runtime';
+}
+
 /** CPU ms (user + system) spent so far by each named process below this one. */
 function serverCpu(port) {
   const byName = {};
   for (const pid of descendants()) {
     try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      let name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      // wrangler dev runs two: its proxy (on the port we load, with the DevTools inspector relay) and the
-      // runtime (the Worker and local D1) behind it.
-      if (name === 'workerd')
-        name = readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=127.0.0.1:${port}`)
-          ? 'workerd proxy'
-          : 'workerd runtime';
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const name = processName(pid, port);
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
       byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
     } catch {}
   }
   return byName;
+}
+
+/** The runtime workerd's pid (the Worker and local D1). */
+const runtimePid = (port) => descendants().find((pid) => processName(pid, port) === 'workerd runtime');
+
+/**
+ * With `--fsync`: fsync calls the runtime made per request, counted by strace over a short separate
+ * load (tracing slows the process, so no latency figure comes from this pass).
+ */
+async function fsyncsPerRequest(baseURL, options) {
+  const pid = runtimePid(new URL(baseURL).port);
+  if (!pid) return null;
+  const out = path.join(tmpdir(), `write-floor-strace-${process.pid}.txt`);
+  const strace = spawn('strace', ['-f', '-c', '-e', 'trace=fsync,fdatasync', '-o', out, '-p', String(pid)], {
+    stdio: 'ignore',
+  });
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const result = await load(baseURL, options, 3);
+  strace.kill('SIGINT');
+  await new Promise((resolve) => strace.once('exit', resolve));
+  const calls = [
+    ...readFileSync(out, 'utf8').matchAll(/^\s*[\d.]+\s+[\d.]+\s+\d+\s+(\d+)\s+(?:\d+\s+)?(fsync|fdatasync)$/gm),
+  ]
+    .map((match) => Number(match[1]))
+    .reduce((sum, n) => sum + n, 0);
+  return Number((calls / result.requests).toFixed(2));
 }
 
 async function measure(baseURL, name, options) {
@@ -72,7 +107,13 @@ async function measure(baseURL, name, options) {
     const spent = ms - (cpuBefore[name] ?? 0);
     if (spent > 0) cpu[name] = perRequest(spent);
   }
-  return { ...result, serialP50: await serialMedian(baseURL, options), cpuMsPerRequest: cpu };
+  const serialP50 = await serialMedian(baseURL, options);
+  return {
+    ...result,
+    serialP50,
+    cpuMsPerRequest: cpu,
+    ...(countFsyncs ? { fsyncsPerRequest: await fsyncsPerRequest(baseURL, options) } : {}),
+  };
 }
 
 const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql() }] });
@@ -94,6 +135,8 @@ try {
   let language = 0;
   const endpoints = {
     health: { path: '/api/health' },
+    // The floor of any signed-in request: the session's one D1 call and nothing else.
+    signedIn: { path: '/api/users/me', headers },
     itemById: everyItem('GET'),
     feedItems: { path: '/api/feed-items', headers },
     languageWrite: {
@@ -120,7 +163,7 @@ try {
       results[name] = await measure(server.baseURL, name, options);
       const r = results[name];
       console.error(
-        `${name.padEnd(14)} ${String(Math.round(r.requestsPerSecond)).padStart(5)} req/s  p50 ${r.p50}  p99 ${r.p99}  alone ${r.serialP50}  cpu/req ${JSON.stringify(r.cpuMsPerRequest)}  non2xx ${r.non2xx}`,
+        `${name.padEnd(14)} ${String(Math.round(r.requestsPerSecond)).padStart(5)} req/s  p50 ${r.p50}  p99 ${r.p99}  alone ${r.serialP50}  cpu/req ${JSON.stringify(r.cpuMsPerRequest)}  non2xx ${r.non2xx}${r.fsyncsPerRequest === undefined ? '' : `  fsync/req ${r.fsyncsPerRequest}`}`,
       );
     }
     const floor = (results.health.p99 + results.healthAgain.p99) / 2;
