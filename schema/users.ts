@@ -1,6 +1,15 @@
 // Accounts, sign-in sessions and one-time email tokens.
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
+/**
+ * The `reading_list` JSON (worker/db/reading-list.ts): categories as [id, name], subscriptions as
+ * [feed id, name, category id, include in AI (0/1), read watermark].
+ */
+export type ReadingList = {
+  categories: [number, string][];
+  subscriptions: [number, string, number | null, number, number][];
+};
+
 export const users = sqliteTable(
   'users',
   {
@@ -24,6 +33,10 @@ export const users = sqliteTable(
     // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
     // sign-up; 0, the primary database, for everyone who signed up before there were people shards.
     peopleShard: integer().notNull().default(0),
+    // A copy of the person's categories and subscriptions as the pages and the sidebar need them, so they
+    // read none of those rows (worker/db/reading-list.ts); rewritten from them in every batch that changes
+    // them. Null until first needed.
+    readingList: text({ mode: 'json' }).$type<ReadingList>(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_credits_reset_idx').on(t.creditsResetAt)],

@@ -1,12 +1,13 @@
 // A person's categories. Every function takes the user id first: another person's rows are unreachable.
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { categories, subscriptions } from '../../schema';
+import { categories } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { type Db, statementOf } from './client';
 import { feedRowsByIds } from './feeds';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
+import { type ReadingList, readingListOf, writeWithReadingList } from './reading-list';
 
 export async function listCategories(db: Db, userId: number) {
   return db
@@ -33,12 +34,18 @@ export const categoryLimitError = () =>
 
 /** Inserts the category only while the person is under the cap, in one statement; null if it did not go in. */
 async function insertUnderCap(db: Db, userId: number, name: string) {
-  const [inserted] = await db.all<{ id: number; name: string }>(sql`
+  const [insert] = await writeWithReadingList(db, userId, [
+    statementOf(
+      db,
+      sql`
     insert into categories (user_id, name, created_at)
     select ${userId}, ${name}, ${Date.now()}
     where (select count(*) from categories where user_id = ${userId}) < ${MAX_CATEGORIES_PER_USER}
     on conflict do nothing
-    returning id, name`);
+    returning id, name`,
+    ),
+  ]);
+  const [inserted] = (insert?.results ?? []) as { id: number; name: string }[];
   return inserted ?? null;
 }
 
@@ -67,27 +74,28 @@ export async function findOrCreateCategory(db: Db, userId: number, name: string)
 
 export async function renameCategory(db: Db, userId: number, categoryId: number, name: string) {
   await getCategory(db, userId, categoryId);
-  const [row] = await db
-    .update(categories)
-    .set({ name })
-    .where(and(eq(categories.id, categoryId), eq(categories.userId, userId)))
-    .returning({ id: categories.id, name: categories.name })
-    .catch((error: unknown) => {
-      if (String(error).includes('UNIQUE')) throw new ApiError('CONFLICT', `A category named "${name}" already exists`);
-      throw error;
-    });
+  const [update] = await writeWithReadingList(db, userId, [
+    statementOf(
+      db,
+      sql`update categories set name = ${name} where id = ${categoryId} and user_id = ${userId} returning id, name`,
+    ),
+  ]).catch((error: unknown) => {
+    if (String(error).includes('UNIQUE')) throw new ApiError('CONFLICT', `A category named "${name}" already exists`);
+    throw error;
+  });
+  const [row] = (update?.results ?? []) as { id: number; name: string }[];
   return row;
 }
 
 /** Deletes the category; its feeds stay, uncategorised. */
 export async function deleteCategory(db: Db, userId: number, categoryId: number) {
   await getCategory(db, userId, categoryId);
-  await db.batch([
-    db
-      .update(subscriptions)
-      .set({ categoryId: null })
-      .where(and(eq(subscriptions.userId, userId), eq(subscriptions.categoryId, categoryId))),
-    db.delete(categories).where(and(eq(categories.id, categoryId), eq(categories.userId, userId))),
+  await writeWithReadingList(db, userId, [
+    statementOf(
+      db,
+      sql`update subscriptions set category_id = null where user_id = ${userId} and category_id = ${categoryId}`,
+    ),
+    statementOf(db, sql`delete from categories where id = ${categoryId} and user_id = ${userId}`),
   ]);
 }
 
@@ -111,27 +119,30 @@ type FeedWithCounts = {
 
 /**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
- * "General" (id null). The person's categories and subscriptions (one round trip), then their feeds'
- * rows from the databases that hold them, each feed by primary key (one statement per feed shard, at
- * once). Unread counts are arithmetic on a feed's row and its subscription's (read-state.ts): 2 rows
- * per feed and 1 per category, sorted here.
+ * "General" (id null). The categories' names and the feeds followed come from the person's reading list
+ * (`readingList`: their users row, the session's; read when not given); then, at once, their
+ * subscriptions' rows, as many as the list says there are (a range read that stops at its LIMIT reads no
+ * row past it), and their feeds' rows, each by primary key in its shard. Unread counts are arithmetic on
+ * a feed's row and its subscription's (read-state.ts): 2 rows per feed and nothing more, sorted here.
  */
-export async function listCategoriesWithFeeds(db: Db, userId: number): Promise<CategoryWithFeeds[]> {
-  const [categoryRows, subscribed] = await db.$client.batch([
-    statementOf(db, sql`select id, name from categories where user_id = ${userId}`),
-    statementOf(db, subscriptionsInScopeSql(userId)),
-  ]);
-  const named = (categoryRows?.results ?? []) as { id: number; name: string }[];
-  const mine = ((subscribed?.results ?? []) as SubscriptionRow[]).map(toSubscriptionState);
-  const feeds = new Map(
-    (
-      await feedRowsByIds(
-        db,
-        mine.map((row) => row.feedId),
-      )
-    ).map((feed) => [feed.id, feed]),
-  );
-  const feedRows: FeedWithCounts[] = mine.flatMap((row) => {
+export async function listCategoriesWithFeeds(
+  db: Db,
+  userId: number,
+  readingList?: ReadingList | null,
+): Promise<CategoryWithFeeds[]> {
+  const list = await readingListOf(db, userId, readingList);
+  const followed = list.subscriptions.map(([feedId]) => feedId);
+  const named = list.categories.map(([id, name]) => ({ id, name }));
+  const [subscribed, feedRows] =
+    followed.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db.all<SubscriptionRow>(sql`${subscriptionsInScopeSql(userId)} limit ${followed.length}`),
+          feedRowsByIds(db, followed),
+        ]);
+  const mine = subscribed.map(toSubscriptionState);
+  const feeds = new Map(feedRows.map((feed) => [feed.id, feed]));
+  const withCounts: FeedWithCounts[] = mine.flatMap((row) => {
     const feed = feeds.get(row.feedId);
     if (!feed) return [];
     return [
@@ -149,11 +160,11 @@ export async function listCategoriesWithFeeds(db: Db, userId: number): Promise<C
   });
   // Sorted here: D1 bills every row a statement sorts.
   named.sort((a, b) => byName(a.name, b.name));
-  feedRows.sort((a, b) => byName(a.name, b.name));
+  withCounts.sort((a, b) => byName(a.name, b.name));
   const groups = new Map<number | null, CategoryWithFeeds>(
     named.map((category) => [category.id, { ...category, unreadCount: 0, feeds: [] }]),
   );
-  for (const row of feedRows) {
+  for (const row of withCounts) {
     const key = groups.has(row.category_id) ? row.category_id : null;
     let group = groups.get(key);
     if (!group) {

@@ -7,8 +7,9 @@ import { categories, feeds, readMarks, stars, subscriptions } from '../../schema
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { PLANS, type Plan } from '../lib/plans';
-import type { Db } from './client';
+import { type Db, statementOf } from './client';
 import { subscriptionsInScope } from './person-scope';
+import { writeWithReadingList } from './reading-list';
 import { idListSql, nextFeedIdSql } from './shards';
 
 export type FeedRow = typeof feeds.$inferSelect;
@@ -142,12 +143,17 @@ export async function subscribe(
   input: { feedId: number; name: string; categoryId: number | null; includeInAi: boolean },
 ) {
   const maxFeeds = PLANS[plan].maxFeeds;
-  const result = await db.run(sql`
+  const [result] = await writeWithReadingList(db, userId, [
+    statementOf(
+      db,
+      sql`
     insert into subscriptions (user_id, feed_id, name, category_id, include_in_ai, created_at)
     select ${userId}, ${input.feedId}, ${input.name}, ${input.categoryId}, ${input.includeInAi ? 1 : 0}, ${Date.now()}
     where (select count(*) from subscriptions where user_id = ${userId}) < ${maxFeeds}
-    on conflict (user_id, feed_id) do nothing`);
-  if (result.meta.changes === 1) return;
+    on conflict (user_id, feed_id) do nothing`,
+    ),
+  ]);
+  if (result?.meta.changes === 1) return;
   const [existing] = await db
     .select({ feedId: subscriptions.feedId })
     .from(subscriptions)
@@ -172,12 +178,20 @@ export async function updateSubscription(
   changes: { name?: string; categoryId?: number | null; includeInAi?: boolean },
 ) {
   await ensureCategoryOwned(db, userId, changes.categoryId);
-  const updated = await db
-    .update(subscriptions)
-    .set(changes)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
-    .returning({ feedId: subscriptions.feedId });
-  if (updated.length === 0) throw notFound('Feed');
+  const set = [
+    changes.name === undefined ? null : sql`name = ${changes.name}`,
+    changes.categoryId === undefined ? null : sql`category_id = ${changes.categoryId}`,
+    changes.includeInAi === undefined ? null : sql`include_in_ai = ${changes.includeInAi ? 1 : 0}`,
+  ].filter((clause) => clause !== null);
+  // Nothing to change still says whether the person follows the feed.
+  if (set.length === 0) set.push(sql`name = name`);
+  const [updated] = await writeWithReadingList(db, userId, [
+    statementOf(
+      db,
+      sql`update subscriptions set ${sql.join(set, sql`, `)} where user_id = ${userId} and feed_id = ${feedId} returning feed_id`,
+    ),
+  ]);
+  if ((updated?.results.length ?? 0) === 0) throw notFound('Feed');
 }
 
 /**
@@ -185,11 +199,10 @@ export async function updateSubscription(
  * items go too when nobody follows it any more.
  */
 export async function unsubscribe(db: Db, userId: number, feedId: number) {
-  const removed = await db
-    .delete(subscriptions)
-    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)))
-    .returning({ feedId: subscriptions.feedId });
-  if (removed.length === 0) throw notFound('Feed');
+  const [removed] = await writeWithReadingList(db, userId, [
+    statementOf(db, sql`delete from subscriptions where user_id = ${userId} and feed_id = ${feedId} returning feed_id`),
+  ]);
+  if ((removed?.results.length ?? 0) === 0) throw notFound('Feed');
   const starred = await db
     .delete(stars)
     .where(and(eq(stars.userId, userId), eq(stars.feedId, feedId)))

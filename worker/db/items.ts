@@ -7,6 +7,7 @@ import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { Db } from './client';
 import { isReadSql } from './read-state';
+import { listedInScope, type ReadingList, readingListOf } from './reading-list';
 import { markElsewhere, readInScope, type ScopedRead } from './scoped-read';
 
 export type ItemQuery = {
@@ -26,6 +27,8 @@ export type ItemQuery = {
    * of My Feed sizes its first window from them and keeps them up to date. Sync clients leave them out.
    */
   pageSpans?: PageSpans;
+  /** The person's reading list when the caller has their users row (the session's); else it is read. */
+  readingList?: ReadingList | null;
 };
 
 export type PageSpans = { pageSpanMs: number | null; unreadPageSpanMs: number | null };
@@ -122,10 +125,11 @@ export async function listItems(db: Db, userId: number, timeZone: string, query:
   const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const take = query.limit + 1;
+  const list = await readingListOf(db, userId, query.readingList);
+  const scope = { feedId: query.feedId, categoryId: query.categoryId, includedInAi: query.includedInAi };
   const scan: Scan = {
     userId,
-    scope: { feedId: query.feedId, categoryId: query.categoryId, includedInAi: query.includedInAi },
-    elsewhere: null,
+    subscriptions: listedInScope(list, scope),
     unread: query.filter === 'unread',
     newest: query.sort === 'newest',
     from,
@@ -133,6 +137,7 @@ export async function listItems(db: Db, userId: number, timeZone: string, query:
     cursor,
   };
 
+  if (scan.subscriptions.length === 0) return { items: [], nextCursor: null };
   let rows: ScannedRow[] = [];
   const remembered = rememberedSpan(query, scan);
   let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
@@ -222,6 +227,9 @@ const columns = sql`i.id, i.feed_id, i.seq, s.name as source, i.title, i.descrip
 const marksOf = (scan: Scan) =>
   sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = i.feed_id and m.seq = i.seq`;
 
+/** The subscriptions handed to a statement are the person's own in scope; said again, to be sure. */
+const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
+
 const unreadOnly = (scan: Scan) => (scan.unread ? [sql`${isReadSql} = 0`] : []);
 
 /** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
@@ -232,10 +240,10 @@ function readWindow(db: Db, scan: Scan, range: { lower: number | null; upper: nu
   return readInScope<ScannedRow>(
     db,
     scan,
-    (scope) => sql`
+    sql`
     select ${columns} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
     ${marksOf(scan)}
-    where ${sql.join([scope, ...unreadOnly(scan)], sql` and `)}`,
+    where ${sql.join([mine(scan), ...unreadOnly(scan)], sql` and `)}`,
   );
 }
 
@@ -264,7 +272,7 @@ async function readPerFeedOnce(db: Db, scan: Scan, take: number, upper: number |
   const rows = await readInScope<ScannedRow>(
     db,
     scan,
-    (scope) => sql`
+    sql`
     select ${columns} from subscriptions s
     join items i on i.id in (
       select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
@@ -272,7 +280,7 @@ async function readPerFeedOnce(db: Db, scan: Scan, take: number, upper: number |
       order by i.pub_date ${direction}, i.id ${direction}
       limit ${take})
     ${marksOf(scan)}
-    where ${scope}
+    where ${mine(scan)}
     order by i.pub_date ${direction}, i.id ${direction}
     limit ${take}`,
     // Each shard's first `take`, merged: the first `take` of them all, before any is dropped.

@@ -63,18 +63,21 @@ export async function subscriptionsInScope(db: Db, userId: number, scope: Scope 
   return (await db.all<SubscriptionRow>(subscriptionsInScopeSql(userId, scope))).map(toSubscriptionState);
 }
 
+/** What a statement reads of a subscription: everything but the unread counter, which moves with each mark. */
+export type StatementSubscription = Omit<SubscriptionState, 'readAdjust'>;
+
 /** Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. */
 const textLiteral = (text: string) =>
   `cast(x'${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}' as text)`;
 
 /** The subscriptions as `with subscriptions(…) as (values …)`: a table only this statement sees. */
-function subscriptionsTable(userId: number, rows: SubscriptionState[]): string {
+function subscriptionsTable(userId: number, rows: StatementSubscription[]): string {
   if (!Number.isSafeInteger(userId)) throw new Error(`not a user id: ${userId}`);
   const values = rows.map(
     (row) =>
-      `(${userId}, ${idListSql([row.feedId])}, ${textLiteral(row.name)}, ${row.categoryId === null ? 'null' : idListSql([row.categoryId])}, ${row.includeInAi ? 1 : 0}, ${idListSql([row.readSeq])}, ${idListSql([row.readAdjust])})`,
+      `(${userId}, ${idListSql([row.feedId])}, ${textLiteral(row.name)}, ${row.categoryId === null ? 'null' : idListSql([row.categoryId])}, ${row.includeInAi ? 1 : 0}, ${idListSql([row.readSeq])})`,
   );
-  return `subscriptions(user_id, feed_id, name, category_id, include_in_ai, read_seq, read_adjust) as (values ${values.join(', ')})`;
+  return `subscriptions(user_id, feed_id, name, category_id, include_in_ai, read_seq) as (values ${values.join(', ')})`;
 }
 
 /** A position in a feed that a mark is about. */
@@ -95,7 +98,7 @@ function marksTable(userId: number, marks: MarkRow[]): string {
 export async function acrossFeedShards<R>(
   db: Db,
   userId: number,
-  subscriptions: SubscriptionState[],
+  subscriptions: StatementSubscription[],
   statement: SQL,
   marks?: MarkRow[],
 ): Promise<R[]> {
@@ -107,7 +110,7 @@ export async function acrossFeedShards<R>(
       const tables = [
         subscriptionsTable(
           userId,
-          feedIds.map((id) => byFeed.get(id) as SubscriptionState),
+          feedIds.map((id) => byFeed.get(id) as StatementSubscription),
         ),
       ];
       if (marks)

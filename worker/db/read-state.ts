@@ -15,6 +15,7 @@ import {
   type SubscriptionState,
   subscriptionsInScope,
 } from './person-scope';
+import { writeWithReadingList } from './reading-list';
 import { idListSql, shardOfId } from './shards';
 
 /**
@@ -133,7 +134,7 @@ export async function markFeedsRead(db: Db, userId: number, feedIds: number[], b
   if (before === undefined) {
     const feeds = await feedRowsByIds(db, ids);
     const lastSeq = new Map(feeds.map((feed) => [feed.id, feed.lastSeq]));
-    await db.$client.batch([
+    await writeWithReadingList(db, userId, [
       statementOf(
         db,
         sql`update subscriptions set read_adjust = 0, read_seq = ${sql.raw(perFeedSql(lastSeq, 'read_seq'))} where ${mine}`,
@@ -194,7 +195,7 @@ async function markReadBefore(db: Db, userId: number, subscriptions: Subscriptio
   const pairs = (rows: { feed_id: number; seq: number }[]) =>
     sql.raw(rows.map((row) => `(${idListSql([row.feed_id, row.seq])})`).join(', ') || '(null, null)');
   const now = Date.now();
-  await db.$client.batch([
+  await writeWithReadingList(db, userId, [
     statementOf(
       db,
       sql`update subscriptions set read_seq = max(read_seq, ${sql.raw(perFeedSql(watermark, 'read_seq'))}) where ${mine}`,

@@ -23,7 +23,9 @@ export const categoryRoutes = new Hono<AuthedEnv>()
   .post('/', validate('json', categoryNameSchema), async (c) =>
     c.json(await createCategory(c.var.db, c.var.user.id, c.req.valid('json').name), 201),
   )
-  .get('/with-feeds', async (c) => c.json(await listCategoriesWithFeeds(c.var.db, c.var.user.id)))
+  .get('/with-feeds', async (c) =>
+    c.json(await listCategoriesWithFeeds(c.var.db, c.var.user.id, c.var.user.readingList)),
+  )
   .get('/:categoryId', categoryParam, async (c) =>
     c.json(await getCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId)),
   )

@@ -126,15 +126,18 @@ export const devRoutes = new Hono<AppEnv>()
     const session = await measure(async (db) => {
       reader = (await readSession(db, c.env.SESSION_SECRET, token))?.user ?? user;
     });
-    const spans = { ...query, pageSpans: reader };
+    // The session's users row carries the remembered spans and the reading list (db/reading-list.ts).
+    const spans = { ...query, pageSpans: reader, readingList: reader.readingList };
     return c.json({
       session,
       itemsPage: await measure((db) => listItems(db, user.id, user.timezone, spans)),
       unreadPage: await measure((db) => listItems(db, user.id, user.timezone, { ...spans, filter: 'unread' })),
       categoryPage: await measure((db) =>
-        categoryId === undefined ? Promise.resolve() : listItems(db, user.id, user.timezone, { ...query, categoryId }),
+        categoryId === undefined
+          ? Promise.resolve()
+          : listItems(db, user.id, user.timezone, { ...query, categoryId, readingList: reader.readingList }),
       ),
-      sidebar: await measure((db) => listCategoriesWithFeeds(db, user.id)),
+      sidebar: await measure((db) => listCategoriesWithFeeds(db, user.id, reader.readingList)),
       markRead: await measure((db) => (unreadItem ? setItemRead(db, user.id, unreadItem.id, true) : Promise.resolve())),
     });
   });

@@ -43,12 +43,16 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
                   ? await subscribedFeedIds(db, user.id, { feedId: query.feedId, categoryId: query.categoryId })
                   : undefined,
             })
-          : await listItems(db, user.id, user.timezone, { ...query, sort: order, filter, pageSpans: user }).then(
-              async (listed) => ({
-                ...listed,
-                items: await withStars(db, user.id, listed.items),
-              }),
-            );
+          : await listItems(db, user.id, user.timezone, {
+              ...query,
+              sort: order,
+              filter,
+              pageSpans: user,
+              readingList: user.readingList,
+            }).then(async (listed) => ({
+              ...listed,
+              items: await withStars(db, user.id, listed.items),
+            }));
     }
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
