@@ -1,9 +1,11 @@
 // Item ids from the clock (shards.ts), minted by real inserts in the suite's two feed databases: they
 // follow arrival order within a shard and across shards, writers racing on one shard never take the
-// same id, and a writer whose clock lags still takes ids after the ones already stored.
+// same id, and a writer whose clock lags still takes ids after the ones already stored. The test clock
+// (pinned in the past, so no id here runs ahead of the real clock of later tests) is the Worker's.
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { advanceClock, pinClock } from '../test/clock';
 import { storedItem, uniqueName } from '../test/feeds';
 import { createDb } from './client';
 import { upsertFeed } from './feeds';
@@ -12,6 +14,7 @@ import { CLOCK_ID_BASE, MAX_SHARDS, shardForUrl, shardOfId } from './shards';
 
 const db = createDb(env);
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 /** A feed row (no items yet) whose URL hashes to `shard`. */
 async function feedIn(shard: number) {
@@ -31,11 +34,11 @@ const newItems = (label: string, count: number, now: number): ItemValues[] =>
     storedItem(`${label}-${count - n}`, `${label} ${count - n}`, { pubDate: now - n * MINUTE }),
   );
 
-/** Stores `count` new items in the feed (reading its row afresh, as a refresh does) at `now`. */
-async function arrive(feedId: number, label: string, count: number, now: number) {
+/** Stores `count` new items in the feed (reading its row afresh, as a refresh does), now by the test clock. */
+async function arrive(feedId: number, label: string, count: number) {
   const feed = await findFeed(db, feedId);
   if (!feed) throw new Error('no feed');
-  await storeItems(db, feed, newItems(label, count, now), 1000, now);
+  await storeItems(db, feed, newItems(label, count, Date.now()), 1000, Date.now());
 }
 
 /** The feed's items in arrival order (their sequence numbers), with their ids. */
@@ -50,14 +53,15 @@ const ascending = (ids: number[]) => ids.every((id, n) => n === 0 || id > (ids[n
 
 describe('item ids from the clock', () => {
   it('ascend in arrival order, within a refresh, from refresh to refresh and across both shards', async () => {
+    pinClock(Date.now() - 3 * HOUR);
     const [first, second] = [await feedIn(0), await feedIn(1)];
-    const start = Date.now();
     // Arrivals alternate between the shards, a minute apart, three items each (one statement each).
     const arrivals: { feedId: number; label: string }[] = [];
     for (let n = 0; n < 6; n++) {
+      advanceClock(MINUTE);
       const feed = n % 2 === 0 ? first : second;
       const label = `arrival-${n}`;
-      await arrive(feed.id, label, 3, start + n * MINUTE);
+      await arrive(feed.id, label, 3);
       arrivals.push({ feedId: feed.id, label });
     }
     const byTitle = new Map<string, number>();
@@ -78,11 +82,12 @@ describe('item ids from the clock', () => {
   });
 
   it('never gives two items the same id when writers race on one shard within the same millisecond', async () => {
+    // One millisecond for all of them: the clock alone would give them all the same ids.
+    pinClock(Date.now() - 2 * HOUR);
     const feeds = [];
     for (let n = 0; n < 6; n++) feeds.push(await feedIn(1));
-    const now = Date.now();
     // Twenty items each: three INSERT statements per refresh, all six batches in flight at once.
-    await Promise.all(feeds.map((feed, n) => arrive(feed.id, `race-${n}`, 20, now)));
+    await Promise.all(feeds.map((feed, n) => arrive(feed.id, `race-${n}`, 20)));
     const all = [];
     for (const feed of feeds) {
       const rows = await idsBySeq(feed.id);
@@ -95,10 +100,14 @@ describe('item ids from the clock', () => {
   });
 
   it('gives a writer whose clock lags ids after those already stored in its shard', async () => {
+    const start = Date.now() - HOUR;
+    pinClock(start);
     const [ahead, behind] = [await feedIn(1), await feedIn(1)];
-    const now = Date.now();
-    await arrive(ahead.id, 'ahead', 2, now + 10 * MINUTE);
-    await arrive(behind.id, 'behind', 2, now);
+    // One Worker's clock is ten minutes ahead of the next one's.
+    pinClock(start + 10 * MINUTE);
+    await arrive(ahead.id, 'ahead', 2);
+    pinClock(start);
+    await arrive(behind.id, 'behind', 2);
     const [aheadIds, behindIds] = [await idsBySeq(ahead.id), await idsBySeq(behind.id)];
     const lastAhead = Math.max(...aheadIds.map((row) => row.id));
     for (const row of behindIds) {
@@ -106,8 +115,9 @@ describe('item ids from the clock', () => {
       expect(shardOfId(row.id)).toBe(1);
     }
     // Once the clock passes them, ids come from the clock again: the next slot is the clock's own.
-    const later = now + 20 * MINUTE;
-    await arrive(behind.id, 'later', 1, later);
+    const later = start + 20 * MINUTE;
+    pinClock(later);
+    await arrive(behind.id, 'later', 1);
     const [newest] = (await idsBySeq(behind.id)).slice(-1);
     expect(newest?.id).toBe(CLOCK_ID_BASE + (later - Date.UTC(2025, 0, 1)) * MAX_SHARDS + 1);
   });

@@ -69,6 +69,10 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
         )
       : new Set();
   const fresh = rows.filter((row) => !known.has(row.guidHash)).reverse();
+  // New ids take the clock as it is now, just before the write, not when the refresh began (a fetch can
+  // take 15 s): ids follow the order items become visible in (shards.ts). Never before `now`, which a
+  // caller (a test) may set ahead.
+  const mintedAt = Math.max(now, Date.now());
   const seqOf = new Map(fresh.map((row, index) => [row.guidHash, feed.lastSeq + index + 1]));
   const lastSeq = feed.lastSeq + fresh.length;
   const trimmedSeq = Math.max(feed.trimmedSeq, lastSeq - keep);
@@ -87,7 +91,7 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     // Each new row takes the shard's next id from the clock (shards.ts), numbered within the statement:
     // ids in arrival order across shards, for the Fever API's since_id.
     const placeholders = chunk
-      .map((_, n) => `(${nextItemIdSql(shardOfId(feed.id), now, n)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .map((_, n) => `(${nextItemIdSql(shardOfId(feed.id), mintedAt, n)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
       .join(', ');
     const values = chunk.flatMap((row) => [
       feed.id,

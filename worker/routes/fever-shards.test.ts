@@ -7,11 +7,13 @@ import { shardForUrl, shardOfId } from '../db/shards';
 import { refreshFeed } from '../feeds/refresh';
 import { md5Hex } from '../lib/crypto';
 import { createUrlFetcher } from '../net/fetcher';
+import { advanceClock, pinClock } from '../test/clock';
 import { follow, rss, scriptFeed, type TestItem, uniqueName } from '../test/feeds';
 import { call, db } from '../test/helpers';
 import { personWithAppPassword } from '../test/reader-apps';
 
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const deps = () => ({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) });
 
 /** A scripted feed whose URL hashes to `shard`, with one first story. */
@@ -36,44 +38,70 @@ async function feverItems(apiKey: string, sinceId: number) {
   return ((await response.json()) as { items: { id: number; title: string }[] }).items;
 }
 
+/** A person with a Fever key following one scripted feed in each shard. */
+async function feverAppOnTwoShards(start: number) {
+  const person = await personWithAppPassword('Fever app', 'Shards');
+  const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
+  const feeds = [];
+  for (const shard of [0, 1]) {
+    const feed = await scriptedFeedIn(shard, start);
+    const id = await follow(call, person.cookie, feed.url);
+    expect(shardOfId(id)).toBe(shard);
+    feeds.push({ ...feed, id });
+  }
+  // The app's sync loop: ask for what came after the largest id it has, keep it.
+  const received: string[] = [];
+  let sinceId = 0;
+  const poll = async () => {
+    for (;;) {
+      const page = await feverItems(apiKey, sinceId);
+      if (page.length === 0) return;
+      received.push(...page.map((item) => item.title));
+      sinceId = Math.max(sinceId, ...page.map((item) => item.id));
+    }
+  };
+  await poll();
+  return { feeds, received, poll };
+}
+
+type ScriptedFeed = Awaited<ReturnType<typeof feverAppOnTwoShards>>['feeds'][number];
+
+/** Story `n` appears in the feed; a refresh that began at `startedAt` stores it. */
+async function publish(feed: ScriptedFeed, n: number, startedAt: number) {
+  feed.stories.unshift({ guid: `${feed.name}-${n}`, title: `${feed.name} story ${n}`, pubDate: new Date(startedAt) });
+  await scriptFeed(feed.name, { body: rss(feed.name, feed.stories) });
+  expect(await refreshFeed(deps(), feed.id, startedAt)).toMatchObject({ kind: 'updated' });
+}
+
+const everyStory = (feeds: ScriptedFeed[]) => feeds.flatMap((feed) => feed.stories.map((story) => story.title));
+
 describe('Fever since_id with feeds in two databases', () => {
   it('gives an app that pages by since_id every item exactly once, whichever shard it arrives in', async () => {
-    const person = await personWithAppPassword('Fever app', 'Shards');
-    const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
-    const start = Date.now();
-    const feeds = [];
-    for (const shard of [0, 1]) {
-      const feed = await scriptedFeedIn(shard, start);
-      const id = await follow(call, person.cookie, feed.url);
-      expect(shardOfId(id)).toBe(shard);
-      feeds.push({ ...feed, id });
-    }
-
-    // The app's sync loop: ask for what came after the largest id it has, keep it.
-    const received: string[] = [];
-    let sinceId = 0;
-    const poll = async () => {
-      for (;;) {
-        const page = await feverItems(apiKey, sinceId);
-        if (page.length === 0) return;
-        received.push(...page.map((item) => item.title));
-        sinceId = Math.max(sinceId, ...page.map((item) => item.id));
-      }
-    };
-    await poll();
-
+    // An hour ago, so that the ids minted here stay behind the real clock of the tests after this one.
+    pinClock(Date.now() - HOUR);
+    const { feeds, received, poll } = await feverAppOnTwoShards(Date.now());
     // New stories alternate between the shards, a minute apart, the app polling after each.
     for (let n = 1; n <= 6; n++) {
-      const feed = feeds[n % 2] as (typeof feeds)[number];
-      const at = start + n * MINUTE;
-      feed.stories.unshift({ guid: `${feed.name}-${n}`, title: `${feed.name} story ${n}`, pubDate: new Date(at) });
-      await scriptFeed(feed.name, { body: rss(feed.name, feed.stories) });
-      expect(await refreshFeed(deps(), feed.id, at)).toMatchObject({ kind: 'updated' });
+      advanceClock(MINUTE);
+      await publish(feeds[n % 2] as ScriptedFeed, n, Date.now());
       await poll();
     }
+    expect(received).toHaveLength(everyStory(feeds).length);
+    expect([...received].sort()).toEqual([...everyStory(feeds)].sort());
+  });
 
-    const everyStory = feeds.flatMap((feed) => feed.stories.map((story) => story.title));
-    expect(received).toHaveLength(everyStory.length);
-    expect([...received].sort()).toEqual([...everyStory].sort());
+  it('still gives an item whose refresh began before one the app has already seen (a slow fetch)', async () => {
+    pinClock(Date.now());
+    const { feeds, received, poll } = await feverAppOnTwoShards(Date.now());
+    const [first, second] = feeds as [ScriptedFeed, ScriptedFeed];
+    // The second shard's story is stored and seen; the first shard's refresh had begun 15 s earlier
+    // (its fetch took that long) and stores its story a second later.
+    const seenAt = Date.now();
+    await publish(second, 1, seenAt);
+    await poll();
+    advanceClock(1000);
+    await publish(first, 1, seenAt - 15_000);
+    await poll();
+    expect([...received].sort()).toEqual([...everyStory(feeds)].sort());
   });
 });
