@@ -52,8 +52,11 @@ const CRON_TICKS_PER_DAY = firingsPerDay(
 const MAX_CONSUMERS = 250;
 /** D1: one database runs its queries one at a time; ~1 ms each is Cloudflare's rule of thumb (1,000/s). */
 const D1_QUERIES_PER_SECOND = 1000;
-/** What a person keeps besides items: subscriptions, categories, read marks within retention, account. */
-const PERSON_BYTES = 50 * 150 + 1_000 * 40 + 2_000;
+/**
+ * What a person keeps besides items: subscriptions, their reading list (~50 bytes a subscription:
+ * worker/db/reading-list.ts), categories, read marks within retention, account.
+ */
+const PERSON_BYTES = 50 * 150 + 50 * 50 + 1_000 * 40 + 2_000;
 /** Items per feed shard: under D1's 10 GB and the 5 GB goal, with room for a ±15 % uneven URL hash. */
 const FEED_SHARD_TARGET_GB = 4;
 /** The URL hash's worst shard against the mean (measured ±15 % over 64 shards: worker/db/shards.test.ts). */

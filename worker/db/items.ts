@@ -115,8 +115,9 @@ type ScannedRow = ItemRow & { source: string; seq: number };
  * items in a window of time, unsorted, and sorted here. Newest first, the window starts at the cursor,
  * as wide as the previous page needed, and the next one is sized from the density seen so far; past a
  * few windows (sparse feeds), and oldest first, each feed contributes at most a page, merged in SQL.
- * Every window costs a row per subscription in scope and one index probe per feed, whatever it finds, so
- * a first page of My Feed starts from the span the person's last one needed (`pageSpans`): one window.
+ * The subscriptions come from the person's reading list as values (reading-list.ts: no row read), but
+ * every window costs one index probe per feed, whatever it finds, so a first page of My Feed starts from
+ * the span the person's last one needed (`pageSpans`): one window.
  * Read state: the subscription's watermark, corrected by the person's marks, left-joined in the same
  * statement (a mark costs a row only where one exists; read-state.ts). Feeds in other feed shards are
  * read there by the same statement, at once (scoped-read.ts).

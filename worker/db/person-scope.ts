@@ -1,13 +1,13 @@
 // Reading a person's items across feed shards. A person's subscriptions and read marks live in the
 // primary database, the items in the feeds' shards (shards.ts), and D1 cannot join two databases. A read
 // is one statement written as on a single database: the person's subscriptions `s` joined to the items,
-// their marks left-joined. In the primary database (shard 0, and every local run) it reads the real
-// tables, as one statement (readInScope). For feeds in other shards the person's subscriptions in scope
-// (feed, name, read watermark) and their few kept-unread marks are read from the primary database first
-// and handed to the same statement in each such shard, all at once, as tables of values named like the
-// real ones (acrossFeedShards); the marks of items read on their own are looked up afterwards for the
-// rows concerned only. D1 bills rows read in tables, not values in a statement, so the page costs what it
-// cost on one database, plus a row per subscription elsewhere.
+// their marks left-joined. The subscriptions in scope (feed, name, read watermark) are handed to that
+// statement in each shard holding some of their feeds, all at once, as a table of values named like the
+// real one (acrossFeedShards); pages take them from the person's reading list (reading-list.ts), other
+// reads from the rows (subscriptionsInScope). In the primary database the statement joins the person's
+// real read marks; elsewhere an unread read hands over their few kept-unread marks the same way, and the
+// marks of items read on their own are looked up afterwards for the rows concerned only. D1 bills rows
+// read in tables, not values in a statement, so handing rows over costs nothing.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { groupByShard, idListSql } from './shards';
