@@ -4,16 +4,22 @@
 // list, and a trivial one-row write (the person's language). For each: req/s, p50/p99, the median one
 // request at a time, and the CPU each of the server's processes (wrangler's node, its proxy workerd, the
 // runtime workerd with the Worker and local D1) and this process (autocannon) spent per request, from
-// /proc. `--rounds N` repeats the sequence. Run it on a quiet machine (`uptime`); it prints the load average.
+// /proc. `--rounds N` repeats the sequence; `--fsync` counts the runtime's fsyncs per request (strace);
+// `--bare` measures again without wrangler dev's proxy and DevTools relay (bench/bare-runtime.mjs). Run
+// it on a quiet machine (`uptime`); it prints the load average.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { apiSeedSql, expectApiAnswer, load, serialMedian, signIn } from './api.mjs';
+import { startBareRuntime } from './bare-runtime.mjs';
 import { startServer } from './server.mjs';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 1;
 const countFsyncs = process.argv.includes('--fsync');
+// Then the same rounds on the same bundle and state in Miniflare alone (bench/bare-runtime.mjs).
+const alsoBare = process.argv.includes('--bare');
+let bare = false;
 const TICKS_PER_MS = 100 / 1000; // USER_HZ
 
 /** Every process descending from this one (wrangler, workerd), by pid. */
@@ -48,6 +54,7 @@ function processName(pid, port) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
   if (name !== 'workerd') return name;
+  if (bare) return 'workerd runtime';
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=127.0.0.1:${port}`)
     ? 'workerd proxy'
     : 'workerd runtime';
@@ -116,10 +123,9 @@ async function measure(baseURL, name, options) {
   };
 }
 
-const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql() }] });
-try {
-  const cookie = await signIn(server.baseURL);
-  const headers = { cookie, origin: server.baseURL, 'content-type': 'application/json' };
+/** The endpoints, each as autocannon options, for a server at `baseURL` and this session cookie. */
+function endpointsOf(baseURL, cookie) {
+  const headers = { cookie, origin: baseURL, 'content-type': 'application/json' };
   let nextItem = 0;
   const everyItem = (method, body) => ({
     headers,
@@ -133,7 +139,7 @@ try {
     ],
   });
   let language = 0;
-  const endpoints = {
+  return {
     health: { path: '/api/health' },
     // The floor of any signed-in request: the session's one D1 call and nothing else.
     signedIn: { path: '/api/users/me', headers },
@@ -155,12 +161,16 @@ try {
     },
     markRead: everyItem('PATCH', JSON.stringify({ isRead: true })),
     markUnread: everyItem('PATCH', JSON.stringify({ isRead: false })),
+    healthAgain: { path: '/api/health' },
   };
+}
+
+async function measureRounds(baseURL, cookie, label) {
   const runs = [];
   for (let round = 0; round < rounds; round++) {
-    const results = { loadAverage: loadavg().map((n) => Number(n.toFixed(2))) };
-    for (const [name, options] of [...Object.entries(endpoints), ['healthAgain', endpoints.health]]) {
-      results[name] = await measure(server.baseURL, name, options);
+    const results = { server: label, loadAverage: loadavg().map((n) => Number(n.toFixed(2))) };
+    for (const [name, options] of Object.entries(endpointsOf(baseURL, cookie))) {
+      results[name] = await measure(baseURL, name, options);
       const r = results[name];
       console.error(
         `${name.padEnd(14)} ${String(Math.round(r.requestsPerSecond)).padStart(5)} req/s  p50 ${r.p50}  p99 ${r.p99}  alone ${r.serialP50}  cpu/req ${JSON.stringify(r.cpuMsPerRequest)}  non2xx ${r.non2xx}${r.fsyncsPerRequest === undefined ? '' : `  fsync/req ${r.fsyncsPerRequest}`}`,
@@ -169,15 +179,34 @@ try {
     const floor = (results.health.p99 + results.healthAgain.p99) / 2;
     results.p99OverHealth = Object.fromEntries(
       Object.entries(results)
-        .filter(([name]) => !['loadAverage', 'health', 'healthAgain'].includes(name))
+        .filter(([, r]) => typeof r === 'object' && r.p99 !== undefined)
+        .filter(([name]) => !['health', 'healthAgain'].includes(name))
         .map(([name, r]) => [name, Number((r.p99 / floor).toFixed(2))]),
     );
     console.error(
-      `load average ${results.loadAverage.join(' ')}; p99 / health p99: ${JSON.stringify(results.p99OverHealth)}`,
+      `${label}, load average ${results.loadAverage.join(' ')}; p99 / health p99: ${JSON.stringify(results.p99OverHealth)}`,
     );
     runs.push(results);
   }
-  console.log(JSON.stringify(runs, null, 2));
+  return runs;
+}
+
+const runs = [];
+const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql() }] });
+let cookie;
+try {
+  cookie = await signIn(server.baseURL);
+  runs.push(...(await measureRounds(server.baseURL, cookie, 'wrangler dev')));
 } finally {
   await server.stop();
 }
+if (alsoBare) {
+  bare = true;
+  const runtime = await startBareRuntime();
+  try {
+    runs.push(...(await measureRounds(runtime.baseURL, cookie, 'Miniflare alone')));
+  } finally {
+    await runtime.stop();
+  }
+}
+console.log(JSON.stringify(runs, null, 2));
