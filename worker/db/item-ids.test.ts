@@ -1,11 +1,11 @@
 // Item ids from the clock (shards.ts), minted by real inserts in the suite's two feed databases: they
 // follow arrival order within a shard and across shards, writers racing on one shard never take the
 // same id, and a writer whose clock lags still takes ids after the ones already stored. The test clock
-// (pinned in the past, so no id here runs ahead of the real clock of later tests) is the Worker's.
+// is the Worker's: pinned, from an hour back, and never going back from one test to the next.
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { advanceClock, pinClock } from '../test/clock';
+import { advanceClock, pinClock, pinClockForFile } from '../test/clock';
 import { storedItem, uniqueName } from '../test/feeds';
 import { createDb } from './client';
 import { upsertFeed } from './feeds';
@@ -51,9 +51,10 @@ async function idsBySeq(feedId: number) {
 
 const ascending = (ids: number[]) => ids.every((id, n) => n === 0 || id > (ids[n - 1] as number));
 
+pinClockForFile(Date.now() - HOUR);
+
 describe('item ids from the clock', () => {
   it('ascend in arrival order, within a refresh, from refresh to refresh and across both shards', async () => {
-    pinClock(Date.now() - 3 * HOUR);
     const [first, second] = [await feedIn(0), await feedIn(1)];
     // Arrivals alternate between the shards, a minute apart, three items each (one statement each).
     const arrivals: { feedId: number; label: string }[] = [];
@@ -82,8 +83,7 @@ describe('item ids from the clock', () => {
   });
 
   it('never gives two items the same id when writers race on one shard within the same millisecond', async () => {
-    // One millisecond for all of them: the clock alone would give them all the same ids.
-    pinClock(Date.now() - 2 * HOUR);
+    // One millisecond for all of them (the clock is pinned): the clock alone would give them one id.
     const feeds = [];
     for (let n = 0; n < 6; n++) feeds.push(await feedIn(1));
     // Twenty items each: three INSERT statements per refresh, all six batches in flight at once.
@@ -100,8 +100,7 @@ describe('item ids from the clock', () => {
   });
 
   it('gives a writer whose clock lags ids after those already stored in its shard', async () => {
-    const start = Date.now() - HOUR;
-    pinClock(start);
+    const start = Date.now();
     const [ahead, behind] = [await feedIn(1), await feedIn(1)];
     // One Worker's clock is ten minutes ahead of the next one's.
     pinClock(start + 10 * MINUTE);

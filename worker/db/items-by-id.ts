@@ -16,7 +16,7 @@ import {
   subscriptionsInScope,
 } from './person-scope';
 import { markItem } from './read-state';
-import { groupByShard, idListSql } from './shards';
+import { groupByShard, idListSql, settledItemIdBound } from './shards';
 
 export type NamedItemRow = ItemRow & { source: string; seq: number };
 
@@ -83,19 +83,20 @@ export async function getFeedItemsByIds(db: Db, userId: number, itemIds: number[
 /**
  * Items of the person's feeds by id order, for the Fever API's paging: after `afterId` ascending, or
  * before `beforeId` descending (the newest when neither is given). Each shard's first page, merged.
+ * Only items whose ids are settled at `now` (shards.ts, ID_SETTLE_MS): an app that pages by id never
+ * sees an id that a write still committing elsewhere could come in below.
  */
 export async function listItemsByIdOrder(
   db: Db,
   userId: number,
-  page: { afterId?: number; beforeId?: number; limit: number },
+  page: { afterId?: number; beforeId?: number; limit: number; now: number },
 ): Promise<FeedItem[]> {
   const ascending = page.afterId !== undefined;
+  const settled = settledItemIdBound(page.now);
   const bound =
     page.afterId !== undefined
-      ? sql`and i.id > ${page.afterId}`
-      : page.beforeId !== undefined
-        ? sql`and i.id < ${page.beforeId}`
-        : sql``;
+      ? sql`and i.id > ${page.afterId} and i.id < ${settled}`
+      : sql`and i.id < ${Math.min(page.beforeId ?? settled, settled)}`;
   const subscriptions = await subscriptionsInScope(db, userId);
   const rows = await acrossFeedShards<NamedItemRow>(
     db,

@@ -12,7 +12,9 @@
 //   (`since_id`): 2^50 + (milliseconds since 2025-01-01) × 2^10 + shard, and at least the shard's last
 //   item id + 2^10, computed inside the INSERT. The shard is the low 10 bits; the clock part keeps
 //   ~244 years below 2^53. Within a shard ids follow commit order (two writers at once stay unique and
-//   ordered); across shards they follow the clock, to within the time a write takes to commit.
+//   ordered); across shards they follow the clock, to within the time a write takes to commit, which
+//   readers paging by id wait out (ID_SETTLE_MS). The step is a millisecond's worth: a burst (a refresh
+//   of 500 new items) runs ahead of the clock by half a second, which only holds those items back as long.
 // Ids below 2^40 are shard 0's of either kind: everything stored before sharding, so a single database
 // made by an earlier version upgrades unchanged, and its new items take ids above all of its old ones.
 // Item ids of the form shard × 2^40 + n for shards ≥ 1 never reached production (shards were to be added
@@ -68,6 +70,17 @@ export function clockItemId(shard: number, nowMs: number): number {
   if (!Number.isSafeInteger(id)) throw new Error(`item ids have run out at ${new Date(nowMs).toISOString()}`);
   return id;
 }
+
+/**
+ * How long after its clock reading an item id is settled: by then the write that took it has committed
+ * (a batch takes milliseconds; this leaves seconds for a slow one and for clocks apart), so no item can
+ * still arrive with a smaller id. Readers that page by id (Fever's since_id) read only settled ids, so
+ * an item written a moment after one of another shard is never skipped; they see new items this much later.
+ */
+export const ID_SETTLE_MS = 10_000;
+
+/** The ids settled at `nowMs`: every id below this one (old ids below 2^50 always are). */
+export const settledItemIdBound = (nowMs: number) => clockItemId(0, nowMs - ID_SETTLE_MS);
 
 /**
  * The shard a new feed goes to: FNV-1a (32 bits) of its normalised URL, modulo the number of shards.

@@ -1,16 +1,17 @@
 // A Fever app that only pages by since_id, following feeds in both of the suite's feed databases
 // (vitest.config.ts): items arriving in one shard after the app has seen an item of the other still
-// come, each exactly once, because item ids follow arrival order across shards (db/shards.ts).
+// come, each exactly once, because item ids follow arrival order across shards and Fever pages only
+// ids that no write still committing can come in below (db/shards.ts, ID_SETTLE_MS).
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { shardForUrl, shardOfId } from '../db/shards';
 import { refreshFeed } from '../feeds/refresh';
 import { md5Hex } from '../lib/crypto';
 import { createUrlFetcher } from '../net/fetcher';
-import { advanceClock, pinClock } from '../test/clock';
+import { advanceClock, pinClock, pinClockForFile } from '../test/clock';
 import { follow, rss, scriptFeed, type TestItem, uniqueName } from '../test/feeds';
 import { call, db } from '../test/helpers';
-import { personWithAppPassword } from '../test/reader-apps';
+import { personWithAppPassword, settleItemIds } from '../test/reader-apps';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -60,6 +61,7 @@ async function feverAppOnTwoShards(start: number) {
       sinceId = Math.max(sinceId, ...page.map((item) => item.id));
     }
   };
+  settleItemIds();
   await poll();
   return { feeds, received, poll };
 }
@@ -75,15 +77,17 @@ async function publish(feed: ScriptedFeed, n: number, startedAt: number) {
 
 const everyStory = (feeds: ScriptedFeed[]) => feeds.flatMap((feed) => feed.stories.map((story) => story.title));
 
+// The test clock, an hour back, moves forward only: ids minted in one test never run ahead of the next.
+pinClockForFile(Date.now() - HOUR);
+
 describe('Fever since_id with feeds in two databases', () => {
   it('gives an app that pages by since_id every item exactly once, whichever shard it arrives in', async () => {
-    // An hour ago, so that the ids minted here stay behind the real clock of the tests after this one.
-    pinClock(Date.now() - HOUR);
     const { feeds, received, poll } = await feverAppOnTwoShards(Date.now());
     // New stories alternate between the shards, a minute apart, the app polling after each.
     for (let n = 1; n <= 6; n++) {
       advanceClock(MINUTE);
       await publish(feeds[n % 2] as ScriptedFeed, n, Date.now());
+      settleItemIds();
       await poll();
     }
     expect(received).toHaveLength(everyStory(feeds).length);
@@ -91,17 +95,37 @@ describe('Fever since_id with feeds in two databases', () => {
   });
 
   it('still gives an item whose refresh began before one the app has already seen (a slow fetch)', async () => {
-    pinClock(Date.now());
     const { feeds, received, poll } = await feverAppOnTwoShards(Date.now());
     const [first, second] = feeds as [ScriptedFeed, ScriptedFeed];
     // The second shard's story is stored and seen; the first shard's refresh had begun 15 s earlier
     // (its fetch took that long) and stores its story a second later.
     const seenAt = Date.now();
     await publish(second, 1, seenAt);
+    settleItemIds();
     await poll();
+    expect(received).toContain(second.stories[0]?.title);
     advanceClock(1000);
     await publish(first, 1, seenAt - 15_000);
+    settleItemIds();
     await poll();
+    expect([...received].sort()).toEqual([...everyStory(feeds)].sort());
+  });
+
+  it('still gives an item whose write took its id a moment before one the app could otherwise have seen', async () => {
+    const { feeds, received, poll } = await feverAppOnTwoShards(Date.now());
+    const [first, second] = feeds as [ScriptedFeed, ScriptedFeed];
+    const storedAt = Date.now();
+    await publish(second, 1, storedAt);
+    // The app polls a second later: the second shard's story is not settled yet, so it waits.
+    pinClock(storedAt + 1000);
+    await poll();
+    // Meanwhile a write in the first shard that read the clock half a second before commits.
+    pinClock(storedAt - 500);
+    await publish(first, 1, storedAt - 500);
+    pinClock(storedAt + 1000);
+    settleItemIds();
+    await poll();
+    expect(received).toHaveLength(everyStory(feeds).length);
     expect([...received].sort()).toEqual([...everyStory(feeds)].sort());
   });
 });

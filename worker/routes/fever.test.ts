@@ -2,8 +2,9 @@
 // md5("email:app-password"), no Origin, no cookie.
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/crypto';
+import { pinClockForFile } from '../test/clock';
 import { call } from '../test/helpers';
-import { followStoryFeed, HOUR, personWithAppPassword } from '../test/reader-apps';
+import { followStoryFeed, HOUR, personWithAppPassword, settleItemIds } from '../test/reader-apps';
 
 type FeverItem = { id: number; feed_id: number; title: string; is_read: number; is_saved: number; url: string };
 type Answer = {
@@ -19,6 +20,10 @@ type Answer = {
   saved_item_ids?: string;
 };
 
+// Fever pages only settled item ids (db/shards.ts), so the tests move a pinned clock past them.
+pinClockForFile(Date.now() - HOUR);
+
+/** A person with a Fever key following two feeds of three stories, their ids settled (db/shards.ts). */
 async function feverReader() {
   const person = await personWithAppPassword('Fever app', 'Ports');
   const feedIds: number[] = [];
@@ -31,6 +36,7 @@ async function feverReader() {
     });
     feedIds.push(feed.id);
   }
+  settleItemIds();
   return { ...person, apiKey: await md5Hex(`${person.email}:${person.appPassword}`), feedIds };
 }
 

@@ -91,7 +91,12 @@ async function readItems(db: Db, userId: number, params: URLSearchParams) {
   const items =
     withIds.length > 0
       ? await getFeedItemsByIds(db, userId, withIds)
-      : await listItemsByIdOrder(db, userId, { afterId: number('since_id'), beforeId: number('max_id'), limit: PAGE });
+      : await listItemsByIdOrder(db, userId, {
+          afterId: number('since_id'),
+          beforeId: number('max_id'),
+          limit: PAGE,
+          now: Date.now(),
+        });
   return { items: await itemsOf(db, userId, items), total_items: await countItems(db, userId) };
 }
 

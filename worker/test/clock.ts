@@ -3,7 +3,7 @@
 // as production does, and only Date is faked (timers, I/O and the fake upstreams stay real).
 // The instants below are where scheduling rules break if they break at all: every hour of a day, and
 // the days a time zone moves its clocks.
-import { onTestFinished, vi } from 'vitest';
+import { afterEach, beforeEach, onTestFinished, vi } from 'vitest';
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
@@ -15,6 +15,22 @@ export function pinClock(instant: number | string | Date) {
       vi.useRealTimers();
     });
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(instant) });
+}
+
+/**
+ * Pins the clock for every test of the file, from `start` on, never going back from one test to the
+ * next: for tests whose databases keep what the test before wrote, item ids included, which follow the
+ * clock (db/shards.ts). A test may still pin or move it; the next one starts where it left it.
+ */
+export function pinClockForFile(start: number) {
+  let now = start;
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(now) });
+  });
+  afterEach(() => {
+    now = Math.max(now, Date.now()) + 1;
+    vi.useRealTimers();
+  });
 }
 
 /** Moves the pinned clock on by `ms`. */

@@ -1,10 +1,19 @@
 // What the reader-app API tests (Google Reader, Fever) start from: a person with an app password and a
 // category, following scripted feeds of three stories each.
 import { expect } from 'vitest';
+import { ID_SETTLE_MS } from '../db/shards';
+import { advanceClock } from './clock';
 import { rss, scriptFeed, uniqueName } from './feeds';
 import { call, signUp } from './helpers';
 
 export const HOUR = 3_600_000;
+
+/**
+ * Moves the pinned test clock on until the item ids minted so far are settled, so Fever pages them
+ * (db/shards.ts): ID_SETTLE_MS, and a second for the ids a refresh's items take ahead of the clock
+ * (one millisecond's worth each).
+ */
+export const settleItemIds = () => advanceClock(ID_SETTLE_MS + 1000);
 
 /** A signed-up person with an app password named `appName` and a category named `categoryName`. */
 export async function personWithAppPassword(appName: string, categoryName: string) {
