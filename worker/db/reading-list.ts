@@ -26,7 +26,11 @@ const rebuildSql = (userId: number) => sql`
  * transaction, so the copy always says what the rows say. The statements' results, in order.
  */
 export async function writeWithReadingList(db: Db, userId: number, statements: D1PreparedStatement[]) {
-  const results = await db.$client.batch([...statements, statementOf(db, rebuildSql(userId))]);
+  const results = await db.$client.batch([...statements, statementOf(db, sql`${rebuildSql(userId)} returning id`)]);
+  // Said loudly: a batch run where the person's users row is not (a people database that is not the
+  // primary one) would leave their reading list saying something else than their rows.
+  if ((results.at(-1)?.results.length ?? 0) === 0)
+    throw new Error(`No users row ${userId} beside these rows: their reading list was not rebuilt`);
   return results.slice(0, statements.length);
 }
 
