@@ -7,6 +7,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
+import { updateSubscription } from './feeds';
 import { type ItemQuery, listItems } from './items';
 import { setItemRead } from './items-by-id';
 import { meteredD1, newMeter } from './metered-d1';
@@ -207,6 +208,15 @@ describe('the sidebar and marking read', () => {
     const { meter, result } = await metered((m) => markFeedsRead(m, MARKER, [MARK_ALL_FEED]));
     expect(result).toBe(2000);
     expect(meter.rowsWritten).toBeLessThanOrEqual(2);
+  });
+
+  it('renaming a feed keeps the reading list in one round trip: the subscription and the users row', async () => {
+    const { meter } = await metered((m) => updateSubscription(m, MARKER, MARK_ALL_FEED, { name: 'Busy, renamed' }));
+    expect(meter.calls).toBe(1);
+    expect(meter.rowsWritten).toBe(2);
+    expect((await reader(MARKER)).readingList?.subscriptions).toEqual([
+      [MARK_ALL_FEED, 'Busy, renamed', null, 1, 2000],
+    ]);
   });
 
   it('one read mark is one round trip writing at most 2 rows', async () => {
