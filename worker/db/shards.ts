@@ -6,8 +6,9 @@
 // A new feed goes to the shard its URL hashes to, and every id minted in a shard carries that shard, so
 // the shard of any feed or item is its id alone (no lookup table). Ids stay below 2^53, where JavaScript
 // numbers (the SPA's JSON, the reader apps' ids) stop being exact. Two forms, by what each id is for:
-// - Feed ids: shard × 2^40 + local number (AUTOINCREMENT), so a shard's feeds are one range of ids and a
-//   person's subscriptions (primary key user, feed) are read per shard by a range (scoped-read.ts).
+// - Feed ids: shard × 2^40 + local number (AUTOINCREMENT). Feeds need no arrival order (nothing pages
+//   them by id), and their low bits must vary within a shard: the cron's pick slices are id % 64
+//   (feeds.pick_slot, migration 0005), which the shard in the low bits would make one slice a shard.
 // - Item ids: from the clock, in arrival order across shards, because Fever apps page items by id
 //   (`since_id`): 2^50 + (milliseconds since 2025-01-01) × 2^10 + shard, and at least the shard's last
 //   item id + 2^10, computed inside the INSERT. The shard is the low 10 bits; the clock part keeps
