@@ -3,7 +3,7 @@
 // The services' configuration is parsed from them in config.ts.
 
 import type { SessionUser } from './auth/session';
-import type { Db } from './db/client';
+import type { Db, PeopleDb } from './db/client';
 import type { Services } from './services';
 
 export type Secrets = {
@@ -37,12 +37,14 @@ export type AppEnv = {
     services: Services;
     requestId: string;
     user: SessionUser | null;
+    /** The database holding the signed-in person's reading state: `db.people.of(user)`. */
+    peopleDb: PeopleDb | null;
     sessionId: string | null;
   };
 };
 
 /** For sub-apps that mount `requireUser` first: there, `c.var.user` is always set. */
-export type AuthedEnv = AppEnv & { Variables: { user: SessionUser } };
+export type AuthedEnv = AppEnv & { Variables: { user: SessionUser; peopleDb: PeopleDb } };
 
 export const isDevelopment = (env: Pick<Bindings, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development';
 

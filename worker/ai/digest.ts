@@ -137,7 +137,7 @@ export async function sendDigest(
   const preferences = await getPreferences(db, userId);
   const since =
     (await previousDigestAt(db, userId, now)) ?? now - (preferences.frequency === 'weekly' ? 7 : 1) * DAY_MS;
-  const itemIds = await selectSourceItemIds(db, userId, {
+  const itemIds = await selectSourceItemIds(db.people.of(user), userId, {
     from: Math.max(since, now - 7 * DAY_MS),
     forDigest: true,
     limit: MAX_DIGEST_ITEMS,

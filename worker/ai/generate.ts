@@ -17,6 +17,7 @@ import {
   loadGenerationForJob,
   requestOf,
 } from '../db/generations';
+import { peopleDbOfUser } from '../db/users';
 import { escapeText } from '../html/entities';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
@@ -77,7 +78,7 @@ export async function runGeneration(deps: Deps, generationId: number, mode: 'inl
   const timeoutMs = mode === 'inline' ? aiLimits.inlineMs : aiLimits.jobMs;
   try {
     const request = requestOf(row);
-    const items = await sourceItemsOf(db, row.userId, request.itemIds);
+    const items = await sourceItemsOf(await peopleDbOfUser(db, row.userId), row.userId, request.itemIds);
     if (items.length === 0) throw new AiError('input', 'The items for this generation are no longer available.');
     if (row.contentType === 'visual_content') return await drawImage(deps, row, request, items, timeoutMs);
     const task: TextTask = {

@@ -43,7 +43,7 @@ export async function startRewrite(
   itemId: number,
   input: RewriteInput,
 ): Promise<Started<RewriteResult>> {
-  const { item } = await getItem(deps.db, user.id, itemId);
+  const { item } = await getItem(deps.db.people.of(user), user.id, itemId);
   const platform = rewritePlatform(input.platform);
   // Spec §6: blog posts and platform formatting are advertised as Pro; the server holds the rule.
   if (platform.pro && user.plan !== 'pro') throw new ApiError('FORBIDDEN', proOnlyMessage(platform));
@@ -82,12 +82,13 @@ export async function startSummary(
   target: SummaryTarget,
   input: { language: string; dateFilter: DateFilter },
 ) {
+  const mine = deps.db.people.of(user);
   const name =
     target.kind === 'feed'
-      ? (await getFeed(deps.db, user.id, target.feedId)).name
-      : (await getCategory(deps.db, user.id, target.categoryId)).name;
+      ? (await getFeed(mine, user.id, target.feedId)).name
+      : (await getCategory(mine, user.id, target.categoryId)).name;
   const [from, to] = dateRange(input.dateFilter, user.timezone);
-  const itemIds = await selectSourceItemIds(deps.db, user.id, {
+  const itemIds = await selectSourceItemIds(mine, user.id, {
     ...(target.kind === 'feed' ? { feedId: target.feedId } : { categoryId: target.categoryId }),
     from,
     to,

@@ -34,17 +34,20 @@ export async function setUserTimeZone(db: Db, userId: number, timezone: string) 
 }
 
 /** Everything the person made, as plain JSON (OPML stays at its own export). */
-export async function exportAccount(db: Db, userId: number, now = Date.now()) {
+export async function exportAccount(db: Db, person: { id: number } & PersonPlacement, now = Date.now()) {
+  const userId = person.id;
+  // Their reading state (categories, subscriptions, stars) from their people database, the rest from here.
+  const mine = db.people.of(person);
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) return null;
   const [categoryRows, subscriptionRows, generationRows, preferences, sites, appPasswords, starred] = await Promise.all(
     [
-      db
+      mine
         .select({ id: categories.id, name: categories.name })
         .from(categories)
         .where(eq(categories.userId, userId))
         .orderBy(asc(categories.name)),
-      db
+      mine
         .select({
           feedId: subscriptions.feedId,
           name: subscriptions.name,
@@ -70,7 +73,7 @@ export async function exportAccount(db: Db, userId: number, now = Date.now()) {
         .where(eq(wordpressSites.userId, userId))
         .orderBy(asc(wordpressSites.id)),
       listAppPasswords(db, userId),
-      listStarredItems(db, userId, { limit: MAX_EXPORTED_STARS }),
+      listStarredItems(mine, userId, { limit: MAX_EXPORTED_STARS }),
     ],
   );
   const categoryName = new Map(categoryRows.map((category) => [category.id, category.name]));

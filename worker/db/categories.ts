@@ -3,13 +3,13 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { categories } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
-import { type Db, statementOf } from './client';
+import { type PeopleDb, statementOf } from './client';
 import { feedRowsByIds } from './feeds';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
 import { type ReadingList, readingListOf, writeWithReadingList } from './reading-list';
 
-export async function listCategories(db: Db, userId: number) {
+export async function listCategories(db: PeopleDb, userId: number) {
   return db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
@@ -17,7 +17,7 @@ export async function listCategories(db: Db, userId: number) {
     .orderBy(asc(categories.name));
 }
 
-export async function getCategory(db: Db, userId: number, categoryId: number) {
+export async function getCategory(db: PeopleDb, userId: number, categoryId: number) {
   const [row] = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
@@ -33,7 +33,7 @@ export const categoryLimitError = () =>
   new ApiError('BAD_REQUEST', `You can have up to ${MAX_CATEGORIES_PER_USER} categories. Delete one to add another.`);
 
 /** Inserts the category only while the person is under the cap, in one statement; null if it did not go in. */
-async function insertUnderCap(db: Db, userId: number, name: string) {
+async function insertUnderCap(db: PeopleDb, userId: number, name: string) {
   const [insert] = await writeWithReadingList(db, userId, [
     statementOf(
       db,
@@ -49,7 +49,7 @@ async function insertUnderCap(db: Db, userId: number, name: string) {
   return inserted ?? null;
 }
 
-async function categoryNamed(db: Db, userId: number, name: string) {
+async function categoryNamed(db: PeopleDb, userId: number, name: string) {
   const [row] = await db
     .select({ id: categories.id, name: categories.name })
     .from(categories)
@@ -57,7 +57,7 @@ async function categoryNamed(db: Db, userId: number, name: string) {
   return row ?? null;
 }
 
-export async function createCategory(db: Db, userId: number, name: string) {
+export async function createCategory(db: PeopleDb, userId: number, name: string) {
   const created = await insertUnderCap(db, userId, name);
   if (created) return created;
   if (await categoryNamed(db, userId, name))
@@ -66,13 +66,13 @@ export async function createCategory(db: Db, userId: number, name: string) {
 }
 
 /** Returns the person's category of that name, creating it if needed (OPML import, add-feed dialog). */
-export async function findOrCreateCategory(db: Db, userId: number, name: string) {
+export async function findOrCreateCategory(db: PeopleDb, userId: number, name: string) {
   const row = (await insertUnderCap(db, userId, name)) ?? (await categoryNamed(db, userId, name));
   if (!row) throw categoryLimitError();
   return row;
 }
 
-export async function renameCategory(db: Db, userId: number, categoryId: number, name: string) {
+export async function renameCategory(db: PeopleDb, userId: number, categoryId: number, name: string) {
   await getCategory(db, userId, categoryId);
   const [update] = await writeWithReadingList(db, userId, [
     statementOf(
@@ -88,7 +88,7 @@ export async function renameCategory(db: Db, userId: number, categoryId: number,
 }
 
 /** Deletes the category; its feeds stay, uncategorised. */
-export async function deleteCategory(db: Db, userId: number, categoryId: number) {
+export async function deleteCategory(db: PeopleDb, userId: number, categoryId: number) {
   await getCategory(db, userId, categoryId);
   await writeWithReadingList(db, userId, [
     statementOf(
@@ -126,7 +126,7 @@ type FeedWithCounts = {
  * a feed's row and its subscription's (read-state.ts): 2 rows per feed and nothing more, sorted here.
  */
 export async function listCategoriesWithFeeds(
-  db: Db,
+  db: PeopleDb,
   userId: number,
   readingList?: ReadingList | null,
 ): Promise<CategoryWithFeeds[]> {

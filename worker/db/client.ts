@@ -55,6 +55,8 @@ export type FeedShards = {
   at(shard: number): Db;
   /** The database holding this feed or item: its id says which. */
   of(id: number): Db;
+  /** The feed shard that is this same database, or -1 (a people database that holds no feeds). */
+  indexOf(db: Db): number;
   /** Where a feed not stored anywhere yet goes: the shard its normalised URL hashes to. */
   forNewFeed(url: string): { shard: number; db: Db };
   /** Every shard's database, in shard order. */
@@ -106,6 +108,7 @@ export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Data
     primary: () => at(0),
     at,
     of: (id) => at(shardOfId(id)),
+    indexOf: (db) => feedNames.indexOf(db.binding),
     forNewFeed: (url) => {
       const shard = shardForUrl(url, feedNames.length);
       return { shard, db: at(shard) };

@@ -1,13 +1,13 @@
 // Feeds a person follows. The `feeds` row is shared by everyone who follows its URL and lives in a feed
 // shard (shards.ts); the person's name, category and AI choice live on their subscription, in the
-// primary database. So a person's feeds are read as: subscriptions first, then the feed rows from the
+// person's people database (people.ts). So a person's feeds are read as: subscriptions first, then the feed rows from the
 // shards that hold them. Every function takes the user id first.
 import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
 import { categories, feeds, readMarks, stars, subscriptions } from '../../schema';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { PLANS, type Plan } from '../lib/plans';
-import { type Db, statementOf } from './client';
+import { type Db, type PeopleDb, statementOf } from './client';
 import { subscriptionsInScope } from './person-scope';
 import { writeWithReadingList } from './reading-list';
 import { idListSql, nextFeedIdSql } from './shards';
@@ -48,7 +48,7 @@ const listEntry = (row: { name: string; feed: FeedRow }): FeedListEntry => ({
   favicon: row.feed.faviconUrl,
 });
 
-export async function listFeeds(db: Db, userId: number): Promise<FeedListEntry[]> {
+export async function listFeeds(db: PeopleDb, userId: number): Promise<FeedListEntry[]> {
   const mine = await db
     .select({ feedId: subscriptions.feedId, name: subscriptions.name })
     .from(subscriptions)
@@ -57,7 +57,7 @@ export async function listFeeds(db: Db, userId: number): Promise<FeedListEntry[]
   return (await withFeedRows(db, mine)).map(listEntry);
 }
 
-export async function getFeed(db: Db, userId: number, feedId: number): Promise<FeedDetail> {
+export async function getFeed(db: PeopleDb, userId: number, feedId: number): Promise<FeedDetail> {
   const [mine] = await db
     .select({
       feedId: subscriptions.feedId,
@@ -84,7 +84,7 @@ export async function getFeed(db: Db, userId: number, feedId: number): Promise<F
   };
 }
 
-export async function countFeeds(db: Db, userId: number, plan: Plan): Promise<FeedCount> {
+export async function countFeeds(db: PeopleDb, userId: number, plan: Plan): Promise<FeedCount> {
   const [row] = await db.select({ n: count() }).from(subscriptions).where(eq(subscriptions.userId, userId));
   const feedCount = row?.n ?? 0;
   const maxFeeds = PLANS[plan].maxFeeds;
@@ -123,7 +123,7 @@ export async function upsertFeed(
   return feed;
 }
 
-export async function ensureCategoryOwned(db: Db, userId: number, categoryId: number | null | undefined) {
+export async function ensureCategoryOwned(db: PeopleDb, userId: number, categoryId: number | null | undefined) {
   if (categoryId === null || categoryId === undefined) return;
   const [row] = await db
     .select({ id: categories.id })
@@ -137,7 +137,7 @@ export async function ensureCategoryOwned(db: Db, userId: number, categoryId: nu
  * while the person's subscription count is below the limit (one statement, so no race).
  */
 export async function subscribe(
-  db: Db,
+  db: PeopleDb,
   userId: number,
   plan: Plan,
   input: { feedId: number; name: string; categoryId: number | null; includeInAi: boolean },
@@ -172,7 +172,7 @@ export function feedLimitError(plan: Plan) {
 }
 
 export async function updateSubscription(
-  db: Db,
+  db: PeopleDb,
   userId: number,
   feedId: number,
   changes: { name?: string; categoryId?: number | null; includeInAi?: boolean },
@@ -198,7 +198,7 @@ export async function updateSubscription(
  * Unfollows: the person's subscription, read marks and stars of the feed go; the shared feed and its
  * items go too when nobody follows it any more.
  */
-export async function unsubscribe(db: Db, userId: number, feedId: number) {
+export async function unsubscribe(db: PeopleDb, userId: number, feedId: number) {
   const [removed] = await writeWithReadingList(db, userId, [
     statementOf(db, sql`delete from subscriptions where user_id = ${userId} and feed_id = ${feedId} returning feed_id`),
   ]);
@@ -239,6 +239,10 @@ export async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
 }
 
 /** Feed ids this person follows, optionally one category's or one feed's. */
-export async function subscribedFeedIds(db: Db, userId: number, scope: { feedId?: number; categoryId?: number } = {}) {
+export async function subscribedFeedIds(
+  db: PeopleDb,
+  userId: number,
+  scope: { feedId?: number; categoryId?: number } = {},
+) {
   return (await subscriptionsInScope(db, userId, scope)).map((row) => row.feedId);
 }

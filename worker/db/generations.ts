@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { aiGenerations, generationSources, items } from '../../schema';
 import { type ContentType, type Generation, type GenerationOrigin, imageUrlOf } from '../contracts/ai';
 import { notFound } from '../lib/errors';
-import type { Db } from './client';
+import type { Db, PeopleDb } from './client';
 import { refundStatements } from './credits';
 import { listItems } from './items';
 import { subscriptionsInScope } from './person-scope';
@@ -220,7 +220,7 @@ export type SourceScope = {
 };
 
 /** Ids of the newest items of feeds the person follows, within the scope: a page of listItems. */
-export async function selectSourceItemIds(db: Db, userId: number, scope: SourceScope): Promise<number[]> {
+export async function selectSourceItemIds(db: PeopleDb, userId: number, scope: SourceScope): Promise<number[]> {
   const page = await listItems(db, userId, 'UTC', {
     feedId: scope.feedId,
     categoryId: scope.categoryId,
@@ -241,7 +241,7 @@ const MAX_SOURCE_HTML = 400_000;
  * The items behind a generation, newest first, with the HTML a prompt is written from (ai/source-items.ts
  * reduces it to text); only items the person still follows.
  */
-export async function loadSourceItems(db: Db, userId: number, itemIds: number[]) {
+export async function loadSourceItems(db: PeopleDb, userId: number, itemIds: number[]) {
   if (itemIds.length === 0) return [];
   // The items from their shards, then only those of feeds the person follows, newest first.
   const found = await db.shards.each(itemIds.slice(0, 90), (shard, ids) =>

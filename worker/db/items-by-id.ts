@@ -1,11 +1,11 @@
 // Items by id, as one person sees them (an item opened, marked or starred; sync clients, issue 15): only items of
 // feeds they follow, each with their read state and the name they gave the feed. The items come from
-// their feeds' shards, the subscriptions and marks from the primary database (person-scope.ts).
+// their feeds' shards, the subscriptions and marks from the person's database (person-scope.ts).
 import { and, eq, sql } from 'drizzle-orm';
 import { items, readMarks, subscriptions } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import { notFound } from '../lib/errors';
-import type { Db } from './client';
+import type { Db, PeopleDb } from './client';
 import { type ItemRow, toFeedItem } from './items';
 import {
   acrossFeedShards,
@@ -25,7 +25,7 @@ export const itemColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i
   i.pub_date, i.created_at, i.seq <= s.read_seq as is_read, s.name as source`;
 
 /** Corrects the watermark's read state with the person's marks of exactly these rows. */
-export async function withMarks(db: Db, userId: number, rows: NamedItemRow[]) {
+export async function withMarks(db: PeopleDb, userId: number, rows: NamedItemRow[]) {
   const marks = await readMarksAt(db, userId, rows);
   for (const row of rows) {
     const mark = marks.get(markKey(row));
@@ -44,7 +44,7 @@ const IDS_PER_STATEMENT = 2000;
  * watermark's read state; `rest` adds conditions, order and limit to each statement (each gives its
  * first rows: the caller merges).
  */
-export async function followedItemsByIds(db: Db, userId: number, feedOf: Map<number, number>, rest = sql``) {
+export async function followedItemsByIds(db: PeopleDb, userId: number, feedOf: Map<number, number>, rest = sql``) {
   const subscriptions = await subscriptionsInScope(db, userId, { feedIds: [...new Set(feedOf.values())] });
   const followed = new Map(subscriptions.map((row) => [row.feedId, row]));
   const reads: Promise<NamedItemRow[]>[] = [];
@@ -67,7 +67,7 @@ export async function followedItemsByIds(db: Db, userId: number, feedOf: Map<num
 }
 
 /** These items, as the person sees them; ids of items they cannot see are left out. */
-export async function getFeedItemsByIds(db: Db, userId: number, itemIds: number[]): Promise<FeedItem[]> {
+export async function getFeedItemsByIds(db: PeopleDb, userId: number, itemIds: number[]): Promise<FeedItem[]> {
   if (itemIds.length === 0) return [];
   // Which feeds the items are of, from their shards; then only the person's subscriptions to those.
   const located = await db.shards.each(itemIds, (shard, ids) =>
@@ -87,7 +87,7 @@ export async function getFeedItemsByIds(db: Db, userId: number, itemIds: number[
  * sees an id that a write still committing elsewhere could come in below.
  */
 export async function listItemsByIdOrder(
-  db: Db,
+  db: PeopleDb,
   userId: number,
   page: { afterId?: number; beforeId?: number; limit: number; now: number },
 ): Promise<FeedItem[]> {
@@ -114,7 +114,7 @@ export async function listItemsByIdOrder(
  * Ids of the person's unread items, newest first, at most `limit`: each shard's items above the
  * watermark or kept unread, less those read on their own, reading on until `limit` or the end.
  */
-export async function unreadItemIds(db: Db, userId: number, limit: number): Promise<number[]> {
+export async function unreadItemIds(db: PeopleDb, userId: number, limit: number): Promise<number[]> {
   const subscriptions = await subscriptionsInScope(db, userId);
   const keptUnread = await keptUnreadMarks(
     db,
@@ -148,7 +148,7 @@ export async function unreadItemIds(db: Db, userId: number, limit: number): Prom
 }
 
 /** How many items the person's feeds hold. */
-export async function countItems(db: Db, userId: number): Promise<number> {
+export async function countItems(db: PeopleDb, userId: number): Promise<number> {
   const subscriptions: SubscriptionState[] = await subscriptionsInScope(db, userId);
   const counts = await acrossFeedShards<{ total: number }>(
     db,
@@ -160,7 +160,7 @@ export async function countItems(db: Db, userId: number): Promise<number> {
 }
 
 /** One item, if the person follows its feed: the item from its shard, then the person's subscription. */
-export async function getItem(db: Db, userId: number, itemId: number) {
+export async function getItem(db: PeopleDb, userId: number, itemId: number) {
   const [item] = await db.shards.each([itemId], (shard) =>
     shard.select().from(items).where(eq(items.id, itemId)).limit(1),
   );
@@ -175,7 +175,7 @@ export async function getItem(db: Db, userId: number, itemId: number) {
   return { item, ...subscription };
 }
 
-export async function getFeedItem(db: Db, userId: number, itemId: number): Promise<FeedItem> {
+export async function getFeedItem(db: PeopleDb, userId: number, itemId: number): Promise<FeedItem> {
   const { item, source, readSeq } = await getItem(db, userId, itemId);
   const [mark] = await db
     .select({ isRead: readMarks.isRead })
@@ -201,7 +201,7 @@ export async function getFeedItem(db: Db, userId: number, itemId: number): Promi
 }
 
 /** Marks one of the person's items read or unread; 404 for an item they cannot see. */
-export async function setItemRead(db: Db, userId: number, itemId: number, isRead: boolean) {
+export async function setItemRead(db: PeopleDb, userId: number, itemId: number, isRead: boolean) {
   if (!(await markItem(db, userId, itemId, isRead))) throw notFound('Feed item');
 }
 

@@ -5,7 +5,7 @@ import { users } from '../../schema';
 import type { DateFilter, FeedItem, ItemText } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
-import type { Db } from './client';
+import type { PeopleDb } from './client';
 import { isReadSql } from './read-state';
 import { listedInScope, type ReadingList, readingListOf } from './reading-list';
 import { markElsewhere, readInScope, type ScopedRead } from './scoped-read';
@@ -122,7 +122,7 @@ type ScannedRow = ItemRow & { source: string; seq: number };
  * statement (a mark costs a row only where one exists; read-state.ts). Feeds in other feed shards are
  * read there by the same statement, at once (scoped-read.ts).
  */
-export async function listItems(db: Db, userId: number, timeZone: string, query: ItemQuery) {
+export async function listItems(db: PeopleDb, userId: number, timeZone: string, query: ItemQuery) {
   const [from, to] = query.between ?? dateRange(query.dateFilter, timeZone);
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   const take = query.limit + 1;
@@ -194,10 +194,12 @@ function rememberedSpan(query: ItemQuery, scan: Scan) {
  * Keeps the span a first page needed when the remembered one was too short (a second window was read) or
  * far too long (rows read for nothing): a row written now and then, not on every page.
  */
-async function rememberSpan(db: Db, scan: Scan, remembered: number | null, neededMs: number) {
+async function rememberSpan(db: PeopleDb, scan: Scan, remembered: number | null, neededMs: number) {
   const needed = Math.max(Math.round(neededMs), 60_000);
   if (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
-  await db
+  // The spans are on the users row, in the primary database.
+  await db.shards
+    .primary()
     .update(users)
     .set(scan.unread ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
     .where(eq(users.id, scan.userId));
@@ -234,7 +236,7 @@ const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
 const unreadOnly = (scan: Scan) => (scan.unread ? [sql`${isReadSql} = 0`] : []);
 
 /** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
-function readWindow(db: Db, scan: Scan, range: { lower: number | null; upper: number | null }) {
+function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
   const bounds = sharedBounds(scan);
   if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
   if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
@@ -252,7 +254,7 @@ function readWindow(db: Db, scan: Scan, range: { lower: number | null; upper: nu
  * Each scoped feed's first `take` items in order (below `upper` when given), merged. An unread scan
  * whose rows from other shards were read on their own reads on past them until it has `take` or the end.
  */
-async function readPerFeed(db: Db, scan: Scan, take: number, upper: number | null) {
+async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
   const kept: ScannedRow[] = [];
   let from = scan;
   for (;;) {
@@ -264,7 +266,7 @@ async function readPerFeed(db: Db, scan: Scan, take: number, upper: number | nul
   }
 }
 
-async function readPerFeedOnce(db: Db, scan: Scan, take: number, upper: number | null) {
+async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
   const direction = scan.newest ? sql`desc` : sql`asc`;
   const bounds = sharedBounds(scan);
   if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);

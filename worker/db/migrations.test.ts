@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { searchFeedItems } from '../search/search-items';
 import { storedItem } from '../test/feeds';
+import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { findFeed, storeItems } from './item-store';
@@ -74,7 +75,7 @@ describe('upgrading a database of the previous version', () => {
     const db = createDb({ DB: d1 });
     const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 10 } as const;
     const readFlags = async (userId: number) =>
-      (await listItems(db, userId, 'UTC', query)).items.map((item) => [item.title, item.isRead]);
+      (await listItems(primaryPeopleDb(db), userId, 'UTC', query)).items.map((item) => [item.title, item.isRead]);
     expect(await readFlags(1)).toEqual([
       ['A newest', false],
       ['B newer', false],
@@ -88,7 +89,7 @@ describe('upgrading a database of the previous version', () => {
       ['A oldest', true],
     ]);
     const unread = async (userId: number) =>
-      (await listCategoriesWithFeeds(db, userId)).flatMap((group) =>
+      (await listCategoriesWithFeeds(primaryPeopleDb(db), userId)).flatMap((group) =>
         group.feeds.map((f) => [group.name, f.name, f.unreadCount]),
       );
     // People shards (migration 0014) rebuilt categories and subscriptions: each feed keeps its category.
@@ -106,7 +107,7 @@ describe('upgrading a database of the previous version', () => {
     // Search (migration 0010) finds the items stored before it, by title, for those who follow them only.
     const found = async (userId: number, text: string) =>
       (
-        await searchFeedItems(db, userId, 'UTC', {
+        await searchFeedItems(primaryPeopleDb(db), userId, 'UTC', {
           search: text,
           filter: 'all',
           sort: 'newest',
@@ -130,7 +131,7 @@ describe('upgrading a database of the previous version', () => {
     await storeItems(db, feed, fresh, 100, now);
     // As a Fever app asks once they are settled (shards.ts): a minute later.
     const settledBy = Date.now() + ID_SETTLE_MS + 60_000;
-    const newIds = (await listItemsByIdOrder(db, 1, { afterId: 104, limit: 10, now: settledBy })).map((item) => [
+    const newIds = (await listItemsByIdOrder(primaryPeopleDb(db), 1, { afterId: 104, limit: 10, now: settledBy })).map((item) => [
       item.title,
       item.id,
     ]);
@@ -139,7 +140,7 @@ describe('upgrading a database of the previous version', () => {
       expect(id).toBeGreaterThan(CLOCK_ID_BASE);
       expect(shardOfId(id as number)).toBe(0);
     }
-    const old = await getFeedItemsByIds(db, 1, [100, 101, 102, 103, 104]);
+    const old = await getFeedItemsByIds(primaryPeopleDb(db), 1, [100, 101, 102, 103, 104]);
     expect(old.map((item) => [item.id, shardOfId(item.id)]).sort()).toEqual([
       [100, 0],
       [101, 0],

@@ -1,15 +1,17 @@
-// Reading a person's items across feed shards. A person's subscriptions and read marks live in the
-// primary database, the items in the feeds' shards (shards.ts), and D1 cannot join two databases. A read
-// is one statement written as on a single database: the person's subscriptions `s` joined to the items,
-// their marks left-joined. The subscriptions in scope (feed, name, read watermark) are handed to that
-// statement in each shard holding some of their feeds, all at once, as a table of values named like the
-// real one (acrossFeedShards); pages take them from the person's reading list (reading-list.ts), other
-// reads from the rows (subscriptionsInScope). In the primary database the statement joins the person's
-// real read marks; elsewhere an unread read hands over their few kept-unread marks the same way, and the
-// marks of items read on their own are looked up afterwards for the rows concerned only. D1 bills rows
-// read in tables, not values in a statement, so handing rows over costs nothing.
+// Reading a person's items across feed shards. A person's subscriptions and read marks live in their
+// people database (people.ts; the primary one unless PEOPLE_DATABASES names more), the items in the
+// feeds' shards (shards.ts), and D1 cannot join two databases. A read is one statement written as on a
+// single database: the person's subscriptions `s` joined to the items, their marks left-joined. The
+// subscriptions in scope (feed, name, read watermark) are handed to that statement in each shard holding
+// some of their feeds, all at once, as a table of values named like the real one (acrossFeedShards);
+// pages take them from the person's reading list (reading-list.ts), other reads from the rows
+// (subscriptionsInScope). Where that shard is also the person's own database (the primary: shard 0 of
+// both, every local run) the statement joins their real read marks; elsewhere an unread read hands over
+// their few kept-unread marks the same way, and the marks of items read on their own are looked up
+// afterwards for the rows concerned only. D1 bills rows read in tables, not values in a statement, so
+// handing rows over costs nothing.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, PeopleDb } from './client';
 import { groupByShard, idListSql } from './shards';
 
 /** What a statement in a feed shard needs of one subscription. */
@@ -59,7 +61,11 @@ export const subscriptionsInScopeSql = (userId: number, scope: Scope = {}) =>
   sql`select ${subscriptionColumns} from subscriptions s where ${sql.join(scopeConditions(userId, scope), sql` and `)}`;
 
 /** The person's subscriptions in scope (all, one feed's, one category's, some feeds', AI feeds'). */
-export async function subscriptionsInScope(db: Db, userId: number, scope: Scope = {}): Promise<SubscriptionState[]> {
+export async function subscriptionsInScope(
+  db: PeopleDb,
+  userId: number,
+  scope: Scope = {},
+): Promise<SubscriptionState[]> {
   return (await db.all<SubscriptionRow>(subscriptionsInScopeSql(userId, scope))).map(toSubscriptionState);
 }
 
@@ -134,7 +140,7 @@ export const keptUnreadSql = (userId: number, among: SQL) =>
   sql`select feed_id, seq from read_marks where user_id = ${userId} and is_read = 0 and ${among}`;
 
 /** The person's kept-unread marks on these feeds: few, one index range. */
-export async function keptUnreadMarks(db: Db, userId: number, feedIds: number[]): Promise<MarkRow[]> {
+export async function keptUnreadMarks(db: PeopleDb, userId: number, feedIds: number[]): Promise<MarkRow[]> {
   if (feedIds.length === 0) return [];
   const rows = await db.all<{ feed_id: number; seq: number }>(
     keptUnreadSql(userId, sql`feed_id in (${sql.raw(idListSql(feedIds))})`),
@@ -149,7 +155,7 @@ const MARKS_PER_STATEMENT = 2000;
  * The person's marks of exactly these items, keyed `feedId:seq` (1 read, 0 kept unread). The positions
  * are a table of values joined to the marks by primary key, so D1 bills only the marks that exist.
  */
-export async function readMarksAt(db: Db, userId: number, items: { feed_id: number; seq: number }[]) {
+export async function readMarksAt(db: PeopleDb, userId: number, items: { feed_id: number; seq: number }[]) {
   // Literal integers (idListSql), not bound values, of which D1 takes 100 a statement; chunks read at once.
   const chunks: { feed_id: number; seq: number }[][] = [];
   for (let start = 0; start < items.length; start += MARKS_PER_STATEMENT) {

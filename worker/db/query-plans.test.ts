@@ -6,6 +6,7 @@
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, feeds, items, subscriptions, users } from '../../schema';
+import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { type ItemQuery, listItems } from './items';
@@ -164,23 +165,30 @@ describe('the queries behind the reading screens use indexes', () => {
       ...('feedId' in query ? { feedId: person.feedId } : {}),
       ...('categoryId' in query ? { categoryId: person.categoryId } : {}),
     };
-    await expectIndexedOnly((recording) => listItems(recording, person.id, person.timezone, page(resolved)));
+    await expectIndexedOnly((recording) =>
+      listItems(primaryPeopleDb(recording), person.id, person.timezone, page(resolved)),
+    );
   });
 
   it('GET /api/feed-items, a later page (cursor)', async () => {
-    const first = await listItems(db, person.id, person.timezone, page({}));
+    const first = await listItems(primaryPeopleDb(db), person.id, person.timezone, page({}));
     expect(first.nextCursor).not.toBeNull();
     await expectIndexedOnly((recording) =>
-      listItems(recording, person.id, person.timezone, page({ cursor: first.nextCursor ?? undefined })),
+      listItems(
+        primaryPeopleDb(recording),
+        person.id,
+        person.timezone,
+        page({ cursor: first.nextCursor ?? undefined }),
+      ),
     );
   });
 
   it('GET /api/categories/with-feeds', async () => {
-    await expectIndexedOnly((recording) => listCategoriesWithFeeds(recording, person.id));
+    await expectIndexedOnly((recording) => listCategoriesWithFeeds(primaryPeopleDb(recording), person.id));
   });
 
   it('PATCH /api/feed-items/{id}, read and unread', async () => {
-    await expectIndexedOnly((recording) => setItemRead(recording, person.id, person.itemId, true));
-    await expectIndexedOnly((recording) => setItemRead(recording, person.id, person.itemId, false));
+    await expectIndexedOnly((recording) => setItemRead(primaryPeopleDb(recording), person.id, person.itemId, true));
+    await expectIndexedOnly((recording) => setItemRead(primaryPeopleDb(recording), person.id, person.itemId, false));
   });
 });

@@ -9,6 +9,7 @@ import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
 import { follow, hoursAgo, rss, scriptFeed, storedItem, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
+import { primaryPeopleDb } from '../test/people';
 import { findFeed, storeItems } from './item-store';
 import { setItemStarred } from './stars';
 
@@ -131,7 +132,7 @@ describe('read state', () => {
     const feedId = await follow(call, cookie, url);
     const oldest = (await items(cookie, '')).at(-1);
     if (!oldest) throw new Error('no items');
-    await setItemStarred(db, userId, oldest.id, true);
+    await setItemStarred(primaryPeopleDb(db), userId, oldest.id, true);
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
     const fresh = ['x', 'y'].map((guid, i) => storedItem(guid, `New ${guid}`, { pubDate: Date.now() - i }));

@@ -6,7 +6,7 @@
 //   - marks under the feed's retention line are pruned with the items (pruneMarksStatements).
 // Sync clients (Google Reader / Fever, issue 15) map onto markItem and markFeedsRead(before).
 import { sql } from 'drizzle-orm';
-import { type Db, statementOf } from './client';
+import { type Db, type PeopleDb, statementOf } from './client';
 import { feedRowsByIds } from './feeds';
 import {
   acrossFeedShards,
@@ -48,12 +48,13 @@ export const isReadSql = sql`coalesce(m.is_read, i.seq <= s.read_seq)`;
  * removed (changes() of the statement before it, in the same transaction), so the unread count stays
  * exact: 2 rows written at most. The item's feed and seq are looked up inside each statement (by primary
  * key) rather than read first: a read mark is the busiest write people make, so it costs one round trip.
- * An item in another feed shard is read there first and handed to the same statements as a one-row
- * `items` table (person-scope.ts does the same for pages).
+ * An item in a feed shard other than the person's own database is read there first and handed to the
+ * same statements as a one-row `items` table (person-scope.ts does the same for pages).
  */
-export async function markItem(db: Db, userId: number, itemId: number, isRead: boolean): Promise<boolean> {
+export async function markItem(db: PeopleDb, userId: number, itemId: number, isRead: boolean): Promise<boolean> {
   let items = '';
-  if (shardOfId(itemId) !== 0) {
+  // The item is read where it is unless the person's database is also its feed shard.
+  if (shardOfId(itemId) !== db.shards.indexOf(db)) {
     const [item] = await db.shards.each([itemId], (shard) =>
       shard.all<{ feed_id: number; seq: number }>(sql`select feed_id, seq from items where id = ${itemId}`),
     );
@@ -85,7 +86,7 @@ export async function markItem(db: Db, userId: number, itemId: number, isRead: b
 const highestParam = (query: string) => Math.max(0, ...[...query.matchAll(/\?(\d)/g)].map((m) => Number(m[1])));
 
 /** Every mark the person holds in these feeds, keyed `feedId:seq`: a filter over many items needs them all. */
-export async function readMarksOfFeeds(db: Db, userId: number, feedIds: number[]) {
+export async function readMarksOfFeeds(db: PeopleDb, userId: number, feedIds: number[]) {
   const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
     select feed_id, seq, is_read from read_marks
     where user_id = ${userId} and feed_id in (select value from json_each(${JSON.stringify(feedIds)}))`);
@@ -122,9 +123,9 @@ function perFeedSql(values: Map<number, number>, otherwise = 'null') {
  * With `before`, the watermark moves up to the first item published at or after it (items arrive in date
  * order almost always); an item that arrived late with an older date gets a read mark of its own.
  * The feeds' rows and items are read in their shards first; every write is then one batch in the
- * primary database, where the subscriptions and marks are. Returns how many items turned read.
+ * person's database, where their subscriptions and marks are. Returns how many items turned read.
  */
-export async function markFeedsRead(db: Db, userId: number, feedIds: number[], before?: number) {
+export async function markFeedsRead(db: PeopleDb, userId: number, feedIds: number[], before?: number) {
   if (feedIds.length === 0) return 0;
   const mineBefore = await subscriptionsInScope(db, userId, { feedIds });
   if (mineBefore.length === 0) return 0;
@@ -149,7 +150,7 @@ export async function markFeedsRead(db: Db, userId: number, feedIds: number[], b
 }
 
 /** markFeedsRead with `before`: the shards say where each watermark goes and which items came late. */
-async function markReadBefore(db: Db, userId: number, subscriptions: SubscriptionState[], before: number) {
+async function markReadBefore(db: PeopleDb, userId: number, subscriptions: SubscriptionState[], before: number) {
   const ids = subscriptions.map((row) => row.feedId);
   // Per feed: the highest seq under which every item it holds is older than `before`, and its retention line.
   const lines = await db.shards.each(ids, (shard, inShard) =>

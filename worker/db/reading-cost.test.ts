@@ -5,6 +5,7 @@
 // "Reading cost") fails; `npm run bench -- cost` measures the same on the full benchmark data.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { updateSubscription } from './feeds';
@@ -134,7 +135,12 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
   it('a first page of My Feed remembers how far back it looked, and the next one reads one window', async () => {
     const before = await reader();
     expect(before.pageSpanMs).toBeNull();
-    const first = await listItems(db, READER, 'UTC', myFeed({ pageSpans: before, readingList: before.readingList }));
+    const first = await listItems(
+      primaryPeopleDb(db),
+      READER,
+      'UTC',
+      myFeed({ pageSpans: before, readingList: before.readingList }),
+    );
     expect(first.items).toHaveLength(SHOWN);
     const remembered = (await reader()).pageSpanMs;
     // 31 items (a page and the one that says there is more), 4 minutes apart: about two hours.
@@ -142,10 +148,10 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
     expect(remembered).toBeLessThan(130 * 60_000);
 
     const { meter, result } = await metered((m) =>
-      listItems(m, READER, 'UTC', myFeed({ pageSpans: before, readingList: before.readingList })),
+      listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: before, readingList: before.readingList })),
     );
     expect(result.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
-    const again = await metered(async (m) => listItems(m, READER, 'UTC', myFeed(await session())));
+    const again = await metered(async (m) => listItems(primaryPeopleDb(m), READER, 'UTC', myFeed(await session())));
     expect(again.result.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
     // With the span remembered: one statement, and fewer rows than without it.
     expect(again.meter.calls).toBe(1);
@@ -158,7 +164,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
   it('a remembered span far off what a page needs is corrected, once', async () => {
     const fitting = (await reader()).pageSpanMs ?? 0;
     const tooWide = { pageSpanMs: fitting * 10, unreadPageSpanMs: null };
-    const wide = await metered((m) => listItems(m, READER, 'UTC', myFeed({ pageSpans: tooWide })));
+    const wide = await metered((m) => listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: tooWide })));
     expect(wide.result.items).toHaveLength(SHOWN);
     // Ten times the rows it needed, so the span it needed is written back (one row).
     expect(wide.meter.rowsWritten).toBe(1);
@@ -167,16 +173,18 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
   });
 
   it('shows read state right while reading so few rows', async () => {
-    const page = await listItems(db, READER, 'UTC', myFeed(await session()));
+    const page = await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed(await session()));
     // Items n with n % 10 < 3 were read one by one; they are numbered newest first.
     expect(page.items.map((item) => item.isRead)).toEqual(Array.from({ length: SHOWN }, (_, n) => n % 10 < 3));
   });
 
   it('an unread page, once its span is remembered', async () => {
-    await listItems(db, READER, 'UTC', myFeed({ filter: 'unread', ...(await session()) }));
+    await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed({ filter: 'unread', ...(await session()) }));
     const spans = await session();
     expect(spans.pageSpans?.unreadPageSpanMs).not.toBeNull();
-    const { meter, result } = await metered((m) => listItems(m, READER, 'UTC', myFeed({ filter: 'unread', ...spans })));
+    const { meter, result } = await metered((m) =>
+      listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ filter: 'unread', ...spans })),
+    );
     expect(result.items).toHaveLength(SHOWN);
     expect(result.items.every((item) => !item.isRead)).toBe(true);
     expect(meter.calls).toBe(1);
@@ -186,7 +194,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
 
   it('a category page', async () => {
     const { meter, result } = await metered(async (m) =>
-      listItems(m, READER, 'UTC', myFeed({ categoryId: 7001, ...(await session()) })),
+      listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ categoryId: 7001, ...(await session()) })),
     );
     expect(result.items).toHaveLength(SHOWN);
     expect(meter.rowsRead / SHOWN).toBeLessThanOrEqual(MOST.categoryPage);
@@ -196,7 +204,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
 describe('the sidebar and marking read', () => {
   it('unread counts for every followed feed: 2 rows a feed, the categories from the reading list', async () => {
     const { meter, result } = await metered(async (m) =>
-      listCategoriesWithFeeds(m, READER, (await reader()).readingList),
+      listCategoriesWithFeeds(primaryPeopleDb(m), READER, (await reader()).readingList),
     );
     expect(result.flatMap((category) => category.feeds)).toHaveLength(FEEDS);
     expect(result.reduce((sum, category) => sum + category.unreadCount, 0)).toBe(FEEDS * ITEMS_PER_FEED * 0.7);
@@ -205,13 +213,15 @@ describe('the sidebar and marking read', () => {
   });
 
   it('marking a whole feed read writes the same few rows whatever it holds', async () => {
-    const { meter, result } = await metered((m) => markFeedsRead(m, MARKER, [MARK_ALL_FEED]));
+    const { meter, result } = await metered((m) => markFeedsRead(primaryPeopleDb(m), MARKER, [MARK_ALL_FEED]));
     expect(result).toBe(2000);
     expect(meter.rowsWritten).toBeLessThanOrEqual(2);
   });
 
   it('renaming a feed keeps the reading list in one round trip: the subscription and the users row', async () => {
-    const { meter } = await metered((m) => updateSubscription(m, MARKER, MARK_ALL_FEED, { name: 'Busy, renamed' }));
+    const { meter } = await metered((m) =>
+      updateSubscription(primaryPeopleDb(m), MARKER, MARK_ALL_FEED, { name: 'Busy, renamed' }),
+    );
     expect(meter.calls).toBe(1);
     expect(meter.rowsWritten).toBe(2);
     expect((await reader(MARKER)).readingList?.subscriptions).toEqual([
@@ -220,12 +230,14 @@ describe('the sidebar and marking read', () => {
   });
 
   it('one read mark is one round trip writing at most 2 rows', async () => {
-    const [item] = (await listItems(db, READER, 'UTC', myFeed({ filter: 'unread', limit: 1 }))).items;
+    const [item] = (await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed({ filter: 'unread', limit: 1 }))).items;
     if (!item) throw new Error('no unread item');
-    const { meter } = await metered((m) => setItemRead(m, READER, item.id, true));
+    const { meter } = await metered((m) => setItemRead(primaryPeopleDb(m), READER, item.id, true));
     expect(meter.calls).toBe(1);
     expect(meter.rowsWritten).toBeLessThanOrEqual(2);
-    const [shown] = (await listItems(db, READER, 'UTC', myFeed({ limit: 200 }))).items.filter((i) => i.id === item.id);
+    const [shown] = (await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed({ limit: 200 }))).items.filter(
+      (i) => i.id === item.id,
+    );
     expect(shown?.isRead).toBe(true);
   });
 });
@@ -234,9 +246,9 @@ describe('the same reading list in another feed shard (the person in the primary
   const spansElsewhere = () => session(READER_ELSEWHERE);
 
   it('My Feed: one statement in the shard, then the marks of the rows shown', async () => {
-    await listItems(db, READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere()));
+    await listItems(primaryPeopleDb(db), READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere()));
     const { meter, result } = await metered(async (m) =>
-      listItems(m, READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere())),
+      listItems(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere())),
     );
     expect(result.items.map((item) => item.title)).toEqual(Array.from({ length: SHOWN }, (_, n) => `Item ${n}`));
     expect(result.items.map((item) => item.isRead)).toEqual(Array.from({ length: SHOWN }, (_, n) => n % 10 < 3));
@@ -247,10 +259,15 @@ describe('the same reading list in another feed shard (the person in the primary
   });
 
   it('an unread page', async () => {
-    await listItems(db, READER_ELSEWHERE, 'UTC', myFeed({ filter: 'unread', ...(await spansElsewhere()) }));
+    await listItems(
+      primaryPeopleDb(db),
+      READER_ELSEWHERE,
+      'UTC',
+      myFeed({ filter: 'unread', ...(await spansElsewhere()) }),
+    );
     const spans = await spansElsewhere();
     const { meter, result } = await metered((m) =>
-      listItems(m, READER_ELSEWHERE, 'UTC', myFeed({ filter: 'unread', ...spans })),
+      listItems(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed({ filter: 'unread', ...spans })),
     );
     expect(result.items.map((item) => item.title)).toEqual(
       Array.from({ length: 60 }, (_, n) => n)
@@ -263,7 +280,7 @@ describe('the same reading list in another feed shard (the person in the primary
 
   it('a category page', async () => {
     const { meter, result } = await metered(async (m) =>
-      listItems(m, READER_ELSEWHERE, 'UTC', myFeed({ categoryId: 7011, ...(await spansElsewhere()) })),
+      listItems(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed({ categoryId: 7011, ...(await spansElsewhere()) })),
     );
     expect(result.items).toHaveLength(SHOWN);
     expect(meter.rowsRead / SHOWN).toBeLessThanOrEqual(MOST.categoryPage);
@@ -271,7 +288,7 @@ describe('the same reading list in another feed shard (the person in the primary
 
   it('the sidebar: 2 rows a feed', async () => {
     const { meter, result } = await metered(async (m) =>
-      listCategoriesWithFeeds(m, READER_ELSEWHERE, (await reader(READER_ELSEWHERE)).readingList),
+      listCategoriesWithFeeds(primaryPeopleDb(m), READER_ELSEWHERE, (await reader(READER_ELSEWHERE)).readingList),
     );
     expect(result.flatMap((category) => category.feeds)).toHaveLength(FEEDS);
     expect(result.reduce((sum, category) => sum + category.unreadCount, 0)).toBe(FEEDS * ITEMS_PER_FEED * 0.7);

@@ -1,12 +1,13 @@
 // One read of a person's items across feed shards that may take several statements (a page's windows of
 // time), as person-scope.ts describes. The subscriptions in scope come from the person's reading list
 // (reading-list.ts) and are handed to the statement in every shard holding some of their feeds, all at
-// once, as a table of values: no subscription row is read. In the primary database the statement joins
-// the person's own read marks; in every other shard it gets, for unread items, the kept-unread marks as
-// a table of values. The marks of items read on their own stay in the primary database and are looked up
-// for exactly the rows concerned.
+// once, as a table of values: no subscription row is read. In the feed shard that is also the person's
+// own database (people.ts; the primary is both shard 0s) the statement joins the person's own read
+// marks; in every other shard it gets, for unread items, the kept-unread marks as a table of values. The
+// marks of items read on their own stay in the person's database and are looked up for exactly the rows
+// concerned.
 import type { SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import type { PeopleDb } from './client';
 import {
   acrossFeedShards,
   keptUnreadMarks,
@@ -31,13 +32,18 @@ export type ScopedRead = {
 /** What a row needs for its read state: its position in its feed and the state the statement gave it. */
 type PositionedRow = { feed_id: number; seq: number; is_read: number };
 
-const elsewhere = (feedId: number) => shardOfId(feedId) !== 0;
+/** Whether a feed's items are in a feed shard other than the person's own database (where their marks are). */
+const elsewhereOf = (db: PeopleDb) => {
+  const own = db.shards.indexOf(db);
+  return (feedId: number) => shardOfId(feedId) !== own;
+};
 
 /**
  * The person's kept-unread marks on the scope's feeds in other shards (an index of their own: a row
  * each, never the person's many read marks), read once per read and alongside the primary's statement.
  */
-function keptUnreadElsewhere(db: Db, read: ScopedRead) {
+function keptUnreadElsewhere(db: PeopleDb, read: ScopedRead) {
+  const elsewhere = elsewhereOf(db);
   read.keptUnread ??= keptUnreadMarks(db, read.userId, read.subscriptions.map((row) => row.feedId).filter(elsewhere));
   return read.keptUnread;
 }
@@ -49,14 +55,15 @@ function keptUnreadElsewhere(db: Db, read: ScopedRead) {
  * then drops the rows of other shards that the person read on their own.
  */
 export async function readInScope<R extends PositionedRow>(
-  db: Db,
+  db: PeopleDb,
   read: ScopedRead,
   statement: SQL,
   merge: (rows: R[]) => R[] = (rows) => rows,
 ): Promise<R[]> {
+  const elsewhere = elsewhereOf(db);
   const here = read.subscriptions.filter((row) => !elsewhere(row.feedId));
   const there = read.subscriptions.filter((row) => elsewhere(row.feedId));
-  const [primaryRows, otherRows] = await Promise.all([
+  const [ownRows, otherRows] = await Promise.all([
     here.length > 0 ? acrossFeedShards<R>(db, read.userId, here, statement) : [],
     there.length > 0
       ? (read.unread ? keptUnreadElsewhere(db, read) : Promise.resolve([])).then((marks) =>
@@ -65,11 +72,12 @@ export async function readInScope<R extends PositionedRow>(
         )
       : [],
   ]);
-  return dropReadElsewhere(db, read, merge([...primaryRows, ...otherRows]));
+  return dropReadElsewhere(db, read, merge([...ownRows, ...otherRows]));
 }
 
 /** An unread read's rows, less those of other shards the person read on their own. */
-async function dropReadElsewhere<R extends PositionedRow>(db: Db, read: ScopedRead, rows: R[]) {
+async function dropReadElsewhere<R extends PositionedRow>(db: PeopleDb, read: ScopedRead, rows: R[]) {
+  const elsewhere = elsewhereOf(db);
   const candidates = read.unread ? rows.filter((row) => elsewhere(row.feed_id)) : [];
   if (candidates.length === 0) return rows;
   const marks = await readMarksAt(db, read.userId, candidates);
@@ -77,7 +85,8 @@ async function dropReadElsewhere<R extends PositionedRow>(db: Db, read: ScopedRe
 }
 
 /** The read state of the rows shown that come from other shards, with the person's marks of exactly those. */
-export async function markElsewhere(db: Db, read: ScopedRead, rows: PositionedRow[]) {
+export async function markElsewhere(db: PeopleDb, read: ScopedRead, rows: PositionedRow[]) {
+  const elsewhere = elsewhereOf(db);
   const candidates = rows.filter((row) => elsewhere(row.feed_id));
   if (candidates.length === 0) return;
   const marks = await readMarksAt(db, read.userId, candidates);

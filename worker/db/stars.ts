@@ -4,16 +4,16 @@
 import { sql } from 'drizzle-orm';
 import type { FeedItem } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
-import type { Db } from './client';
+import type { PeopleDb } from './client';
 import { releaseStars } from './feeds';
 import { toFeedItem } from './items';
 import { followedItemsByIds, getItem, withMarks } from './items-by-id';
 import { idListSql } from './shards';
 
 /** Stars or unstars one of the person's items; 404 for an item they cannot see. */
-export async function setItemStarred(db: Db, userId: number, itemId: number, starred: boolean) {
+export async function setItemStarred(db: PeopleDb, userId: number, itemId: number, starred: boolean) {
   const { item } = await getItem(db, userId, itemId);
-  // The star is the person's (primary database); the item, in its feed's shard, counts its stars so that
+  // The star is the person's (their people database); the item, in its feed's shard, counts its stars so that
   // retention keeps it. The count moves only when the star itself changed.
   const changed = starred
     ? await db.run(sql`insert into stars (user_id, item_id, feed_id, created_at)
@@ -25,7 +25,7 @@ export async function setItemStarred(db: Db, userId: number, itemId: number, sta
 }
 
 /** Which of these item ids the person starred. */
-export async function starredAmong(db: Db, userId: number, itemIds: number[]): Promise<Set<number>> {
+export async function starredAmong(db: PeopleDb, userId: number, itemIds: number[]): Promise<Set<number>> {
   if (itemIds.length === 0) return new Set();
   const rows = await db.all<{ item_id: number }>(sql`select item_id from stars
     where user_id = ${userId} and item_id in (select value from json_each(${JSON.stringify(itemIds)}))`);
@@ -37,7 +37,7 @@ export async function starredAmong(db: Db, userId: number, itemIds: number[]): P
  * optionally of some feeds only; `after` is the last one shown.
  */
 export async function listStarredItems(
-  db: Db,
+  db: PeopleDb,
   userId: number,
   page: {
     limit: number;
@@ -52,7 +52,7 @@ export async function listStarredItems(
     : sql``;
   const scoped = page.feedIds ? sql`and st.feed_id in (${sql.raw(idListSql(page.feedIds))})` : sql``;
   const direction = page.oldestFirst ? sql`asc` : sql`desc`;
-  // The person's stars on feeds they follow (primary database), then those items from their shards.
+  // The person's stars on feeds they follow (their people database), then those items from their shards.
   const starred = await db.all<{ item_id: number; feed_id: number }>(sql`select st.item_id, st.feed_id from stars st
     join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
     where st.user_id = ${userId} ${scoped}`);
@@ -69,7 +69,7 @@ export async function listStarredItems(
 }
 
 /** The items with the person's stars filled in (one lookup for the page shown). */
-export async function withStars(db: Db, userId: number, items: FeedItem[]): Promise<FeedItem[]> {
+export async function withStars(db: PeopleDb, userId: number, items: FeedItem[]): Promise<FeedItem[]> {
   const starred = await starredAmong(
     db,
     userId,
@@ -79,7 +79,7 @@ export async function withStars(db: Db, userId: number, items: FeedItem[]): Prom
 }
 
 /** How many items the person has starred in the feeds they follow (the sidebar's Starred count). */
-export async function countStarred(db: Db, userId: number): Promise<number> {
+export async function countStarred(db: PeopleDb, userId: number): Promise<number> {
   // A star's feed is on the star itself; its item is never dropped while starred (star_count).
   const row = await db.get<{ total: number }>(sql`select count(*) as total from stars st
     join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
@@ -88,7 +88,7 @@ export async function countStarred(db: Db, userId: number): Promise<number> {
 }
 
 /** Ids of every item the person starred in feeds they follow. */
-export async function starredItemIds(db: Db, userId: number): Promise<number[]> {
+export async function starredItemIds(db: PeopleDb, userId: number): Promise<number[]> {
   const rows = await db.all<{ item_id: number }>(sql`select st.item_id from stars st
     join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
     where st.user_id = ${userId} order by st.item_id desc`);
@@ -97,7 +97,7 @@ export async function starredItemIds(db: Db, userId: number): Promise<number[]> 
 
 /** A page of GET /api/feed-items?filter=starred: the list and the cursor of the next page. */
 export async function listStarredPage(
-  db: Db,
+  db: PeopleDb,
   userId: number,
   query: { limit: number; cursor?: string; sort: 'newest' | 'oldest'; feedIds?: number[] },
 ) {

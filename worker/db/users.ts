@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { users } from '../../schema';
 import type { CurrentUser } from '../contracts/auth';
 import { PLANS } from '../lib/plans';
-import type { Db } from './client';
+import type { Db, PeopleDb } from './client';
 import { grantCredits } from './credits';
 
 export type UserRow = typeof users.$inferSelect;
@@ -16,6 +16,17 @@ export async function findUserByEmail(db: Db, email: string) {
 export async function findUserById(db: Db, userId: number) {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   return user ?? null;
+}
+
+/**
+ * The database holding a person's reading state, for work that carries only their id (queue jobs):
+ * `db.people.of` their users row's placement, read by primary key; with one people database, no read.
+ * A person no longer there gets the primary database, where nothing of theirs is left either.
+ */
+export async function peopleDbOfUser(db: Db, userId: number): Promise<PeopleDb> {
+  if (db.people.count === 1) return db.people.at(0);
+  const [row] = await db.select({ peopleShard: users.peopleShard }).from(users).where(eq(users.id, userId)).limit(1);
+  return db.people.of(row ?? { peopleShard: 0 });
 }
 
 /**

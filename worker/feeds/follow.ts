@@ -5,7 +5,7 @@
 // LOOKUP_FETCH_BUDGET fetches per 15 minutes, so nobody can make us fetch the web on their behalf at will
 // (issue 10 L3). Its memory is bounded too: the page is read for links up to PAGE_LINKS_BYTES, and
 // candidates as discover.ts caps them.
-import type { Db } from '../db/client';
+import type { Db, PersonPlacement } from '../db/client';
 import { countFeeds, feedLimitError, findFeedByUrl, subscribe, upsertFeed } from '../db/feeds';
 import { ApiError } from '../lib/errors';
 import type { Plan } from '../lib/plans';
@@ -127,17 +127,19 @@ export type FollowOptions = {
 
 export async function followFeed(
   { db, fetcher }: Pick<Services, 'db' | 'fetcher'>,
-  user: { id: number; plan: Plan },
+  user: { id: number; plan: Plan } & PersonPlacement,
   input: FollowInput,
   { budgeted = true }: FollowOptions = {},
 ) {
-  const limit = await countFeeds(db, user.id, user.plan);
+  // The subscription goes to the person's people database; the feed to its feed shard.
+  const mine = db.people.of(user);
+  const limit = await countFeeds(mine, user.id, user.plan);
   if (limit.limitReached) throw feedLimitError(user.plan);
 
   const typed = normaliseFeedUrlOrThrow(input.url);
   const known = await findFeedByUrl(db, typed);
   if (known) {
-    await subscribe(db, user.id, user.plan, {
+    await subscribe(mine, user.id, user.plan, {
       ...input,
       name: nameOr(input.name, known.title, typed),
       feedId: known.id,
@@ -154,7 +156,7 @@ export async function followFeed(
     siteUrl: resolved.parsed.link,
     description: null,
   });
-  await subscribe(db, user.id, user.plan, {
+  await subscribe(mine, user.id, user.plan, {
     ...input,
     name: nameOr(input.name, resolved.parsed.title, resolved.feedUrl),
     feedId: feed.id,

@@ -2,7 +2,7 @@
 // Worker invocation's subrequest and time limits. The message carries the offset it expects; a
 // redelivered, already-done chunk finds the counters moved on and does nothing.
 import { findOrCreateCategory } from '../db/categories';
-import type { Db } from '../db/client';
+import type { PeopleDb } from '../db/client';
 import { updateSubscription } from '../db/feeds';
 import { findImportForJob, type OpmlImportError, recordImportChunk } from '../db/opml-imports';
 import { findUserById } from '../db/users';
@@ -13,7 +13,7 @@ import { followFeed } from './follow';
 export const OPML_CHUNK = 10;
 
 /** Files the followed feed under the outline's category; at the category cap it stays in General. */
-async function fileUnder(db: Db, userId: number, feedId: number, categoryName: string) {
+async function fileUnder(db: PeopleDb, userId: number, feedId: number, categoryName: string) {
   try {
     const category = await findOrCreateCategory(db, userId, categoryName);
     await updateSubscription(db, userId, feedId, { categoryId: category.id });
@@ -42,7 +42,7 @@ export async function importOpmlChunk(services: Pick<Services, 'db' | 'fetcher'>
       );
       added++;
       // The category only once the feed is followed: a failed outline leaves no empty category behind.
-      if (entry.category) await fileUnder(db, user.id, feedId, entry.category.slice(0, 100));
+      if (entry.category) await fileUnder(db.people.of(user), user.id, feedId, entry.category.slice(0, 100));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'CONFLICT') skipped++;
       else errors.push({ url: entry.url, message: error instanceof Error ? error.message : 'Could not add this feed' });

@@ -3,7 +3,7 @@
 // app, so plan limits, quotas and ownership hold here too.
 import type { SessionUser } from '../auth/session';
 import { findOrCreateCategory } from '../db/categories';
-import type { Db } from '../db/client';
+import type { PeopleDb } from '../db/client';
 import { unsubscribe, updateSubscription } from '../db/feeds';
 import { setItemRead } from '../db/items-by-id';
 import { markFeedsRead } from '../db/read-state';
@@ -29,7 +29,7 @@ async function unlessMissing(change: () => Promise<unknown>) {
   }
 }
 
-export async function editTags(db: Db, userId: number, params: URLSearchParams) {
+export async function editTags(db: PeopleDb, userId: number, params: URLSearchParams) {
   const ids = params.getAll('i').map(parseItemId);
   if (ids.length === 0 || ids.some((id) => id === null)) throw new ApiError('BAD_REQUEST', 'Give item ids as i');
   if (ids.length > MAX_ITEMS_PER_EDIT) {
@@ -54,7 +54,7 @@ function instantOf(ts: string | null) {
   return value * 1000;
 }
 
-export async function markStreamRead(db: Db, userId: number, params: URLSearchParams) {
+export async function markStreamRead(db: PeopleDb, userId: number, params: URLSearchParams) {
   const streamId = params.get('s') ?? '';
   const stream = parseStreamId(streamId);
   if (!stream) throw new ApiError('BAD_REQUEST', `Unknown stream ${streamId}`);
@@ -71,10 +71,10 @@ const labelName = (value: string | null) => {
   return stream?.kind === 'label' ? stream.name.trim().slice(0, 100) : null;
 };
 
-type Follower = Pick<SessionUser, 'id' | 'plan'>;
+type Follower = Pick<SessionUser, 'id' | 'plan' | 'peopleShard'>;
 
 export async function editSubscriptions(services: Services, user: Follower, params: URLSearchParams) {
-  const { db } = services;
+  const db = services.db.people.of(user);
   const action = params.get('ac');
   const streams = params.getAll('s');
   const titles = params.getAll('t');
@@ -119,7 +119,6 @@ export async function editSubscriptions(services: Services, user: Follower, para
 
 /** subscription/quickadd: follows a URL (a feed or a page that links one), as the add-feed dialog does. */
 export async function quickAdd(services: Services, user: Follower, url: string) {
-  const { db } = services;
   try {
     const feedId = await followFeed(services, user, {
       url: url.replace(/^feed\//, ''),
@@ -127,7 +126,7 @@ export async function quickAdd(services: Services, user: Follower, url: string) 
       categoryId: null,
       includeInAi: true,
     });
-    const feed = (await loadReaderSubscriptions(db, user.id)).byId.get(feedId);
+    const feed = (await loadReaderSubscriptions(services.db.people.of(user), user.id)).byId.get(feedId);
     return { numResults: 1, query: url, streamId: feedStreamId(feed?.url ?? url), streamName: feed?.name ?? url };
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) return { numResults: 0, query: url, error: error.message };

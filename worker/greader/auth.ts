@@ -8,6 +8,7 @@ import { createMiddleware } from 'hono/factory';
 import type { SessionUser } from '../auth/session';
 import { parseId } from '../contracts/ids';
 import { findAppPasswordById } from '../db/app-passwords';
+import type { PeopleDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { timingSafeEqual } from '../lib/crypto';
 
@@ -41,7 +42,7 @@ export async function verifyAuthToken(env: { SESSION_SECRET: string }, db: AppEn
   return timingSafeEqual(encoder.encode(expected), encoder.encode(token)) ? found : null;
 }
 
-export type ReaderEnv = AppEnv & { Variables: { user: SessionUser; readerToken: string } };
+export type ReaderEnv = AppEnv & { Variables: { user: SessionUser; peopleDb: PeopleDb; readerToken: string } };
 
 /** Google's clients read this header to know the token, not the request, was refused. */
 const unauthorized = () =>
@@ -55,6 +56,7 @@ export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
   const found = token ? await verifyAuthToken(c.env, c.var.db, token) : null;
   if (!token || !found) return unauthorized();
   c.set('user', found.user);
+  c.set('peopleDb', c.var.db.people.of(found.user));
   c.set('readerToken', token);
   await next();
 });

@@ -2,7 +2,7 @@
 // a label, the starred or the read items, newest or oldest first (r=o), without read items (xt), only
 // starred ones (it), published within ot/nt (seconds), n at a time, continuing from c.
 import type { FeedItem } from '../contracts/feeds';
-import type { Db } from '../db/client';
+import type { PeopleDb } from '../db/client';
 import { listItems } from '../db/items';
 import { listStarredItems } from '../db/stars';
 import { ApiError } from '../lib/errors';
@@ -53,7 +53,7 @@ export function streamQueryOf(stream: Stream, params: URLSearchParams): StreamQu
 }
 
 /** The starred stream pages by the last item shown: "<pubDate ms>:<id>". */
-async function starredPage(db: Db, userId: number, query: StreamQuery): Promise<StreamPage> {
+async function starredPage(db: PeopleDb, userId: number, query: StreamQuery): Promise<StreamPage> {
   const [pubDate, id] = (query.continuation ?? '').split(':').map(Number);
   const before =
     query.continuation && Number.isSafeInteger(pubDate) && Number.isSafeInteger(id)
@@ -71,7 +71,7 @@ async function starredPage(db: Db, userId: number, query: StreamQuery): Promise<
 }
 
 export async function readStream(
-  db: Db,
+  db: PeopleDb,
   user: { id: number; timezone: string },
   subscriptions: ReaderSubscriptions,
   query: StreamQuery,

@@ -4,7 +4,7 @@
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { listCategoriesWithFeeds } from '../db/categories';
-import type { Db } from '../db/client';
+import type { PeopleDb } from '../db/client';
 
 export type ReaderFeed = {
   id: number;
@@ -61,7 +61,7 @@ export function toReaderSubscriptions(groups: CategoryWithFeeds[]): ReaderSubscr
   };
 }
 
-export async function loadReaderSubscriptions(db: Db, userId: number) {
+export async function loadReaderSubscriptions(db: PeopleDb, userId: number) {
   return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId));
 }
 

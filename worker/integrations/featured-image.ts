@@ -11,6 +11,7 @@ import type { FeaturedImageSource } from '../contracts/wordpress';
 import { refundCredits } from '../db/credits';
 import { type GenerationRow, requestOf } from '../db/generations';
 import { getItem } from '../db/items-by-id';
+import { peopleDbOfUser } from '../db/users';
 import { ApiError } from '../lib/errors';
 import { SafeFetchError } from '../net/safe-fetch';
 import type { ServicesAndEnv } from '../services';
@@ -43,7 +44,9 @@ export async function loadFeaturedImage(
 
 async function articleImage({ db, fetcher }: ServicesAndEnv, userId: number, generation: GenerationRow) {
   const [itemId] = requestOf(generation).itemIds;
-  const thumbnail = itemId ? (await getItem(db, userId, itemId).catch(() => null))?.item.thumbnail : null;
+  const thumbnail = itemId
+    ? (await getItem(await peopleDbOfUser(db, userId), userId, itemId).catch(() => null))?.item.thumbnail
+    : null;
   if (!thumbnail)
     throw new ApiError('BAD_REQUEST', 'The article has no image of its own. Choose another featured image.');
   try {
@@ -74,7 +77,7 @@ async function drawnImage(deps: ServicesAndEnv, userId: number, generation: Gene
   const reason = `Featured image: ${generation.title}`.slice(0, 200);
   await chargeCredits(db, userId, IMAGE_CREDITS, reason, chargeKey);
   try {
-    const items = await sourceItemsOf(db, userId, requestOf(generation).itemIds);
+    const items = await sourceItemsOf(await peopleDbOfUser(db, userId), userId, requestOf(generation).itemIds);
     const key = await images.draw(generation.id, imagePromptFor(items), aiLimits.inlineMs);
     const object = await images.bucket.get(key);
     // The image lives on in WordPress; our copy was only the way there.

@@ -8,12 +8,14 @@ import { log } from '../lib/log';
 
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
+  c.set('peopleDb', null);
   c.set('sessionId', null);
   const token = getCookie(c, SESSION_COOKIE);
   if (token) {
     const session = await readSession(c.var.db, c.env.SESSION_SECRET, token);
     if (session) {
       c.set('user', session.user);
+      c.set('peopleDb', c.var.db.people.of(session.user));
       c.set('sessionId', session.sessionId);
       if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
     }

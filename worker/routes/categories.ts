@@ -19,20 +19,22 @@ const categoryParam = validate('param', z.object({ categoryId: idSchema('Invalid
 
 export const categoryRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await listCategories(c.var.db, c.var.user.id)))
+  .get('/', async (c) => c.json(await listCategories(c.var.peopleDb, c.var.user.id)))
   .post('/', validate('json', categoryNameSchema), async (c) =>
-    c.json(await createCategory(c.var.db, c.var.user.id, c.req.valid('json').name), 201),
+    c.json(await createCategory(c.var.peopleDb, c.var.user.id, c.req.valid('json').name), 201),
   )
   .get('/with-feeds', async (c) =>
-    c.json(await listCategoriesWithFeeds(c.var.db, c.var.user.id, c.var.user.readingList)),
+    c.json(await listCategoriesWithFeeds(c.var.peopleDb, c.var.user.id, c.var.user.readingList)),
   )
   .get('/:categoryId', categoryParam, async (c) =>
-    c.json(await getCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId)),
+    c.json(await getCategory(c.var.peopleDb, c.var.user.id, c.req.valid('param').categoryId)),
   )
   .patch('/:categoryId', categoryParam, validate('json', categoryNameSchema), async (c) =>
-    c.json(await renameCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId, c.req.valid('json').name)),
+    c.json(
+      await renameCategory(c.var.peopleDb, c.var.user.id, c.req.valid('param').categoryId, c.req.valid('json').name),
+    ),
   )
   .delete('/:categoryId', categoryParam, async (c) => {
-    await deleteCategory(c.var.db, c.var.user.id, c.req.valid('param').categoryId);
+    await deleteCategory(c.var.peopleDb, c.var.user.id, c.req.valid('param').categoryId);
     return c.json({ message: 'Category deleted' });
   });

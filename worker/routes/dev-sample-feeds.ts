@@ -43,14 +43,14 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
   .post('/', requireUser, async (c) => {
     const user = c.var.user;
     if (!user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
-    const category = await findOrCreateCategory(c.var.db, user.id, SAMPLE_CATEGORY);
+    const category = await findOrCreateCategory(c.var.db.people.of(user), user.id, SAMPLE_CATEGORY);
     let followed = 0;
     for (const sample of SAMPLE_FEEDS) {
       try {
         // The samples are a development aid: all four are followed whatever the plan's feed limit.
         await followFeed(
           c.var.services,
-          { id: user.id, plan: 'pro' },
+          { id: user.id, plan: 'pro', peopleShard: user.peopleShard },
           { url: sampleUrl(c.env.APP_URL, sample.file), name: sample.name, categoryId: category.id, includeInAi: true },
         );
         followed++;

@@ -14,6 +14,7 @@ import { setItemRead } from '../db/items-by-id';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
 import { PICK_SLICES } from '../db/refresh-leases';
+import { peopleDbOfUser } from '../db/users';
 import { type AppEnv, isDevelopment } from '../env';
 import { refreshFeed } from '../feeds/refresh';
 import { pickDueFeeds } from '../jobs/enqueue-refreshes';
@@ -95,12 +96,12 @@ export const devRoutes = new Hono<AppEnv>()
     validate('json', z.object({ userId: z.number().int(), feedId: z.number().int() })),
     async (c) => {
       const { userId, feedId } = c.req.valid('json');
+      // Which people database is theirs is looked up before the meter starts.
+      const { peopleShard } = await peopleDbOfUser(c.var.db, userId);
       const meter = newMeter();
-      const marked = await markFeedsRead(
-        createDb(c.env, (d1) => meteredD1(d1, meter)),
-        userId,
-        [feedId],
-      );
+      const marked = await markFeedsRead(createDb(c.env, (d1) => meteredD1(d1, meter)).people.at(peopleShard), userId, [
+        feedId,
+      ]);
       return c.json({ marked, ...meter });
     },
   )
@@ -116,10 +117,10 @@ export const devRoutes = new Hono<AppEnv>()
       return meter;
     };
     // Someone who has opened My Feed before, all and unread: their first pages' spans are remembered.
-    const page = await listItems(c.var.db, user.id, user.timezone, { ...query, pageSpans: user });
-    await listItems(c.var.db, user.id, user.timezone, { ...query, filter: 'unread', pageSpans: user });
+    const page = await listItems(c.var.db.people.of(user), user.id, user.timezone, { ...query, pageSpans: user });
+    await listItems(c.var.db.people.of(user), user.id, user.timezone, { ...query, filter: 'unread', pageSpans: user });
     const unreadItem = page.items.find((item) => !item.isRead) ?? page.items[0];
-    const [category] = await listCategories(c.var.db, user.id);
+    const [category] = await listCategories(c.var.db.people.of(user), user.id);
     const categoryId = category?.id;
     // Each page as the app asks for it: after the session lookup, with the person it found.
     let reader = user;
@@ -130,14 +131,22 @@ export const devRoutes = new Hono<AppEnv>()
     const spans = { ...query, pageSpans: reader, readingList: reader.readingList };
     return c.json({
       session,
-      itemsPage: await measure((db) => listItems(db, user.id, user.timezone, spans)),
-      unreadPage: await measure((db) => listItems(db, user.id, user.timezone, { ...spans, filter: 'unread' })),
+      itemsPage: await measure((db) => listItems(db.people.of(user), user.id, user.timezone, spans)),
+      unreadPage: await measure((db) =>
+        listItems(db.people.of(user), user.id, user.timezone, { ...spans, filter: 'unread' }),
+      ),
       categoryPage: await measure((db) =>
         categoryId === undefined
           ? Promise.resolve()
-          : listItems(db, user.id, user.timezone, { ...query, categoryId, readingList: reader.readingList }),
+          : listItems(db.people.of(user), user.id, user.timezone, {
+              ...query,
+              categoryId,
+              readingList: reader.readingList,
+            }),
       ),
-      sidebar: await measure((db) => listCategoriesWithFeeds(db, user.id, reader.readingList)),
-      markRead: await measure((db) => (unreadItem ? setItemRead(db, user.id, unreadItem.id, true) : Promise.resolve())),
+      sidebar: await measure((db) => listCategoriesWithFeeds(db.people.of(user), user.id, reader.readingList)),
+      markRead: await measure((db) =>
+        unreadItem ? setItemRead(db.people.of(user), user.id, unreadItem.id, true) : Promise.resolve(),
+      ),
     });
   });

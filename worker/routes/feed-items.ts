@@ -26,7 +26,7 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
     const { filter, search, sort, ...query } = c.req.valid('query');
-    const { db, user } = c.var;
+    const { peopleDb: db, user } = c.var;
     let page: { items: FeedItem[]; nextCursor: string | null };
     if (search) {
       page = await searchFeedItems(db, user.id, user.timezone, { ...query, search, sort, filter });
@@ -58,18 +58,18 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
     return c.json(page.items);
   })
-  .get('/starred-count', async (c) => c.json({ count: await countStarred(c.var.db, c.var.user.id) }))
+  .get('/starred-count', async (c) => c.json({ count: await countStarred(c.var.peopleDb, c.var.user.id) }))
   .post('/mark-read', validate('json', markReadSchema), async (c) => {
     const body = c.req.valid('json');
     // Another person's category answers 404 like a missing one; one's own empty category marks nothing.
-    if (body.categoryId !== undefined) await getCategory(c.var.db, c.var.user.id, body.categoryId);
-    const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, {
+    if (body.categoryId !== undefined) await getCategory(c.var.peopleDb, c.var.user.id, body.categoryId);
+    const feedIds = await subscribedFeedIds(c.var.peopleDb, c.var.user.id, {
       feedId: body.feedId,
       categoryId: body.categoryId,
     });
     if (body.feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
     const marked = await markFeedsRead(
-      c.var.db,
+      c.var.peopleDb,
       c.var.user.id,
       feedIds,
       body.before ? Date.parse(body.before) : undefined,
@@ -77,15 +77,15 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     return c.json({ marked });
   })
   .get('/:itemId', itemParam, async (c) => {
-    const item = await getFeedItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
-    const [starred] = await withStars(c.var.db, c.var.user.id, [item]);
+    const item = await getFeedItem(c.var.peopleDb, c.var.user.id, c.req.valid('param').itemId);
+    const [starred] = await withStars(c.var.peopleDb, c.var.user.id, [item]);
     return c.json(starred ?? item);
   })
   .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
     const { itemId } = c.req.valid('param');
     const { isRead, isStarred } = c.req.valid('json');
-    if (isRead !== undefined) await setItemRead(c.var.db, c.var.user.id, itemId, isRead);
-    if (isStarred !== undefined) await setItemStarred(c.var.db, c.var.user.id, itemId, isStarred);
+    if (isRead !== undefined) await setItemRead(c.var.peopleDb, c.var.user.id, itemId, isRead);
+    if (isStarred !== undefined) await setItemStarred(c.var.peopleDb, c.var.user.id, itemId, isStarred);
     return c.json({
       id: itemId,
       ...(isRead !== undefined ? { isRead } : {}),
@@ -93,7 +93,7 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     });
   })
   .get('/:itemId/content', itemParam, async (c) => {
-    const { item } = await getItem(c.var.db, c.var.user.id, c.req.valid('param').itemId);
+    const { item } = await getItem(c.var.peopleDb, c.var.user.id, c.req.valid('param').itemId);
     return c.json(await readFullArticle(c.var.services, item));
   })
   // One item rewritten for a platform: 200 {id, content, contentType} when the model answers within

@@ -23,41 +23,41 @@ const feedParam = validate('param', z.object({ feedId: idSchema('Invalid feed ID
 
 export const feedRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await listFeeds(c.var.db, c.var.user.id)))
-  .get('/count', async (c) => c.json(await countFeeds(c.var.db, c.var.user.id, c.var.user.plan)))
+  .get('/', async (c) => c.json(await listFeeds(c.var.peopleDb, c.var.user.id)))
+  .get('/count', async (c) => c.json(await countFeeds(c.var.peopleDb, c.var.user.id, c.var.user.plan)))
   .get('/preview', validate('query', z.object({ url: feedUrlSchema })), async (c) => {
     const resolved = await previewFeed(c.var.services, c.var.user.id, c.req.valid('query').url);
     return c.json({ title: resolved.parsed.title, url: resolved.feedUrl, siteUrl: resolved.parsed.link });
   })
   .post('/', validate('json', addFeedSchema), async (c) => {
     const input = c.req.valid('json');
-    await ensureCategoryOwned(c.var.db, c.var.user.id, input.categoryId);
+    await ensureCategoryOwned(c.var.peopleDb, c.var.user.id, input.categoryId);
     const feedId = await followFeed(c.var.services, c.var.user, {
       url: input.url,
       name: input.name,
       categoryId: input.categoryId ?? null,
       includeInAi: input.includeInAi,
     });
-    return c.json(await getFeed(c.var.db, c.var.user.id, feedId), 201);
+    return c.json(await getFeed(c.var.peopleDb, c.var.user.id, feedId), 201);
   })
   .post('/refresh', validate('json', refreshFeedsSchema), async (c) => {
     const { feedId } = c.req.valid('json');
-    const feedIds = await subscribedFeedIds(c.var.db, c.var.user.id, { feedId });
+    const feedIds = await subscribedFeedIds(c.var.peopleDb, c.var.user.id, { feedId });
     if (feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
     const request = await enqueueRefreshes(c.env, c.var.db, feedIds);
     return c.json({ ...request, message: describeRefresh(request, refreshCooldownMinutes(c.env)) }, 202);
   })
   // Spec §7 calls it with ?includeCategory=true; the category always comes with the feed.
   .get('/:feedId', feedParam, validate('query', z.object({ includeCategory: z.string().optional() })), async (c) =>
-    c.json(await getFeed(c.var.db, c.var.user.id, c.req.valid('param').feedId)),
+    c.json(await getFeed(c.var.peopleDb, c.var.user.id, c.req.valid('param').feedId)),
   )
   .patch('/:feedId', feedParam, validate('json', updateFeedSchema), async (c) => {
     const { feedId } = c.req.valid('param');
-    await updateSubscription(c.var.db, c.var.user.id, feedId, c.req.valid('json'));
-    return c.json(await getFeed(c.var.db, c.var.user.id, feedId));
+    await updateSubscription(c.var.peopleDb, c.var.user.id, feedId, c.req.valid('json'));
+    return c.json(await getFeed(c.var.peopleDb, c.var.user.id, feedId));
   })
   .delete('/:feedId', feedParam, async (c) => {
-    await unsubscribe(c.var.db, c.var.user.id, c.req.valid('param').feedId);
+    await unsubscribe(c.var.peopleDb, c.var.user.id, c.req.valid('param').feedId);
     return c.json({ message: 'Feed deleted' });
   });
 

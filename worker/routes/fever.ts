@@ -9,7 +9,7 @@ import { Hono } from 'hono';
 import type { FeedItem } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { findUserByFeverKey } from '../db/app-passwords';
-import type { Db } from '../db/client';
+import type { PeopleDb } from '../db/client';
 import { countItems, getFeedItemsByIds, listItemsByIdOrder, setItemRead, unreadItemIds } from '../db/items-by-id';
 import { markFeedsRead } from '../db/read-state';
 import { setItemStarred, starredAmong, starredItemIds } from '../db/stars';
@@ -60,7 +60,7 @@ function feedsOf(subscriptions: ReaderSubscriptions) {
   }));
 }
 
-async function itemsOf(db: Db, userId: number, items: FeedItem[]) {
+async function itemsOf(db: PeopleDb, userId: number, items: FeedItem[]) {
   const starred = await starredAmong(
     db,
     userId,
@@ -79,7 +79,7 @@ async function itemsOf(db: Db, userId: number, items: FeedItem[]) {
   }));
 }
 
-async function readItems(db: Db, userId: number, params: URLSearchParams) {
+async function readItems(db: PeopleDb, userId: number, params: URLSearchParams) {
   const number = (name: string) => {
     const value = params.get(name);
     if (value === null || value === '') return undefined;
@@ -101,7 +101,7 @@ async function readItems(db: Db, userId: number, params: URLSearchParams) {
 }
 
 /** mark=item|feed|group&as=read|unread|saved|unsaved&id=…(&before=unix seconds). */
-async function applyMark(db: Db, userId: number, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
+async function applyMark(db: PeopleDb, userId: number, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
   const what = params.get('mark');
   const as = params.get('as');
   // Groups 0 and -1 are Fever's own (Kindling and Sparks); every other id follows the one rule.
@@ -148,7 +148,7 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   if (!found) return c.json(base);
   await attempts.forgive();
 
-  const { db } = c.var;
+  const db = c.var.db.people.of(found.user);
   const userId = found.user.id;
   const subscriptions = await loadReaderSubscriptions(db, userId);
   const answer: Record<string, unknown> = { ...base, auth: 1, last_refreshed_on_time: seconds(new Date()) };

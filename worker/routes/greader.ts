@@ -59,14 +59,14 @@ function streamFromPath(c: ReaderContext, prefix: string, params: URLSearchParam
 }
 
 async function renderContext(c: ReaderContext, subscriptions: ReaderSubscriptions, itemIds: number[]) {
-  return { subscriptions, starred: await starredAmong(c.var.db, c.var.user.id, itemIds) } satisfies RenderContext;
+  return { subscriptions, starred: await starredAmong(c.var.peopleDb, c.var.user.id, itemIds) } satisfies RenderContext;
 }
 
 async function streamPage(c: ReaderContext, prefix: string) {
   const params = await paramsOf(c);
   const { id, stream } = streamFromPath(c, prefix, params);
-  const subscriptions = await loadReaderSubscriptions(c.var.db, c.var.user.id);
-  const page = await readStream(c.var.db, c.var.user, subscriptions, streamQueryOf(stream, params));
+  const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+  const page = await readStream(c.var.peopleDb, c.var.user, subscriptions, streamQueryOf(stream, params));
   const context = await renderContext(
     c,
     subscriptions,
@@ -93,7 +93,7 @@ const readerApi = new Hono<ReaderEnv>()
     }),
   )
   .get('/subscription/list', async (c) => {
-    const { feeds } = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const { feeds } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
     return c.json({
       subscriptions: feeds.map((feed) => ({
         id: feedStreamId(feed.url),
@@ -106,7 +106,7 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .get('/tag/list', async (c) => {
-    const { labels } = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const { labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
     return c.json({
       tags: [
         { id: STATE.starred },
@@ -115,7 +115,7 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .get('/unread-count', async (c) => {
-    const { feeds, labels } = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const { feeds, labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
     const total = feeds.reduce((sum, feed) => sum + feed.unread, 0);
     return c.json({
       max: total,
@@ -140,8 +140,8 @@ const readerApi = new Hono<ReaderEnv>()
   .get('/stream/items/ids', async (c) => {
     const params = await paramsOf(c);
     const { stream } = streamFromPath(c, '/stream/items/ids/', params);
-    const subscriptions = await loadReaderSubscriptions(c.var.db, c.var.user.id);
-    const page = await readStream(c.var.db, c.var.user, subscriptions, streamQueryOf(stream, params));
+    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const page = await readStream(c.var.peopleDb, c.var.user, subscriptions, streamQueryOf(stream, params));
     return c.json({
       itemRefs: page.items.map((item) => ({
         id: String(item.id),
@@ -157,8 +157,8 @@ const readerApi = new Hono<ReaderEnv>()
     if (ids.length === 0 || ids.length > 1000 || ids.some((id) => id === null)) {
       throw new ApiError('BAD_REQUEST', 'Give 1 to 1000 item ids as i');
     }
-    const items = await getFeedItemsByIds(c.var.db, c.var.user.id, ids as number[]);
-    const subscriptions = await loadReaderSubscriptions(c.var.db, c.var.user.id);
+    const items = await getFeedItemsByIds(c.var.peopleDb, c.var.user.id, ids as number[]);
+    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
     const context = await renderContext(
       c,
       subscriptions,
@@ -171,11 +171,11 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .post('/edit-tag', async (c) => {
-    await editTags(c.var.db, c.var.user.id, await writeParams(c));
+    await editTags(c.var.peopleDb, c.var.user.id, await writeParams(c));
     return text(c, 'OK');
   })
   .post('/mark-all-as-read', async (c) => {
-    await markStreamRead(c.var.db, c.var.user.id, await writeParams(c));
+    await markStreamRead(c.var.peopleDb, c.var.user.id, await writeParams(c));
     return text(c, 'OK');
   })
   .post('/subscription/edit', async (c) => {

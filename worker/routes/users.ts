@@ -66,7 +66,7 @@ export const userRoutes = new Hono<AuthedEnv>()
     return c.json({ email, message: `We sent a link to ${email}. Your email changes once you follow it.` }, 202);
   })
   .get('/me/export', async (c) => {
-    const data = await exportAccount(c.var.db, c.var.user.id);
+    const data = await exportAccount(c.var.db, c.var.user);
     const day = new Date().toISOString().slice(0, 10);
     c.header('content-disposition', `attachment; filename="feedloom-export-${day}.json"`);
     return c.json(data);

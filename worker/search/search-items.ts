@@ -4,7 +4,7 @@
 // then the items side (the index of each feed shard holding the feeds, merged; then the page's rows),
 // then the page's read state and stars.
 import type { FeedItem, SearchResult } from '../contracts/feeds';
-import type { Db } from '../db/client';
+import type { Db, PeopleDb } from '../db/client';
 import { dateRange, type ItemQuery, toFeedItem } from '../db/items';
 import { readMarksAt, subscriptionsInScope } from '../db/person-scope';
 import { readMarksOfFeeds } from '../db/read-state';
@@ -58,7 +58,7 @@ async function rowsOf(db: Db, ids: number[]) {
   return new Map((await Promise.all(shards)).flat().map((row) => [row.id, row]));
 }
 
-export async function searchFeedItems(db: Db, userId: number, timeZone: string, query: SearchQuery) {
+export async function searchFeedItems(db: PeopleDb, userId: number, timeZone: string, query: SearchQuery) {
   const parsed = parseSearch(query.search);
   const subscriptions = await subscriptionsInScope(db, userId, { feedId: query.feedId, categoryId: query.categoryId });
   const feedIds = subscriptions.map((subscription) => subscription.feedId);
