@@ -36,8 +36,13 @@ export default defineConfig({
             wrangler: { configPath: './wrangler.toml' },
             miniflare: {
               // UPGRADE_DB: a database no migration touched (worker/db/migrations.test.ts upgrades it step by
-              // step). FEEDS_1: a second feed shard (worker/db/shards.ts), migrated like DB.
-              d1Databases: { UPGRADE_DB: 'feedloom-upgrade-test', FEEDS_1: 'feedloom-feeds-1-test' },
+              // step). FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people
+              // database (worker/db/people.ts), both migrated like DB.
+              d1Databases: {
+                UPGRADE_DB: 'feedloom-upgrade-test',
+                FEEDS_1: 'feedloom-feeds-1-test',
+                PEOPLE_1: 'feedloom-people-1-test',
+              },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations('migrations'),
                 SESSION_SECRET: 'test-session-secret-0123456789abcdef',
@@ -46,6 +51,8 @@ export default defineConfig({
                 ENVIRONMENT: 'development',
                 // Two feed shards, so every test runs the multi-database paths (worker/db/shards.ts).
                 FEED_DATABASES: 'DB,FEEDS_1',
+                // Two people databases: people who sign up are placed in either (worker/db/people.ts).
+                PEOPLE_DATABASES: 'DB,PEOPLE_1',
                 EMAIL_TRANSPORT: 'outbox',
                 APP_URL: 'http://localhost:8787',
                 // The fake upstream servers of worker/test/global-setup.ts, and nothing else.

@@ -3,7 +3,7 @@
 // the workload; the assumptions are the constants in this file and are printed in the README.
 // `databases` is the feed-shard design (worker/db/shards.ts, README "Scaling: the data layer's design"):
 // as many feed shards (a power of two) as keep each under FEED_SHARD_TARGET_GB of items, shard 0 being
-// the primary database; people shards (designed, not built yet) once the people's rows outgrow it.
+// the primary database; people shards (worker/db/people.ts) once the people's rows outgrow it.
 import { cronsFromWranglerToml, firingsPerDay, mostFrequentCron } from '../scripts/cron.mjs';
 
 // Workers Paid, D1, Queues: published prices and limits (developers.cloudflare.com, 2026).
@@ -87,7 +87,8 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * avgItemBytes) / 1e9;
   const peopleGB = (w.people * PERSON_BYTES) / 1e9;
   const feedShards = powerOfTwoAtLeast(itemsGB / FEED_SHARD_TARGET_GB);
-  // The primary database holds people until they outgrow a shard's size; then people shards (not built).
+  // The primary database holds people until they outgrow a shard's size; then people shards
+  // (PEOPLE_DATABASES: new people go to the databases after the primary, which keeps accounts).
   const peopleShards = peopleGB > FEED_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / FEED_SHARD_TARGET_GB) : 0;
   // Every feed shard's 64 slices are picked each tick.
   const pickMessages = PICK_SLICES * feedShards * CRON_TICKS_PER_DAY * DAYS + checks / 500;
@@ -137,7 +138,7 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
     detail: {
       feedShards,
       peopleShards,
-      peopleShardsBuilt: false,
+      peopleShardsBuilt: true,
       checks,
       newItems,
       pages,
@@ -180,7 +181,7 @@ Measured per-operation costs above × workload counts; a ${DAYS}-day month. Feed
 (newest ${ITEMS_KEPT}); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
-at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (not built yet) once the
+at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
 people's rows pass that; the cron picks ${PICK_SLICES} slices of every feed shard each tick. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
 D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
 $0.40/M, 3 per message.

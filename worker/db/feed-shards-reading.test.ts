@@ -5,23 +5,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem, SearchResult } from '../contracts/feeds';
-import { follow, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
+import { feedInShard, follow } from '../test/feeds';
 import { call, signUp } from '../test/helpers';
-import { clockItemId, feedDatabaseNames, idBase, shardForUrl, shardOfId } from './shards';
+import { clockItemId, feedDatabaseNames, idBase, shardOfId } from './shards';
 
 const SHARDS = feedDatabaseNames(env.FEED_DATABASES).length;
-
-/** A feed on the fake upstream whose URL hashes to `shard`, its items `hours` ago, titled after it. */
-async function feedIn(shard: number, label: string, hours: number[]) {
-  for (;;) {
-    const name = uniqueName(label);
-    const url = `${env.FAKE_UPSTREAM_URL}/scripted/${name}`;
-    if (shardForUrl(url, SHARDS) !== shard) continue;
-    const items = hours.map((h) => ({ guid: `${label}-${h}`, title: `${label} ${h}h zeppelin`, pubDate: hoursAgo(h) }));
-    await scriptFeed(name, { body: rss(name, items) });
-    return url;
-  }
-}
 
 async function get<T>(cookie: string, path: string) {
   const response = await call(path, { cookie });
@@ -43,11 +31,11 @@ const patchItem = (cookie: string, itemId: number, json: Record<string, boolean>
 async function twoPeopleOnTwoShards() {
   const reader = await signUp();
   const other = await signUp();
-  const here = await follow(call, reader.cookie, await feedIn(0, 'here', [1, 3, 5]));
-  const thereUrl = await feedIn(1, 'there', [2, 4, 6]);
+  const here = await follow(call, reader.cookie, await feedInShard(0, 'here', [1, 3, 5]));
+  const thereUrl = await feedInShard(1, 'there', [2, 4, 6]);
   const there = await follow(call, reader.cookie, thereUrl);
   await follow(call, other.cookie, thereUrl);
-  const othersOnly = await follow(call, other.cookie, await feedIn(1, 'elsewhere', [0.5]));
+  const othersOnly = await follow(call, other.cookie, await feedInShard(1, 'elsewhere', [0.5]));
   return { reader, other, here, there, othersOnly };
 }
 

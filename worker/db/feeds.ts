@@ -223,13 +223,21 @@ export async function releaseStars(db: Db, itemIds: number[]) {
   });
 }
 
-/** Of these feeds, deletes those nobody follows any more (with their items): the cron never picks them again. */
+/**
+ * Of these feeds, deletes those nobody follows any more (with their items): the cron never picks them
+ * again. Followers may be in any people database: each is asked, at once, through the feed index.
+ */
 export async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
   if (feedIds.length === 0) return;
-  const followed = await db
-    .selectDistinct({ feedId: subscriptions.feedId })
-    .from(subscriptions)
-    .where(sql`${subscriptions.feedId} in (${sql.raw(idListSql(feedIds))})`);
+  const followers = await Promise.all(
+    db.people.all().map((people) =>
+      people
+        .selectDistinct({ feedId: subscriptions.feedId })
+        .from(subscriptions)
+        .where(sql`${subscriptions.feedId} in (${sql.raw(idListSql(feedIds))})`),
+    ),
+  );
+  const followed = followers.flat();
   const stillFollowed = new Set(followed.map((row) => row.feedId));
   const orphans = feedIds.filter((id) => !stillFollowed.has(id));
   await db.shards.each(orphans, async (shard, ids) => {

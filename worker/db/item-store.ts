@@ -1,9 +1,11 @@
 // Where a refresh writes: the shared feed row, its items and their search index, in the feed's shard (shards.ts). New items
 // take the feed's next sequence numbers (oldest first) and ids of that shard, changed ones are updated in
 // place, and retention deletes a prefix of the sequence, all in one D1 batch (one transaction): a failure
-// leaves nothing half-written. The read marks under the retention line live with the people, in the
-// primary database: they go in a second batch there, which a failure leaves for the next trim (it prunes
-// everything at or below its line, so it catches up).
+// leaves nothing half-written. The read marks under the retention line live with the people, in their
+// people databases (people.ts): they go in a second batch in each, all at once, which a failure leaves
+// for the next trim (it prunes everything at or below its line, so it catches up). A people database
+// without followers of the feed reads nothing: both statements go through the feed's index on
+// subscriptions.
 import { desc, eq } from 'drizzle-orm';
 import { feeds, items } from '../../schema';
 import type { ItemText } from '../contracts/feeds';
@@ -137,8 +139,9 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   }
   await d1.batch(statements);
   if (trimmedSeq > feed.trimmedSeq) {
-    const people = db.shards.primary().$client;
-    await people.batch(pruneMarksStatements(people, feed.id, trimmedSeq));
+    await Promise.all(
+      db.people.all().map(({ $client: people }) => people.batch(pruneMarksStatements(people, feed.id, trimmedSeq))),
+    );
   }
   return fresh.length;
 }

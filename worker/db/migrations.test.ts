@@ -131,10 +131,9 @@ describe('upgrading a database of the previous version', () => {
     await storeItems(db, feed, fresh, 100, now);
     // As a Fever app asks once they are settled (shards.ts): a minute later.
     const settledBy = Date.now() + ID_SETTLE_MS + 60_000;
-    const newIds = (await listItemsByIdOrder(primaryPeopleDb(db), 1, { afterId: 104, limit: 10, now: settledBy })).map((item) => [
-      item.title,
-      item.id,
-    ]);
+    const newIds = (await listItemsByIdOrder(primaryPeopleDb(db), 1, { afterId: 104, limit: 10, now: settledBy })).map(
+      (item) => [item.title, item.id],
+    );
     expect(newIds.map(([title]) => title)).toEqual(['a5', 'a4']);
     for (const [, id] of newIds) {
       expect(id).toBeGreaterThan(CLOCK_ID_BASE);

@@ -9,26 +9,15 @@
 // that row anyway, so finding a person's database costs nothing: `db.people.of(user)` (client.ts).
 import { databaseNames, hashToShard } from './shards';
 
-/**
- * People shards this version supports: the reading paths that cross people (retention's mark pruning,
- * "is anyone still following", admin statistics) still look only in the primary database, so a list of
- * more would silently lose state. Raised when those paths reach every people database.
- */
-const SUPPORTED_PEOPLE_SHARDS = 1;
-
 /** The binding names of PEOPLE_DATABASES, in order; "DB" when unset or blank. */
-export function peopleDatabaseNames(list: string | undefined): string[] {
-  const names = databaseNames('PEOPLE_DATABASES', list);
-  if (names.length > SUPPORTED_PEOPLE_SHARDS)
-    throw new Error(
-      `PEOPLE_DATABASES names ${names.length} databases, but this version keeps everyone's reading state in DB: set it to "DB"`,
-    );
-  return names;
-}
+export const peopleDatabaseNames = (list: string | undefined) => databaseNames('PEOPLE_DATABASES', list);
 
 /**
- * The people shard a new person goes to: their address at sign-up, hashed (FNV-1a) modulo the number of
- * people databases, so people spread evenly. Kept on their row: a later change of address or of the
- * number of databases moves nothing.
+ * The people shard a new person goes to. With one people database, the primary. With more, one of the
+ * others, by their address at sign-up hashed (FNV-1a), so people spread evenly over them: the primary
+ * database is also feed shard 0 and holds every account, so it keeps only the people who signed up
+ * before there were people shards (at workload B a share of the people would put it past 5 GB: README).
+ * Kept on their row: a later change of address or of the number of databases moves nobody.
  */
-export const peopleShardForNewPerson = (email: string, shardCount: number) => hashToShard(email, shardCount);
+export const peopleShardForNewPerson = (email: string, shardCount: number) =>
+  shardCount === 1 ? 0 : 1 + hashToShard(email, shardCount - 1);

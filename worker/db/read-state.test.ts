@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { readMarks } from '../../schema';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
+import { peopleDbOfUser } from '../db/users';
 import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
 import { follow, hoursAgo, rss, scriptFeed, storedItem, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
-import { primaryPeopleDb } from '../test/people';
 import { findFeed, storeItems } from './item-store';
 import { setItemStarred } from './stars';
 
@@ -36,7 +36,7 @@ const setRead = (cookie: string, itemId: number, isRead: boolean) =>
   call(`/api/feed-items/${itemId}`, { method: 'PATCH', cookie, json: { isRead } });
 
 async function marksOf(userId: number) {
-  return db.select().from(readMarks).where(eq(readMarks.userId, userId));
+  return (await peopleDbOfUser(db, userId)).select().from(readMarks).where(eq(readMarks.userId, userId));
 }
 
 describe('read state', () => {
@@ -132,7 +132,7 @@ describe('read state', () => {
     const feedId = await follow(call, cookie, url);
     const oldest = (await items(cookie, '')).at(-1);
     if (!oldest) throw new Error('no items');
-    await setItemStarred(primaryPeopleDb(db), userId, oldest.id, true);
+    await setItemStarred(await peopleDbOfUser(db, userId), userId, oldest.id, true);
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
     const fresh = ['x', 'y'].map((guid, i) => storedItem(guid, `New ${guid}`, { pubDate: Date.now() - i }));

@@ -233,7 +233,8 @@ async function markReadBefore(db: PeopleDb, userId: number, subscriptions: Subsc
 
 /**
  * Statements that drop the marks of a feed's items at or below `trimmedSeq` (gone by retention) and take
- * them out of their subscriptions' counters: run in the same batch as the items' deletion.
+ * them out of their subscriptions' counters: run in every people database once the items are deleted
+ * (item-store.ts).
  */
 export function pruneMarksStatements(d1: D1Database, feedId: number, trimmedSeq: number) {
   return [

@@ -83,6 +83,9 @@ describe('what the pages and the sidebar show follows every change to a reading 
 
   it('a person whose users row has no reading list yet (before the upgrade) gets one built from their rows', async () => {
     const { cookie, userId } = await signUp();
+    // The copy is kept on the users row of people whose reading state is beside it, in the primary
+    // database (people shard 0: everyone from before people shards, worker/db/people.ts).
+    await env.DB.prepare('update users set people_shard = 0 where id = ?').bind(userId).run();
     await createCategory(cookie, 'Later');
     await followNew(cookie, 'Alpha');
     await env.DB.prepare('update users set reading_list = null where id = ?').bind(userId).run();

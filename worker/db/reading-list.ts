@@ -6,29 +6,39 @@
 // categories ends with `readingListStatement`, which rebuilds the copy from them in the same transaction,
 // so the copy cannot drift from them. The counters that move with each read mark (`read_adjust`) are not
 // in it: a mark writes one subscription row, never the users row.
+//
+// People shards (people.ts): the copy can be rebuilt in the same transaction only where the users row is
+// beside the rows it copies, in the primary database (people shard 0). A person in another people
+// database has no copy: their list is read from their rows each time (a row per subscription and
+// category), until the copy moves beside those rows (README "People shards").
 import { sql } from 'drizzle-orm';
 import type { ReadingList } from '../../schema';
-import { type Db, statementOf } from './client';
+import { type PeopleDb, statementOf } from './client';
 import type { Scope, StatementSubscription } from './person-scope';
 
 export type { ReadingList };
 
-const rebuildSql = (userId: number) => sql`
-  update users set reading_list = json_object(
-    'categories', json((select json_group_array(json_array(id, name)) from categories where user_id = users.id)),
+/** The person's list as JSON, from their categories and subscriptions rows. */
+const listJsonSql = (userId: number) => sql`json_object(
+    'categories', json((select json_group_array(json_array(id, name)) from categories where user_id = ${userId})),
     'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq))
-      from subscriptions where user_id = users.id)))
-  where id = ${userId}`;
+      from subscriptions where user_id = ${userId})))`;
+
+const rebuildSql = (userId: number) => sql`update users set reading_list = ${listJsonSql(userId)} where id = ${userId}`;
+
+/** Whether the person's users row is in their people database, so the copy can be kept with the rows. */
+const copyKept = (db: PeopleDb) => db.peopleShard === 0;
 
 /**
  * Runs a batch that changes the person's subscriptions (follow, unfollow, rename, move, AI choice,
  * watermark) or categories, with the rebuild of their reading list as its last statement: one
  * transaction, so the copy always says what the rows say. The statements' results, in order.
  */
-export async function writeWithReadingList(db: Db, userId: number, statements: D1PreparedStatement[]) {
+export async function writeWithReadingList(db: PeopleDb, userId: number, statements: D1PreparedStatement[]) {
+  if (!copyKept(db)) return db.$client.batch(statements);
   const results = await db.$client.batch([...statements, statementOf(db, sql`${rebuildSql(userId)} returning id`)]);
-  // Said loudly: a batch run where the person's users row is not (a people database that is not the
-  // primary one) would leave their reading list saying something else than their rows.
+  // Said loudly: a batch run where the person's users row is not would leave their reading list saying
+  // something else than their rows.
   if ((results.at(-1)?.results.length ?? 0) === 0)
     throw new Error(`No users row ${userId} beside these rows: their reading list was not rebuilt`);
   return results.slice(0, statements.length);
@@ -38,8 +48,12 @@ export async function writeWithReadingList(db: Db, userId: number, statements: D
  * The person's reading list: `known` when the caller has their users row (the session's), else read from
  * it (one row); built from the rows the first time it is needed (people who signed up before it existed).
  */
-export async function readingListOf(db: Db, userId: number, known?: ReadingList | null): Promise<ReadingList> {
+export async function readingListOf(db: PeopleDb, userId: number, known?: ReadingList | null): Promise<ReadingList> {
   if (known) return known;
+  if (!copyKept(db)) {
+    const [read] = await db.all<{ reading_list: string }>(sql`select ${listJsonSql(userId)} as reading_list`);
+    return read ? (JSON.parse(read.reading_list) as ReadingList) : { categories: [], subscriptions: [] };
+  }
   const [stored] = await db.all<{ reading_list: string | null }>(
     sql`select reading_list from users where id = ${userId}`,
   );

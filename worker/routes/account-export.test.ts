@@ -1,8 +1,8 @@
 // The export of a big account stays whole (issue 14's bad input: an account with 10,000 items): every
 // starred item is in it, in one answer.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { MAX_SHARDS, nextItemIdSql, shardOfId } from '../db/shards';
+import { peopleDbOfUser } from '../db/users';
 import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
@@ -32,9 +32,9 @@ describe('GET /api/users/me/export of a big account', () => {
       .$client.prepare(`select id from items where feed_id = ?1 and guid_hash like 'big-%'`)
       .bind(feedId)
       .run<{ id: number }>();
-    await env.DB.prepare(
-      `insert into stars (user_id, item_id, feed_id, created_at) select ?1, value, ?2, ?3 from json_each(?4)`,
-    )
+    const mine = await peopleDbOfUser(db, userId);
+    await mine.$client
+      .prepare(`insert into stars (user_id, item_id, feed_id, created_at) select ?1, value, ?2, ?3 from json_each(?4)`)
       .bind(userId, feedId, now, JSON.stringify(big.map((row) => row.id)))
       .run();
 

@@ -1,7 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { like } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, subscriptions } from '../../schema';
+import { creditLedger } from '../../schema';
 import type { Generation } from '../contracts/ai';
 import {
   creditsOf,
@@ -65,12 +65,11 @@ describe('feed and category summaries', () => {
     await deliverHeld(jobs.held);
 
     const stranger = await signUp();
-    // A feed someone else follows (subscriptions live in the primary database, whichever shard the feed is in).
-    const feedOfOther =
-      (await db.select({ feedId: subscriptions.feedId }).from(subscriptions).limit(1))[0]?.feedId ?? 0;
+    // A feed someone else follows: the first person's.
+    const [feedOfOther] = (await (await call('/api/feeds', { cookie })).json()) as { id: number }[];
     const cases: [string, Record<string, unknown>, number][] = [
       ['category-summary', { categoryId: category.id, language: 'Spanish', dateFilter: 'none' }, 404],
-      ['feed-summary', { feedId: feedOfOther, language: 'Spanish' }, 404],
+      ['feed-summary', { feedId: feedOfOther?.id, language: 'Spanish' }, 404],
       ['feed-summary', { feedId: 'abc', language: 'Spanish' }, 400],
       ['feed-summary', { feedId: 1, language: 'Dothraki' }, 400],
     ];

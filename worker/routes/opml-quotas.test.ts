@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { categories, opmlImports, users } from '../../schema';
+import { peopleDbOfUser } from '../db/users';
 import worker from '../index';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
@@ -47,7 +48,8 @@ describe('OPML imports (M4)', () => {
     expect(result).toMatchObject({ status: 'done', added: 1, failed: 1, total: 2 });
     const [row] = await db.select().from(opmlImports).where(eq(opmlImports.id, id));
     expect(row?.entries).toEqual([]);
-    const names = (await db.select().from(categories).where(eq(categories.userId, userId))).map((c) => c.name);
+    const mine = await peopleDbOfUser(db, userId);
+    const names = (await mine.select().from(categories).where(eq(categories.userId, userId))).map((c) => c.name);
     expect(names).toEqual(['Kept']);
     expect((await startImport(cookie, opml)).status).toBe(202);
   });
@@ -72,8 +74,9 @@ describe('categories (M4)', () => {
     const { cookie, userId } = await signUp();
     // D1 binds at most 100 values per statement: 99 rows in chunks.
     const rows = Array.from({ length: 99 }, (_, i) => ({ userId, name: `Topic ${i}`, createdAt: new Date() }));
+    const mine = await peopleDbOfUser(db, userId);
     for (let start = 0; start < rows.length; start += 30)
-      await db.insert(categories).values(rows.slice(start, start + 30));
+      await mine.insert(categories).values(rows.slice(start, start + 30));
     expect((await call('/api/categories', { cookie, json: { name: 'The hundredth' } })).status).toBe(201);
     const refused = await call('/api/categories', { cookie, json: { name: 'One too many' } });
     expect(refused.status).toBe(400);

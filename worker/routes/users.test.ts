@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations, categories, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
 import { findFeedByUrl } from '../db/feeds';
+import { peopleDbOfUser } from '../db/users';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, sessionCookieOf, signUp, tokenFromLatestEmail, uniqueEmail } from '../test/helpers';
@@ -176,6 +177,7 @@ describe('DELETE /api/users/me', () => {
     });
     await call('/api/users/me/app-passwords', { cookie: owner.cookie, json: { name: 'Phone' } });
     expect((await call('/api/categories', { cookie: owner.cookie, json: { name: 'Mine' } })).status).toBe(201);
+    const ownersReading = await peopleDbOfUser(db, owner.userId);
 
     const response = await call('/api/users/me', {
       cookie: owner.cookie,
@@ -188,8 +190,9 @@ describe('DELETE /api/users/me', () => {
     expect((await call('/api/users/me', { cookie: owner.cookie })).status).toBe(401);
     expect(await db.select().from(users).where(eq(users.id, owner.userId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, owner.userId))).toEqual([]);
-    expect(await db.select().from(subscriptions).where(eq(subscriptions.userId, owner.userId))).toEqual([]);
-    expect(await db.select().from(categories).where(eq(categories.userId, owner.userId))).toEqual([]);
+    // Their reading state went from their people database too (no cascade reaches it from users).
+    expect(await ownersReading.select().from(subscriptions).where(eq(subscriptions.userId, owner.userId))).toEqual([]);
+    expect(await ownersReading.select().from(categories).where(eq(categories.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(aiGenerations).where(eq(aiGenerations.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(wordpressSites).where(eq(wordpressSites.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(emails).where(eq(emails.to, owner.email))).toEqual([]);

@@ -8,6 +8,7 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       UPGRADE_DB: D1Database;
       FEEDS_1: D1Database;
+      PEOPLE_1: D1Database;
       FAKE_UPSTREAM_URL: string;
       /** wrangler.toml's [triggers] crons. */
       CRON_TRIGGERS: string[];

@@ -4,6 +4,7 @@ import { expect } from 'vitest';
 import type { FeedItem } from '../contracts/feeds';
 import { findFeedByUrl } from '../db/feeds';
 import type { ItemValues } from '../db/item-store';
+import { feedDatabaseNames, shardForUrl } from '../db/shards';
 import { escapeXml } from '../html/entities';
 import type { Script } from './fake-upstreams/script';
 import { call, db } from './helpers';
@@ -65,6 +66,19 @@ export async function hitsOf(name: string) {
 }
 
 export const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000);
+
+/** A feed on the fake upstream whose URL hashes to feed shard `shard`, its items `hours` ago, titled after it. */
+export async function feedInShard(shard: number, label: string, hours: number[]) {
+  const shards = feedDatabaseNames(env.FEED_DATABASES).length;
+  for (;;) {
+    const name = uniqueName(label);
+    const url = `${env.FAKE_UPSTREAM_URL}/scripted/${name}`;
+    if (shardForUrl(url, shards) !== shard) continue;
+    const items = hours.map((h) => ({ guid: `${label}-${h}`, title: `${label} ${h}h zeppelin`, pubDate: hoursAgo(h) }));
+    await scriptFeed(name, { body: rss(name, items) });
+    return url;
+  }
+}
 
 /** Follows a feed through the API as a person does; returns the subscription's feed id. */
 export async function follow(call: (path: string, init: object) => Promise<Response>, cookie: string, url: string) {

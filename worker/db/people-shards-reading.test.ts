@@ -1,0 +1,232 @@
+// Two people whose reading state lives in different people databases (worker/db/people.ts; the suite runs
+// with DB and PEOPLE_1, vitest.config.ts), through the API as the SPA calls it: each one's lists, counts,
+// marks and stars are their own, a feed both follow survives one unfollowing, retention prunes both
+// people's marks, deleting one account leaves the other's reading intact, and neither reaches the other's.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { categories, feeds, readMarks, stars, subscriptions, users } from '../../schema';
+import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
+import { feedInShard, follow, storedItem } from '../test/feeds';
+import { call, db, signUp, uniqueEmail } from '../test/helpers';
+import type { PeopleDb } from './client';
+import { findFeed, storeItems } from './item-store';
+import { peopleDatabaseNames, peopleShardForNewPerson } from './people';
+import { shardOfId } from './shards';
+import { peopleDbOfUser } from './users';
+
+const PEOPLE_SHARDS = peopleDatabaseNames(env.PEOPLE_DATABASES).length;
+
+/**
+ * Someone in people shard `shard`: a new person signs up into shard 1 or later (placement by address);
+ * the primary, shard 0, holds the people who signed up before there were people shards, whose users row
+ * says 0 (the column's default, migration 0014), as this one's is made to before they read anything.
+ */
+async function personIn(shard: number, label: string) {
+  let email = uniqueEmail(label);
+  while (shard > 0 && peopleShardForNewPerson(email, PEOPLE_SHARDS) !== shard) email = uniqueEmail(label);
+  const person = await signUp(email);
+  if (shard === 0) await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
+  const [row] = await db.select({ peopleShard: users.peopleShard }).from(users).where(eq(users.id, person.userId));
+  expect(row?.peopleShard).toBe(shard);
+  return { ...person, db: await peopleDbOfUser(db, person.userId) };
+}
+
+async function get<T>(cookie: string, path: string) {
+  const response = await call(path, { cookie });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+
+const titles = (items: FeedItem[]) => items.map((item) => item.title);
+
+async function unreadCounts(cookie: string) {
+  const groups = await get<CategoryWithFeeds[]>(cookie, '/api/categories/with-feeds');
+  return new Map(groups.flatMap((group) => group.feeds.map((feed) => [feed.id, feed.unreadCount])));
+}
+
+const patchItem = (cookie: string, itemId: number, json: Record<string, boolean>) =>
+  call(`/api/feed-items/${itemId}`, { cookie, method: 'PATCH', json });
+
+/** The person's rows of a reading-state table in one database. */
+const rowsIn = async (people: PeopleDb, userId: number) => ({
+  subscriptions: await people.select().from(subscriptions).where(eq(subscriptions.userId, userId)),
+  categories: await people.select().from(categories).where(eq(categories.userId, userId)),
+  readMarks: await people.select().from(readMarks).where(eq(readMarks.userId, userId)),
+  stars: await people.select().from(stars).where(eq(stars.userId, userId)),
+});
+
+/**
+ * Ada in the primary database (from before people shards), Bo in the second people database (new). Both follow `shared` (feed shard 0, the
+ * primary: Ada's own database, not Bo's); each follows a feed of their own in feed shard 1.
+ */
+async function adaAndBo() {
+  const ada = await personIn(0, 'ada');
+  const bo = await personIn(1, 'bo');
+  const sharedUrl = await feedInShard(0, 'shared', [1, 3, 5]);
+  const shared = await follow(call, ada.cookie, sharedUrl);
+  expect(await follow(call, bo.cookie, sharedUrl)).toBe(shared);
+  const adasOwn = await follow(call, ada.cookie, await feedInShard(1, 'ada', [2]));
+  const bosOwn = await follow(call, bo.cookie, await feedInShard(1, 'bo', [4]));
+  expect([shardOfId(shared), shardOfId(adasOwn), shardOfId(bosOwn)]).toEqual([0, 1, 1]);
+  return { ada, bo, shared, adasOwn, bosOwn };
+}
+
+describe('two people in two people databases', () => {
+  it('runs with two people databases at least (vitest.config.ts)', () => {
+    expect(PEOPLE_SHARDS).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps each one’s subscriptions, categories, marks and stars in their own database', async () => {
+    const { ada, bo, shared } = await adaAndBo();
+    const category = await call('/api/categories', { cookie: bo.cookie, json: { name: 'Bo reads' } });
+    expect(category.status).toBe(201);
+    const [sharedItem] = await get<FeedItem[]>(bo.cookie, `/api/feed-items?feedId=${shared}&limit=1`);
+    if (!sharedItem) throw new Error('no item');
+    expect((await patchItem(bo.cookie, sharedItem.id, { isStarred: true })).status).toBe(200);
+    await call('/api/feed-items/mark-read', { cookie: bo.cookie, json: { all: true } });
+    expect((await patchItem(bo.cookie, sharedItem.id, { isRead: false })).status).toBe(200);
+
+    const bosRows = await rowsIn(bo.db, bo.userId);
+    expect(bosRows.subscriptions).toHaveLength(2);
+    expect(bosRows.categories.map((row) => row.name)).toEqual(['Bo reads']);
+    expect(bosRows.readMarks).toEqual([expect.objectContaining({ feedId: shared, isRead: false })]);
+    expect(bosRows.stars).toEqual([expect.objectContaining({ itemId: sharedItem.id })]);
+    // Nothing of Bo's in the primary database, and nothing of Ada's in Bo's.
+    expect(await rowsIn(db.people.at(0), bo.userId)).toEqual({
+      subscriptions: [],
+      categories: [],
+      readMarks: [],
+      stars: [],
+    });
+    expect((await rowsIn(bo.db, ada.userId)).subscriptions).toEqual([]);
+    expect((await rowsIn(ada.db, ada.userId)).subscriptions).toHaveLength(2);
+  });
+
+  it('shows each one their own list, counts, marks and stars of a feed both follow', async () => {
+    const { ada, bo, shared, adasOwn, bosOwn } = await adaAndBo();
+    expect(titles(await get<FeedItem[]>(ada.cookie, '/api/feed-items'))).toEqual(
+      ['shared 1h', 'ada 2h', 'shared 3h', 'shared 5h'].map((title) => `${title} zeppelin`),
+    );
+    expect(titles(await get<FeedItem[]>(bo.cookie, '/api/feed-items'))).toEqual(
+      ['shared 1h', 'shared 3h', 'bo 4h', 'shared 5h'].map((title) => `${title} zeppelin`),
+    );
+
+    const bosList = await get<FeedItem[]>(bo.cookie, '/api/feed-items');
+    const newestShared = bosList[0];
+    const bosItem = bosList.find((item) => item.feedId === bosOwn);
+    if (!newestShared || !bosItem) throw new Error('items missing');
+    expect((await patchItem(bo.cookie, newestShared.id, { isRead: true, isStarred: true })).status).toBe(200);
+    expect((await patchItem(bo.cookie, bosItem.id, { isRead: true })).status).toBe(200);
+
+    const bosNow = await get<FeedItem[]>(bo.cookie, '/api/feed-items');
+    expect(bosNow.filter((item) => item.isRead).map((item) => item.id)).toEqual([newestShared.id, bosItem.id]);
+    expect(titles(await get<FeedItem[]>(bo.cookie, '/api/feed-items?filter=unread'))).toEqual([
+      'shared 3h zeppelin',
+      'shared 5h zeppelin',
+    ]);
+    expect(await unreadCounts(bo.cookie)).toEqual(
+      new Map([
+        [shared, 2],
+        [bosOwn, 0],
+      ]),
+    );
+    expect((await get<FeedItem>(bo.cookie, `/api/feed-items/${newestShared.id}`)).isRead).toBe(true);
+    expect(await get<{ count: number }>(bo.cookie, '/api/feed-items/starred-count')).toEqual({ count: 1 });
+    expect((await get<FeedItem[]>(bo.cookie, '/api/feed-items?filter=starred')).map((item) => item.id)).toEqual([
+      newestShared.id,
+    ]);
+
+    // Ada's view of the same feed is untouched.
+    expect(await unreadCounts(ada.cookie)).toEqual(
+      new Map([
+        [shared, 3],
+        [adasOwn, 1],
+      ]),
+    );
+    const adasShared = await get<FeedItem>(ada.cookie, `/api/feed-items/${newestShared.id}`);
+    expect([adasShared.isRead, adasShared.isStarred]).toEqual([false, false]);
+    expect(await get<FeedItem[]>(ada.cookie, '/api/feed-items?filter=starred')).toEqual([]);
+
+    // Mark all read for Ada moves her watermarks only.
+    expect(await (await call('/api/feed-items/mark-read', { cookie: ada.cookie, json: { all: true } })).json()).toEqual(
+      {
+        marked: 4,
+      },
+    );
+    expect((await unreadCounts(bo.cookie)).get(shared)).toBe(2);
+  });
+
+  it('keeps a feed both follow when one unfollows, and drops it when the last one does', async () => {
+    const { ada, bo, shared } = await adaAndBo();
+    const feedRow = () => db.shards.of(shared).select().from(feeds).where(eq(feeds.id, shared));
+    // Ada unfollows: Bo, in the other people database, still follows it.
+    expect((await call(`/api/feeds/${shared}`, { cookie: ada.cookie, method: 'DELETE' })).status).toBe(200);
+    expect(await feedRow()).toHaveLength(1);
+    expect((await unreadCounts(bo.cookie)).get(shared)).toBe(3);
+    expect((await get<FeedItem[]>(ada.cookie, '/api/feed-items')).every((item) => item.feedId !== shared)).toBe(true);
+    // Bo unfollows too: nobody follows it any more.
+    expect((await call(`/api/feeds/${shared}`, { cookie: bo.cookie, method: 'DELETE' })).status).toBe(200);
+    expect(await feedRow()).toEqual([]);
+  });
+
+  it('prunes the marks of both people when retention trims a feed they follow', async () => {
+    const { ada, bo, shared } = await adaAndBo();
+    const oldest = (await get<FeedItem[]>(ada.cookie, `/api/feed-items?feedId=${shared}`)).at(-1);
+    if (!oldest) throw new Error('no item');
+    // Each reads the oldest item on its own: a read mark above the watermark, in their own database.
+    for (const person of [ada, bo])
+      expect((await patchItem(person.cookie, oldest.id, { isRead: true })).status).toBe(200);
+    expect((await rowsIn(ada.db, ada.userId)).readMarks).toHaveLength(1);
+    expect((await rowsIn(bo.db, bo.userId)).readMarks).toHaveLength(1);
+
+    const feed = await findFeed(db, shared);
+    if (!feed) throw new Error('no feed');
+    const fresh = ['x', 'y', 'z'].map((guid, i) => storedItem(guid, `New ${guid}`, { pubDate: Date.now() - i }));
+    // Keep three: the three first items, the read one among them, fall under the retention line.
+    await storeItems(db, feed, fresh, 3, Date.now());
+
+    for (const person of [ada, bo]) {
+      expect((await rowsIn(person.db, person.userId)).readMarks).toEqual([]);
+      // The gone item's mark no longer counts: the three new items are unread, nothing less.
+      expect((await unreadCounts(person.cookie)).get(shared)).toBe(3);
+    }
+  });
+
+  it('deletes one account’s reading state from its own database, and leaves the other’s', async () => {
+    const { ada, bo, shared, bosOwn } = await adaAndBo();
+    const [item] = await get<FeedItem[]>(bo.cookie, `/api/feed-items?feedId=${shared}&limit=1`);
+    if (!item) throw new Error('no item');
+    expect((await patchItem(bo.cookie, item.id, { isRead: true, isStarred: true })).status).toBe(200);
+    await call('/api/categories', { cookie: bo.cookie, json: { name: 'Gone soon' } });
+
+    const deleted = await call('/api/users/me', { cookie: bo.cookie, method: 'DELETE', json: { confirm: bo.email } });
+    expect(deleted.status).toBe(204);
+    expect(await rowsIn(bo.db, bo.userId)).toEqual({ subscriptions: [], categories: [], readMarks: [], stars: [] });
+    // Bo's own feed had no other follower; the shared one stays for Ada, her reading as it was.
+    expect(await db.shards.of(bosOwn).select().from(feeds).where(eq(feeds.id, bosOwn))).toEqual([]);
+    expect((await unreadCounts(ada.cookie)).get(shared)).toBe(3);
+    expect((await get<FeedItem>(ada.cookie, `/api/feed-items/${item.id}`)).isRead).toBe(false);
+  });
+
+  it('keeps each one’s items, categories and marks out of the other’s reach', async () => {
+    const { ada, bo, adasOwn } = await adaAndBo();
+    const [adasItem] = await get<FeedItem[]>(ada.cookie, `/api/feed-items?feedId=${adasOwn}`);
+    if (!adasItem) throw new Error('no item');
+    const adasCategory = (await (
+      await call('/api/categories', { cookie: ada.cookie, json: { name: 'Private' } })
+    ).json()) as { id: number };
+
+    expect((await call(`/api/feed-items/${adasItem.id}`, { cookie: bo.cookie })).status).toBe(404);
+    expect((await patchItem(bo.cookie, adasItem.id, { isRead: true })).status).toBe(404);
+    expect((await patchItem(bo.cookie, adasItem.id, { isStarred: true })).status).toBe(404);
+    expect(await get<FeedItem[]>(bo.cookie, `/api/feed-items?feedId=${adasOwn}`)).toEqual([]);
+    expect((await call(`/api/categories/${adasCategory.id}`, { cookie: bo.cookie, method: 'DELETE' })).status).toBe(
+      404,
+    );
+    expect((await get<{ name: string }[]>(bo.cookie, '/api/categories')).map((c) => c.name)).toEqual([]);
+    // Ada's item and category are as they were.
+    expect((await get<FeedItem>(ada.cookie, `/api/feed-items/${adasItem.id}`)).isRead).toBe(false);
+    expect((await get<{ name: string }[]>(ada.cookie, '/api/categories')).map((c) => c.name)).toEqual(['Private']);
+  });
+});
