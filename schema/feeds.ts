@@ -130,6 +130,13 @@ export const readMarks = sqliteTable(
   ],
 );
 
+// A person's reading list (worker/db/reading-list.ts) where their people database is not the primary one:
+// the copy lives beside the rows it copies, and people shard 0 keeps it on the users row instead.
+export const readingLists = sqliteTable('reading_lists', {
+  userId: integer().primaryKey(),
+  list: text().notNull(),
+});
+
 // Items a person saved (issue 14, and the Google Reader / Fever "starred" state, issue 15). A starred
 // item is never removed by retention while someone has it starred.
 export const stars = sqliteTable(

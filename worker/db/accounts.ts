@@ -7,6 +7,7 @@ import {
   aiGenerations,
   categories,
   emails,
+  readingLists,
   readMarks,
   stars,
   subscriptions,
@@ -138,6 +139,7 @@ export async function deleteAccount(db: Db, person: { id: number } & PersonPlace
     mine.delete(readMarks).where(eq(readMarks.userId, userId)),
     mine.delete(subscriptions).where(eq(subscriptions.userId, userId)),
     mine.delete(categories).where(eq(categories.userId, userId)),
+    mine.delete(readingLists).where(eq(readingLists.userId, userId)),
   ]);
   // The starred items count their stars no more.
   await releaseStars(

@@ -5,7 +5,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { categories, feeds, readMarks, stars, subscriptions, users } from '../../schema';
+import { categories, feeds, readingLists, readMarks, stars, subscriptions, users } from '../../schema';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow, storedItem } from '../test/feeds';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
@@ -54,6 +54,7 @@ const rowsIn = async (people: PeopleDb, userId: number) => ({
   categories: await people.select().from(categories).where(eq(categories.userId, userId)),
   readMarks: await people.select().from(readMarks).where(eq(readMarks.userId, userId)),
   stars: await people.select().from(stars).where(eq(stars.userId, userId)),
+  readingLists: await people.select().from(readingLists).where(eq(readingLists.userId, userId)),
 });
 
 /**
@@ -92,12 +93,19 @@ describe('two people in two people databases', () => {
     expect(bosRows.categories.map((row) => row.name)).toEqual(['Bo reads']);
     expect(bosRows.readMarks).toEqual([expect.objectContaining({ feedId: shared, isRead: false })]);
     expect(bosRows.stars).toEqual([expect.objectContaining({ itemId: sharedItem.id })]);
+    // Bo's reading list beside his rows (reading-list.ts), Ada's on her users row in the primary.
+    const bosList = JSON.parse(bosRows.readingLists[0]?.list ?? 'null');
+    expect(bosList).toMatchObject({ categories: [[expect.any(Number), 'Bo reads']] });
+    expect(bosList.subscriptions).toHaveLength(2);
+    const [adaRow] = await db.select().from(users).where(eq(users.id, ada.userId));
+    expect(adaRow?.readingList?.subscriptions).toHaveLength(2);
     // Nothing of Bo's in the primary database, and nothing of Ada's in Bo's.
     expect(await rowsIn(db.people.at(0), bo.userId)).toEqual({
       subscriptions: [],
       categories: [],
       readMarks: [],
       stars: [],
+      readingLists: [],
     });
     expect((await rowsIn(bo.db, ada.userId)).subscriptions).toEqual([]);
     expect((await rowsIn(ada.db, ada.userId)).subscriptions).toHaveLength(2);
@@ -202,7 +210,13 @@ describe('two people in two people databases', () => {
 
     const deleted = await call('/api/users/me', { cookie: bo.cookie, method: 'DELETE', json: { confirm: bo.email } });
     expect(deleted.status).toBe(204);
-    expect(await rowsIn(bo.db, bo.userId)).toEqual({ subscriptions: [], categories: [], readMarks: [], stars: [] });
+    expect(await rowsIn(bo.db, bo.userId)).toEqual({
+      subscriptions: [],
+      categories: [],
+      readMarks: [],
+      stars: [],
+      readingLists: [],
+    });
     // Bo's own feed had no other follower; the shared one stays for Ada, her reading as it was.
     expect(await db.shards.of(bosOwn).select().from(feeds).where(eq(feeds.id, bosOwn))).toEqual([]);
     expect((await unreadCounts(ada.cookie)).get(shared)).toBe(3);

@@ -7,10 +7,10 @@
 // so the copy cannot drift from them. The counters that move with each read mark (`read_adjust`) are not
 // in it: a mark writes one subscription row, never the users row.
 //
-// People shards (people.ts): the copy can be rebuilt in the same transaction only where the users row is
-// beside the rows it copies, in the primary database (people shard 0). A person in another people
-// database has no copy: their list is read from their rows each time (a row per subscription and
-// category), until the copy moves beside those rows (README "People shards").
+// People shards (people.ts): the copy is rebuilt in the same transaction as the rows it copies, so it
+// lives beside them: on the users row for people in the primary database (people shard 0, read with the
+// session at no cost), and as a row of `reading_lists` in their own people database for everyone else
+// (one row read per page or sidebar).
 import { sql } from 'drizzle-orm';
 import type { ReadingList } from '../../schema';
 import { type PeopleDb, statementOf } from './client';
@@ -24,10 +24,15 @@ const listJsonSql = (userId: number) => sql`json_object(
     'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq))
       from subscriptions where user_id = ${userId})))`;
 
-const rebuildSql = (userId: number) => sql`update users set reading_list = ${listJsonSql(userId)} where id = ${userId}`;
+/** Whether the person's users row is in their people database, so the copy is kept on it. */
+const onUsersRow = (db: PeopleDb) => db.peopleShard === 0;
 
-/** Whether the person's users row is in their people database, so the copy can be kept with the rows. */
-const copyKept = (db: PeopleDb) => db.peopleShard === 0;
+/** The statement that rebuilds the copy from the rows, returning it as `reading_list`. */
+const rebuildSql = (db: PeopleDb, userId: number) =>
+  onUsersRow(db)
+    ? sql`update users set reading_list = ${listJsonSql(userId)} where id = ${userId} returning reading_list`
+    : sql`insert into reading_lists (user_id, list) values (${userId}, ${listJsonSql(userId)})
+        on conflict (user_id) do update set list = excluded.list returning list as reading_list`;
 
 /**
  * Runs a batch that changes the person's subscriptions (follow, unfollow, rename, move, AI choice,
@@ -35,10 +40,9 @@ const copyKept = (db: PeopleDb) => db.peopleShard === 0;
  * transaction, so the copy always says what the rows say. The statements' results, in order.
  */
 export async function writeWithReadingList(db: PeopleDb, userId: number, statements: D1PreparedStatement[]) {
-  if (!copyKept(db)) return db.$client.batch(statements);
-  const results = await db.$client.batch([...statements, statementOf(db, sql`${rebuildSql(userId)} returning id`)]);
-  // Said loudly: a batch run where the person's users row is not would leave their reading list saying
-  // something else than their rows.
+  const results = await db.$client.batch([...statements, statementOf(db, rebuildSql(db, userId))]);
+  // Said loudly: a person whose users row is not where the copy is kept for them (a users row in a
+  // people database other than the primary, which never happens) would have a copy that says nothing.
   if ((results.at(-1)?.results.length ?? 0) === 0)
     throw new Error(`No users row ${userId} beside these rows: their reading list was not rebuilt`);
   return results.slice(0, statements.length);
@@ -46,19 +50,18 @@ export async function writeWithReadingList(db: PeopleDb, userId: number, stateme
 
 /**
  * The person's reading list: `known` when the caller has their users row (the session's), else read from
- * it (one row); built from the rows the first time it is needed (people who signed up before it existed).
+ * where it is kept (one row); built from the rows the first time it is needed (people who signed up
+ * before it existed).
  */
 export async function readingListOf(db: PeopleDb, userId: number, known?: ReadingList | null): Promise<ReadingList> {
   if (known) return known;
-  if (!copyKept(db)) {
-    const [read] = await db.all<{ reading_list: string }>(sql`select ${listJsonSql(userId)} as reading_list`);
-    return read ? (JSON.parse(read.reading_list) as ReadingList) : { categories: [], subscriptions: [] };
-  }
   const [stored] = await db.all<{ reading_list: string | null }>(
-    sql`select reading_list from users where id = ${userId}`,
+    onUsersRow(db)
+      ? sql`select reading_list from users where id = ${userId}`
+      : sql`select list as reading_list from reading_lists where user_id = ${userId}`,
   );
   if (stored?.reading_list) return JSON.parse(stored.reading_list) as ReadingList;
-  const [built] = await db.all<{ reading_list: string | null }>(sql`${rebuildSql(userId)} returning reading_list`);
+  const [built] = await db.all<{ reading_list: string | null }>(rebuildSql(db, userId));
   return built?.reading_list ? (JSON.parse(built.reading_list) as ReadingList) : { categories: [], subscriptions: [] };
 }
 
