@@ -1,7 +1,8 @@
 // Two people whose reading state lives in different people databases (worker/db/people.ts; the suite runs
 // with DB and PEOPLE_1, vitest.config.ts), through the API as the SPA calls it: each one's lists, counts,
 // marks and stars are their own, a feed both follow survives one unfollowing, retention prunes both
-// people's marks, deleting one account leaves the other's reading intact, and neither reaches the other's.
+// people's marks, deleting one account leaves the other's reading intact, neither reaches the other's,
+// and being in a people database other than the primary costs one row a page (the reading list's).
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -9,8 +10,11 @@ import { categories, feeds, readingLists, readMarks, stars, subscriptions, users
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow, storedItem } from '../test/feeds';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
-import type { PeopleDb } from './client';
+import { listCategoriesWithFeeds } from './categories';
+import { createDb, type PeopleDb } from './client';
 import { findFeed, storeItems } from './item-store';
+import { listItems } from './items';
+import { meteredD1, newMeter } from './metered-d1';
 import { peopleDatabaseNames, peopleShardForNewPerson } from './people';
 import { shardOfId } from './shards';
 import { peopleDbOfUser } from './users';
@@ -221,6 +225,36 @@ describe('two people in two people databases', () => {
     expect(await db.shards.of(bosOwn).select().from(feeds).where(eq(feeds.id, bosOwn))).toEqual([]);
     expect((await unreadCounts(ada.cookie)).get(shared)).toBe(3);
     expect((await get<FeedItem>(ada.cookie, `/api/feed-items/${item.id}`)).isRead).toBe(false);
+  });
+
+  it('costs a person elsewhere one row more a page and a sidebar: their reading list’s row', async () => {
+    const { ada, bo } = await adaAndBo();
+    const cost = async (person: typeof ada) => {
+      const [row] = await db.select().from(users).where(eq(users.id, person.userId));
+      if (!row) throw new Error('no users row');
+      const page = newMeter();
+      await listItems(createDb(env, (d1) => meteredD1(d1, page)).people.of(row), person.userId, 'UTC', {
+        filter: 'all',
+        sort: 'newest',
+        dateFilter: 'none',
+        limit: 30,
+        readingList: row.readingList,
+      });
+      const sidebar = newMeter();
+      await listCategoriesWithFeeds(
+        createDb(env, (d1) => meteredD1(d1, sidebar)).people.of(row),
+        person.userId,
+        row.readingList,
+      );
+      return { page: page.rowsRead, sidebar: sidebar.rowsRead };
+    };
+    // Bo leaves his own feed and follows Ada's: the same three feeds each, so only where they are differs.
+    const adasFeeds = (await get<{ id: number; url: string }[]>(ada.cookie, '/api/feeds')).map((feed) => feed.url);
+    for (const feed of await get<{ id: number }[]>(bo.cookie, '/api/feeds'))
+      await call(`/api/feeds/${feed.id}`, { cookie: bo.cookie, method: 'DELETE' });
+    for (const url of adasFeeds) await follow(call, bo.cookie, url);
+    const [adas, bos] = [await cost(ada), await cost(bo)];
+    expect(bos).toEqual({ page: adas.page + 1, sidebar: adas.sidebar + 1 });
   });
 
   it('keeps each one’s items, categories and marks out of the other’s reach', async () => {
