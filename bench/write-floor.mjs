@@ -145,6 +145,10 @@ function endpointsOf(baseURL, cookie) {
     signedIn: { path: '/api/users/me', headers },
     itemById: everyItem('GET'),
     feedItems: { path: '/api/feed-items', headers },
+    // The other hot reading paths: an unread page, a category page and the sidebar.
+    feedItemsUnread: { path: '/api/feed-items?filter=unread', headers },
+    categoryItems: { path: '/api/feed-items?categoryId=1', headers },
+    sidebar: { path: '/api/categories/with-feeds', headers },
     languageWrite: {
       headers,
       requests: [

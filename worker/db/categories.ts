@@ -4,10 +4,11 @@ import { categories } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { type PeopleDb, statementOf } from './client';
-import { feedRowsByIds } from './feeds';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
 import { type ReadingList, readingListOf, writeWithReadingList } from './reading-list';
+import { inOneRoundTrip } from './round-trip';
+import { groupByShard, idListSql } from './shards';
 
 export async function listCategories(db: PeopleDb, userId: number) {
   return db
@@ -117,6 +118,22 @@ type FeedWithCounts = {
   unread: number;
 };
 
+/** What the sidebar shows of a feed's shared row, and what its unread count needs. */
+type SidebarFeedRow = {
+  id: number;
+  url: string;
+  site_url: string | null;
+  favicon_url: string | null;
+  last_error: string | null;
+  last_seq: number;
+  trimmed_seq: number;
+};
+
+/** These feeds' rows in their shard, each by primary key (a table of values: no row read for it). */
+const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f.favicon_url, f.last_error,
+    f.last_seq, f.trimmed_seq
+  from (values ${sql.raw(ids.map((id) => `(${idListSql([id])})`).join(', '))}) v join feeds f on f.id = v.column1`;
+
 /**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
  * "General" (id null). The categories' names and the feeds followed come from the person's reading list
@@ -133,15 +150,18 @@ export async function listCategoriesWithFeeds(
   const list = await readingListOf(db, userId, readingList);
   const followed = list.subscriptions.map(([feedId]) => feedId);
   const named = list.categories.map(([id, name]) => ({ id, name }));
-  const [subscribed, feedRows] =
+  // One round trip: the subscriptions and the feeds' rows of each shard, one batch per database (on one
+  // database, every local run, a single call).
+  const shards = [...groupByShard(followed)].filter(([shard]) => shard < db.shards.count);
+  const [subscribed = [], ...feedRows] =
     followed.length === 0
-      ? [[], []]
-      : await Promise.all([
-          db.all<SubscriptionRow>(sql`${subscriptionsInScopeSql(userId)} limit ${followed.length}`),
-          feedRowsByIds(db, followed),
-        ]);
+      ? []
+      : ((await inOneRoundTrip([
+          { db, query: sql`${subscriptionsInScopeSql(userId)} limit ${followed.length}` },
+          ...shards.map(([shard, ids]) => ({ db: db.shards.at(shard), query: sidebarFeedsSql(ids) })),
+        ])) as [SubscriptionRow[], ...SidebarFeedRow[][]]);
   const mine = subscribed.map(toSubscriptionState);
-  const feeds = new Map(feedRows.map((feed) => [feed.id, feed]));
+  const feeds = new Map(feedRows.flat().map((feed) => [feed.id, feed]));
   const withCounts: FeedWithCounts[] = mine.flatMap((row) => {
     const feed = feeds.get(row.feedId);
     if (!feed) return [];
@@ -151,10 +171,10 @@ export async function listCategoriesWithFeeds(
         feed_id: feed.id,
         name: row.name,
         url: feed.url,
-        site_url: feed.siteUrl,
-        favicon_url: feed.faviconUrl,
-        last_error: feed.lastError,
-        unread: unreadCount(feed, row),
+        site_url: feed.site_url,
+        favicon_url: feed.favicon_url,
+        last_error: feed.last_error,
+        unread: unreadCount({ lastSeq: feed.last_seq, trimmedSeq: feed.trimmed_seq }, row),
       },
     ];
   });

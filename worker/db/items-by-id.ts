@@ -2,21 +2,22 @@
 // feeds they follow, each with their read state and the name they gave the feed. The items come from
 // their feeds' shards, the subscriptions and marks from the person's database (person-scope.ts).
 import { and, eq, sql } from 'drizzle-orm';
-import { items, readMarks, subscriptions } from '../../schema';
+import { items, subscriptions } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import { notFound } from '../lib/errors';
 import type { Db, PeopleDb } from './client';
 import { type ItemRow, toFeedItem } from './items';
 import {
   acrossFeedShards,
+  isStarredSql,
   keptUnreadMarks,
   markKey,
   readMarksAt,
   type SubscriptionState,
   subscriptionsInScope,
 } from './person-scope';
-import { markItem } from './read-state';
-import { groupByShard, idListSql, settledItemIdBound } from './shards';
+import { isReadSql, markItem } from './read-state';
+import { groupByShard, idListSql, settledItemIdBound, shardOfId } from './shards';
 
 export type NamedItemRow = ItemRow & { source: string; seq: number };
 
@@ -159,11 +160,36 @@ export async function countItems(db: PeopleDb, userId: number): Promise<number> 
   return counts.reduce((sum, row) => sum + row.total, 0);
 }
 
-/** One item, if the person follows its feed: the item from its shard, then the person's subscription. */
+/**
+ * The database holding this item if this deployment has its shard (an id a person typed may name none),
+ * and whether it is the person's own database, where one statement can join their subscription too.
+ */
+function itemDatabase(db: PeopleDb, itemId: number) {
+  const shard = shardOfId(itemId);
+  if (shard >= db.shards.count) return null;
+  return { itemsDb: db.shards.at(shard), own: shard === db.shards.indexOf(db) };
+}
+
+/**
+ * One item, if the person follows its feed: in their own database one statement joins the item to their
+ * subscription; an item elsewhere is read in its shard, then the subscription in their database.
+ */
 export async function getItem(db: PeopleDb, userId: number, itemId: number) {
-  const [item] = await db.shards.each([itemId], (shard) =>
-    shard.select().from(items).where(eq(items.id, itemId)).limit(1),
-  );
+  const found = itemDatabase(db, itemId);
+  if (!found) throw notFound('Feed item');
+  const mine = and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, items.feedId));
+  const columns = { item: items, source: subscriptions.name, readSeq: subscriptions.readSeq };
+  if (found.own) {
+    const [row] = await db
+      .select(columns)
+      .from(items)
+      .innerJoin(subscriptions, mine)
+      .where(eq(items.id, itemId))
+      .limit(1);
+    if (!row) throw notFound('Feed item');
+    return row;
+  }
+  const [item] = await found.itemsDb.select().from(items).where(eq(items.id, itemId)).limit(1);
   const [subscription] = item
     ? await db
         .select({ source: subscriptions.name, readSeq: subscriptions.readSeq })
@@ -175,29 +201,40 @@ export async function getItem(db: PeopleDb, userId: number, itemId: number) {
   return { item, ...subscription };
 }
 
+const itemRowColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail, i.author,
+  i.pub_date, i.created_at`;
+
+/**
+ * One item as the person sees it (an item opened): its read state and star. In their own database one
+ * statement reads the item, their subscription, mark and star (one round trip after the session); an item
+ * in another shard is read there first, and its position (feed, seq) then finds the subscription, mark
+ * and star in their database in one more statement: those are keyed by what only the item row says.
+ */
 export async function getFeedItem(db: PeopleDb, userId: number, itemId: number): Promise<FeedItem> {
-  const { item, source, readSeq } = await getItem(db, userId, itemId);
-  const [mark] = await db
-    .select({ isRead: readMarks.isRead })
-    .from(readMarks)
-    .where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, item.feedId), eq(readMarks.seq, item.seq)));
-  const isRead = mark ? mark.isRead : item.seq <= readSeq;
-  return toFeedItem(
-    {
-      id: item.id,
-      feed_id: item.feedId,
-      title: item.title,
-      description: item.description,
-      content: item.content,
-      link: item.link,
-      thumbnail: item.thumbnail,
-      author: item.author,
-      pub_date: item.pubDate.getTime(),
-      created_at: item.createdAt.getTime(),
-      is_read: isRead ? 1 : 0,
-    },
-    source,
+  const found = itemDatabase(db, itemId);
+  if (!found) throw notFound('Feed item');
+  if (found.own) {
+    const [row] = await db.all<NamedItemRow>(sql`select ${itemRowColumns}, s.name as source, ${isReadSql} as is_read,
+        ${isStarredSql(userId)} as is_starred
+      from items i join subscriptions s on s.user_id = ${userId} and s.feed_id = i.feed_id
+      left join read_marks m on m.user_id = ${userId} and m.feed_id = i.feed_id and m.seq = i.seq
+      where i.id = ${itemId}`);
+    if (!row) throw notFound('Feed item');
+    return toFeedItem(row, row.source);
+  }
+  const [item] = await found.itemsDb.all<Omit<ItemRow, 'is_read'> & { seq: number }>(
+    sql`select ${itemRowColumns} from items i where i.id = ${itemId}`,
   );
+  const [state] = item
+    ? await db.all<{ source: string; is_read: number; is_starred: number }>(sql`select s.name as source,
+          coalesce(m.is_read, ${item.seq} <= s.read_seq) as is_read,
+          exists (select 1 from stars st where st.user_id = ${userId} and st.item_id = ${itemId}) as is_starred
+        from subscriptions s
+        left join read_marks m on m.user_id = s.user_id and m.feed_id = s.feed_id and m.seq = ${item.seq}
+        where s.user_id = ${userId} and s.feed_id = ${item.feed_id}`)
+    : [];
+  if (!item || !state) throw notFound('Feed item');
+  return toFeedItem({ ...item, is_read: state.is_read, is_starred: state.is_starred }, state.source);
 }
 
 /** Marks one of the person's items read or unread; 404 for an item they cannot see. */

@@ -6,6 +6,7 @@ import type { DateFilter, FeedItem, ItemText } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { PeopleDb } from './client';
+import { isStarredSql } from './person-scope';
 import { isReadSql } from './read-state';
 import { listedInScope, type ReadingList, readingListOf } from './reading-list';
 import { markElsewhere, readInScope, type ScopedRead } from './scoped-read';
@@ -40,6 +41,8 @@ export type ItemRow = ItemText & {
   pub_date: number;
   created_at: number;
   is_read: number;
+  /** 1 when the person starred it, where the statement could tell (person-scope.ts isStarredSql). */
+  is_starred?: number;
 };
 
 /** The [from, to) instants of a date filter in the person's time zone; null bounds are open. */
@@ -86,8 +89,9 @@ export const toFeedItem = (row: ItemRow, source: string): FeedItem => ({
   pubDate: new Date(row.pub_date).toISOString(),
   createdAt: new Date(row.created_at).toISOString(),
   isRead: row.is_read === 1,
-  // Stars are a person's own, looked up for the page shown (stars.ts withStars).
-  isStarred: false,
+  // Stars are a person's own: the page statement looks them up (person-scope.ts isStarredSql), and
+  // rows read in another database take them afterwards (readPersonalStateAt).
+  isStarred: row.is_starred === 1,
 });
 
 /**
@@ -107,7 +111,7 @@ type Scan = ScopedRead & {
   cursor: Cursor | null;
 };
 
-type ScannedRow = ItemRow & { source: string; seq: number };
+type ScannedRow = ItemRow & { source: string; seq: number; star_count: number };
 
 /**
  * One page of a person's items, newest or oldest first. D1 bills every row a statement touches, sorted
@@ -170,9 +174,9 @@ export async function listItems(db: PeopleDb, userId: number, timeZone: string, 
   }
 
   const page = rows.slice(0, query.limit);
-  // Rows of other shards take the person's marks now, for the rows shown only (an unread page dropped
-  // those read on their own already).
-  if (!scan.unread) await markElsewhere(db, scan, page);
+  // Rows of other shards take the person's marks and stars now, for the rows shown only (an unread page
+  // dropped those read on their own already, and took their stars then).
+  await markElsewhere(db, scan, page);
   const last = page.at(-1);
   const firstShown = page[0];
   // The next page's window: the time this page covered, with room to spare.
@@ -223,8 +227,12 @@ function sharedBounds(scan: Scan): SQL[] {
   return bounds;
 }
 
-const columns = sql`i.id, i.feed_id, i.seq, s.name as source, i.title, i.description, i.content, i.link, i.thumbnail,
-  i.author, i.pub_date, i.created_at, ${isReadSql} as is_read`;
+/** A page row: the item, the feed's name, its read state and whether the person starred it, in one statement. */
+const columnsOf = (
+  scan: Scan,
+) => sql`i.id, i.feed_id, i.seq, s.name as source, i.title, i.description, i.content, i.link,
+  i.thumbnail, i.author, i.pub_date, i.created_at, ${isReadSql} as is_read, i.star_count,
+  ${isStarredSql(scan.userId)} as is_starred`;
 
 /** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
 const marksOf = (scan: Scan) =>
@@ -244,7 +252,7 @@ function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upp
     db,
     scan,
     sql`
-    select ${columns} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
+    select ${columnsOf(scan)} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
     ${marksOf(scan)}
     where ${sql.join([mine(scan), ...unreadOnly(scan)], sql` and `)}`,
   );
@@ -276,7 +284,7 @@ async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: nu
     db,
     scan,
     sql`
-    select ${columns} from subscriptions s
+    select ${columnsOf(scan)} from subscriptions s
     join items i on i.id in (
       select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
       where ${sql.join([...bounds, ...unreadOnly(scan)], sql` and `)}

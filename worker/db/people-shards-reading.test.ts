@@ -9,32 +9,17 @@ import { describe, expect, it } from 'vitest';
 import { categories, feeds, readingLists, readMarks, stars, subscriptions, users } from '../../schema';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow, storedItem } from '../test/feeds';
-import { call, db, signUp, uniqueEmail } from '../test/helpers';
+import { call, db } from '../test/helpers';
+import { personIn } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb, type PeopleDb } from './client';
 import { findFeed, storeItems } from './item-store';
 import { listItems } from './items';
 import { meteredD1, newMeter } from './metered-d1';
-import { peopleDatabaseNames, peopleShardForNewPerson } from './people';
+import { peopleDatabaseNames } from './people';
 import { shardOfId } from './shards';
-import { peopleDbOfUser } from './users';
 
 const PEOPLE_SHARDS = peopleDatabaseNames(env.PEOPLE_DATABASES).length;
-
-/**
- * Someone in people shard `shard`: a new person signs up into shard 1 or later (placement by address);
- * the primary, shard 0, holds the people who signed up before there were people shards, whose users row
- * says 0 (the column's default, migration 0014), as this one's is made to before they read anything.
- */
-async function personIn(shard: number, label: string) {
-  let email = uniqueEmail(label);
-  while (shard > 0 && peopleShardForNewPerson(email, PEOPLE_SHARDS) !== shard) email = uniqueEmail(label);
-  const person = await signUp(email);
-  if (shard === 0) await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
-  const [row] = await db.select({ peopleShard: users.peopleShard }).from(users).where(eq(users.id, person.userId));
-  expect(row?.peopleShard).toBe(shard);
-  return { ...person, db: await peopleDbOfUser(db, person.userId) };
-}
 
 async function get<T>(cookie: string, path: string) {
   const response = await call(path, { cookie });

@@ -11,7 +11,7 @@
 // afterwards for the rows concerned only. D1 bills rows read in tables, not values in a statement, so
 // handing rows over costs nothing.
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db, PeopleDb } from './client';
+import { type Db, type PeopleDb, statementOf } from './client';
 import { groupByShard, idListSql } from './shards';
 
 /** What a statement in a feed shard needs of one subscription. */
@@ -151,23 +151,87 @@ export async function keptUnreadMarks(db: PeopleDb, userId: number, feedIds: num
 /** (feed, seq) pairs per statement: a statement's text stays far below D1's 100 KB. */
 const MARKS_PER_STATEMENT = 2000;
 
+/** The marks of these positions: a table of values joined to the marks by primary key (billed only where one exists). */
+const marksAtSql = (userId: number, items: { feed_id: number; seq: number }[]) => sql`
+  select m.feed_id, m.seq, m.is_read
+  from (values ${sql.raw(items.map((item) => `(${idListSql([item.feed_id, item.seq])})`).join(', '))}) v
+  join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`;
+
+/** Statements of at most MARKS_PER_STATEMENT positions each; literal integers (idListSql), not bound values, of which D1 takes 100 a statement. */
+function chunked<T>(items: T[]): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < items.length; start += MARKS_PER_STATEMENT) {
+    chunks.push(items.slice(start, start + MARKS_PER_STATEMENT));
+  }
+  return chunks;
+}
+
 /**
  * The person's marks of exactly these items, keyed `feedId:seq` (1 read, 0 kept unread). The positions
  * are a table of values joined to the marks by primary key, so D1 bills only the marks that exist.
  */
 export async function readMarksAt(db: PeopleDb, userId: number, items: { feed_id: number; seq: number }[]) {
-  // Literal integers (idListSql), not bound values, of which D1 takes 100 a statement; chunks read at once.
-  const chunks: { feed_id: number; seq: number }[][] = [];
-  for (let start = 0; start < items.length; start += MARKS_PER_STATEMENT) {
-    chunks.push(items.slice(start, start + MARKS_PER_STATEMENT));
-  }
   const found = await Promise.all(
-    chunks.map((chunk) =>
-      db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
-        select m.feed_id, m.seq, m.is_read
-        from (values ${sql.raw(chunk.map((item) => `(${idListSql([item.feed_id, item.seq])})`).join(', '))}) v
-        join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`),
-    ),
+    chunked(items).map((chunk) => db.all<{ feed_id: number; seq: number; is_read: number }>(marksAtSql(userId, chunk))),
   );
   return new Map(found.flat().map((mark) => [markKey(mark), mark.is_read]));
+}
+
+/**
+ * Whether the person starred item `i`, inside a statement: looked up by primary key, and only for items
+ * someone starred (`star_count`, kept beside the item), so most rows cost nothing. In a feed shard that
+ * is not the person's own database it finds nothing: their stars are in their own (readPersonalStateAt).
+ */
+export const isStarredSql = (userId: number) =>
+  sql`case when i.star_count > 0 then exists (select 1 from stars st where st.user_id = ${userId} and st.item_id = i.id) else 0 end`;
+
+/** A row whose read state and star the statement that read it could not know (its item in another database). */
+export type PersonalRow = {
+  id: number;
+  feed_id: number;
+  seq: number;
+  is_read: number;
+  star_count: number;
+  is_starred?: number;
+};
+
+/**
+ * The person's marks (with `marks`) and stars of exactly these rows, from their own database in one
+ * batch (one round trip, whatever the rows), written onto the rows. Stars are looked up only for rows
+ * someone starred (`star_count`); no round trip when nothing is to be looked up.
+ */
+export async function readPersonalStateAt(
+  db: PeopleDb,
+  userId: number,
+  rows: PersonalRow[],
+  { marks }: { marks: boolean },
+) {
+  const starCandidates = rows.filter((row) => row.star_count > 0);
+  const markChunks = marks ? chunked(rows) : [];
+  const starChunks = chunked(starCandidates.map((row) => row.id));
+  const statements = [
+    ...markChunks.map((chunk) => statementOf(db, marksAtSql(userId, chunk))),
+    ...starChunks.map((ids) =>
+      statementOf(
+        db,
+        sql`select st.item_id from stars st where st.user_id = ${userId} and st.item_id in (${sql.raw(idListSql(ids))})`,
+      ),
+    ),
+  ];
+  if (statements.length === 0) return;
+  const results = await db.$client.batch(statements);
+  const found = new Map<string, number>();
+  for (const result of results.slice(0, markChunks.length))
+    for (const mark of result.results as { feed_id: number; seq: number; is_read: number }[])
+      found.set(markKey(mark), mark.is_read);
+  const starred = new Set(
+    results
+      .slice(markChunks.length)
+      .flatMap((result) => (result.results as { item_id: number }[]).map((row) => row.item_id)),
+  );
+  for (const row of rows) {
+    const mark = found.get(markKey(row));
+    if (mark !== undefined) row.is_read = mark;
+    if (row.star_count > 0) row.is_starred = starred.has(row.id) ? 1 : 0;
+  }
 }

@@ -12,8 +12,8 @@ import {
   acrossFeedShards,
   keptUnreadMarks,
   type MarkRow,
-  markKey,
-  readMarksAt,
+  type PersonalRow,
+  readPersonalStateAt,
   type StatementSubscription,
 } from './person-scope';
 import { shardOfId } from './shards';
@@ -29,8 +29,8 @@ export type ScopedRead = {
   keptUnread?: Promise<MarkRow[]>;
 };
 
-/** What a row needs for its read state: its position in its feed and the state the statement gave it. */
-type PositionedRow = { feed_id: number; seq: number; is_read: number };
+/** What a row needs for its read state and star: its item, its position in its feed and what the statement gave it. */
+type PositionedRow = PersonalRow;
 
 /** Whether a feed's items are in a feed shard other than the person's own database (where their marks are). */
 const elsewhereOf = (db: PeopleDb) => {
@@ -75,23 +75,26 @@ export async function readInScope<R extends PositionedRow>(
   return dropReadElsewhere(db, read, merge([...ownRows, ...otherRows]));
 }
 
-/** An unread read's rows, less those of other shards the person read on their own. */
+/**
+ * An unread read's rows, less those of other shards the person read on their own; the rows of other
+ * shards kept take their stars in the same round trip.
+ */
 async function dropReadElsewhere<R extends PositionedRow>(db: PeopleDb, read: ScopedRead, rows: R[]) {
   const elsewhere = elsewhereOf(db);
   const candidates = read.unread ? rows.filter((row) => elsewhere(row.feed_id)) : [];
   if (candidates.length === 0) return rows;
-  const marks = await readMarksAt(db, read.userId, candidates);
-  return rows.filter((row) => marks.get(markKey(row)) !== 1);
+  await readPersonalStateAt(db, read.userId, candidates, { marks: true });
+  return rows.filter((row) => !(elsewhere(row.feed_id) && row.is_read === 1));
 }
 
-/** The read state of the rows shown that come from other shards, with the person's marks of exactly those. */
+/**
+ * The read state and stars of the rows shown that come from other shards, with the person's marks and
+ * stars of exactly those, in one round trip. (An unread read's rows have theirs already: dropReadElsewhere.)
+ */
 export async function markElsewhere(db: PeopleDb, read: ScopedRead, rows: PositionedRow[]) {
+  if (read.unread) return;
   const elsewhere = elsewhereOf(db);
   const candidates = rows.filter((row) => elsewhere(row.feed_id));
   if (candidates.length === 0) return;
-  const marks = await readMarksAt(db, read.userId, candidates);
-  for (const row of candidates) {
-    const mark = marks.get(markKey(row));
-    if (mark !== undefined) row.is_read = mark;
-  }
+  await readPersonalStateAt(db, read.userId, candidates, { marks: true });
 }

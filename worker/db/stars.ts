@@ -68,16 +68,6 @@ export async function listStarredItems(
   return shown.map((row) => ({ ...toFeedItem(row, row.source), isStarred: true }));
 }
 
-/** The items with the person's stars filled in (one lookup for the page shown). */
-export async function withStars(db: PeopleDb, userId: number, items: FeedItem[]): Promise<FeedItem[]> {
-  const starred = await starredAmong(
-    db,
-    userId,
-    items.map((item) => item.id),
-  );
-  return items.map((item) => ({ ...item, isStarred: starred.has(item.id) }));
-}
-
 /** How many items the person has starred in the feeds they follow (the sidebar's Starred count). */
 export async function countStarred(db: PeopleDb, userId: number): Promise<number> {
   // A star's feed is on the star itself; its item is never dropped while starred (star_count).

@@ -11,7 +11,7 @@ import { subscribedFeedIds } from '../db/feeds';
 import { listItems } from '../db/items';
 import { getFeedItem, getItem, setItemRead } from '../db/items-by-id';
 import { markFeedsRead } from '../db/read-state';
-import { countStarred, listStarredPage, setItemStarred, withStars } from '../db/stars';
+import { countStarred, listStarredPage, setItemStarred } from '../db/stars';
 import type { AuthedEnv } from '../env';
 import { readFullArticle } from '../feeds/full-article';
 import { ApiError } from '../lib/errors';
@@ -43,16 +43,14 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
                   ? await subscribedFeedIds(db, user.id, { feedId: query.feedId, categoryId: query.categoryId })
                   : undefined,
             })
-          : await listItems(db, user.id, user.timezone, {
+          : // Stars come with the page (items.ts): the session and one round trip per database.
+            await listItems(db, user.id, user.timezone, {
               ...query,
               sort: order,
               filter,
               pageSpans: user,
               readingList: user.readingList,
-            }).then(async (listed) => ({
-              ...listed,
-              items: await withStars(db, user.id, listed.items),
-            }));
+            });
     }
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
@@ -77,9 +75,8 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     return c.json({ marked });
   })
   .get('/:itemId', itemParam, async (c) => {
-    const item = await getFeedItem(c.var.peopleDb, c.var.user.id, c.req.valid('param').itemId);
-    const [starred] = await withStars(c.var.peopleDb, c.var.user.id, [item]);
-    return c.json(starred ?? item);
+    // Read state and star come with the item (items-by-id.ts): the session and one round trip.
+    return c.json(await getFeedItem(c.var.peopleDb, c.var.user.id, c.req.valid('param').itemId));
   })
   .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
     const { itemId } = c.req.valid('param');

@@ -16,6 +16,8 @@ type CallInit = {
   cookie?: string | null;
   headers?: Record<string, string>;
   body?: BodyInit;
+  /** The bindings the request sees: the test environment unless given (worker/test/metered-env.ts counts D1 calls). */
+  env?: Env;
 };
 
 export async function call(path: string, init: CallInit = {}) {
@@ -29,7 +31,7 @@ export async function call(path: string, init: CallInit = {}) {
   }
   const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
   const ctx = createExecutionContext();
-  const response = await worker.fetch(request, env, ctx);
+  const response = await worker.fetch(request, init.env ?? env, ctx);
   await waitOnExecutionContext(ctx);
   return response;
 }

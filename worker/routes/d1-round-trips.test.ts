@@ -1,0 +1,118 @@
+// How many D1 calls a signed-in request makes to each database on the hot reading paths. Locally every
+// D1 call is a commit with an fsync, read or write; in production each is a round trip; under load a
+// request's latency follows the calls it makes one after another (README "Latency under load"). Counted
+// per binding in the suite's configuration (FEED_DATABASES "DB,FEEDS_1", PEOPLE_DATABASES "DB,PEOPLE_1"):
+// - someone whose reading state and feeds are all in the primary database (every local run, the
+//   benchmark): the session, then one call;
+// - someone whose reading state is in PEOPLE_1 and whose feeds are in both feed shards: the session,
+//   then one call per database and round trip, as counted below.
+import { describe, expect, it } from 'vitest';
+import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
+import { feedInShard, follow } from '../test/feeds';
+import { call } from '../test/helpers';
+import { meteredEnv } from '../test/metered-env';
+import { personIn } from '../test/people';
+
+/** A page and then some: 40 items a minute apart, so a first window of time holds a whole page. */
+const MINUTES = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
+
+/** The request, as the SPA makes it, and the D1 calls it made to each database. */
+async function counted(cookie: string, path: string, init: { method?: string; json?: unknown } = {}) {
+  const metered = meteredEnv();
+  const response = await call(path, { cookie, ...init, env: metered.env });
+  expect(response.status, path).toBe(200);
+  return { body: (await response.json()) as unknown, calls: metered.calls() };
+}
+
+async function create(cookie: string, path: string, json: unknown) {
+  const response = await call(path, { cookie, json });
+  expect(response.status, path).toBe(201);
+  return (await response.json()) as { id: number };
+}
+
+describe('someone whose reading state and feeds are in the primary database', () => {
+  it('pays the session and one call for a page, an item, a read mark and the sidebar', async () => {
+    const person = await personIn(0, 'one-database');
+    const category = await create(person.cookie, '/api/categories', { name: 'News' });
+    const feed = await create(person.cookie, '/api/feeds', {
+      url: await feedInShard(0, 'primary', MINUTES),
+      name: 'Primary',
+      categoryId: category.id,
+      includeInAi: true,
+    });
+    const [newest, second] = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
+    if (!newest || !second) throw new Error('the feed has no items');
+    await call(`/api/feed-items/${second.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+    // The first unread page remembers its span too (items.ts), as the first page of My Feed just did.
+    await call('/api/feed-items?filter=unread', { cookie: person.cookie });
+
+    const page = await counted(person.cookie, '/api/feed-items');
+    expect(page.calls).toEqual({ DB: 2 });
+    const items = page.body as FeedItem[];
+    expect(items).toHaveLength(30);
+    // The star comes with the page, from the same statement.
+    expect(items.filter((item) => item.isStarred).map((item) => item.id)).toEqual([second.id]);
+
+    const marked = await counted(person.cookie, `/api/feed-items/${newest.id}`, {
+      method: 'PATCH',
+      json: { isRead: true },
+    });
+    expect(marked.calls).toEqual({ DB: 2 });
+
+    const unread = await counted(person.cookie, '/api/feed-items?filter=unread');
+    expect(unread.calls).toEqual({ DB: 2 });
+    expect((unread.body as FeedItem[]).map((item) => item.id)).not.toContain(newest.id);
+    expect(await counted(person.cookie, `/api/feed-items?categoryId=${category.id}`)).toMatchObject({
+      calls: { DB: 2 },
+    });
+    expect(await counted(person.cookie, `/api/feed-items?feedId=${feed.id}`)).toMatchObject({ calls: { DB: 2 } });
+
+    const opened = await counted(person.cookie, `/api/feed-items/${second.id}`);
+    expect(opened.calls).toEqual({ DB: 2 });
+    expect(opened.body).toMatchObject({ id: second.id, isStarred: true, isRead: false, source: 'Primary' });
+    const read = await counted(person.cookie, `/api/feed-items/${newest.id}`);
+    expect(read.body).toMatchObject({ id: newest.id, isStarred: false, isRead: true });
+
+    const sidebar = await counted(person.cookie, '/api/categories/with-feeds');
+    expect(sidebar.calls).toEqual({ DB: 2 });
+    expect((sidebar.body as CategoryWithFeeds[]).flatMap((group) => group.feeds)).toMatchObject([
+      { id: feed.id, unreadCount: MINUTES.length - 1 },
+    ]);
+  });
+});
+
+describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both feed shards', () => {
+  it('pays one call per database and round trip, the reading list and the marks in PEOPLE_1 included', async () => {
+    const person = await personIn(1, 'elsewhere');
+    await follow(call, person.cookie, await feedInShard(0, 'here', MINUTES));
+    await follow(call, person.cookie, await feedInShard(1, 'there', MINUTES));
+    const list = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
+    const there = list.find((item) => item.title.startsWith('there'));
+    if (!there) throw new Error('no item of the second shard');
+    await call(`/api/feed-items/${there.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+
+    // The session (DB); the reading list (PEOPLE_1: it lives beside the person's rows); each shard's
+    // window (DB, FEEDS_1, at once); the marks and stars of the rows shown (PEOPLE_1): four round trips.
+    const page = await counted(person.cookie, '/api/feed-items');
+    expect(page.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
+    expect((page.body as FeedItem[]).filter((item) => item.isStarred).map((item) => item.id)).toEqual([there.id]);
+
+    // The session; the item in its shard; then, keyed by the item's feed and position, the subscription,
+    // mark and star in PEOPLE_1: three round trips.
+    const opened = await counted(person.cookie, `/api/feed-items/${there.id}`);
+    expect(opened.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
+    expect(opened.body).toMatchObject({ id: there.id, isStarred: true, isRead: false });
+
+    // The session; the item's feed and position in its shard; the mark's batch in PEOPLE_1.
+    const marked = await counted(person.cookie, `/api/feed-items/${there.id}`, {
+      method: 'PATCH',
+      json: { isRead: true },
+    });
+    expect(marked.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
+
+    // The session; the reading list (PEOPLE_1); then at once the subscriptions (PEOPLE_1) and each
+    // shard's feed rows (DB, FEEDS_1): three round trips.
+    const sidebar = await counted(person.cookie, '/api/categories/with-feeds');
+    expect(sidebar.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
+  });
+});
