@@ -2,13 +2,9 @@
 // and the rest of the app (about 30 KB of JavaScript less); a signed-in person at `/` gets the app,
 // whose router sends them on to /home (spec §2). Every other path boots the app directly.
 import './styles.css';
-import { config as configureZod } from 'zod';
 import { getCurrentUser } from './features/auth/api/get-current-user';
 import { applyTheme, watchTheme } from './lib/theme';
 
-// zod compiles fast paths with `new Function` when it may; under the app's CSP (no 'unsafe-eval') even
-// its probe is reported as a violation, so it runs without them.
-configureZod({ jitless: true });
 applyTheme();
 watchTheme();
 

@@ -2,7 +2,8 @@
 // Pro, what a generation card calls its content type, and that the offline model keeps each platform's
 // length. Adding a platform adds its line to the catalogue below; the other checks cover it unchanged.
 import { describe, expect, it } from 'vitest';
-import { contentTypeLabels, PLAN_PLATFORM_LINES } from '../contracts/ai';
+import { contentTypeLabels } from '../contracts/ai';
+import { PLAN_PLATFORM_LINES } from '../contracts/plans';
 import { htmlToPlainText } from '../html/text';
 import { article, task } from '../test/ai-sources';
 import { OFFLINE_LABEL, writeOffline } from './offline';

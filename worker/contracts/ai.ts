@@ -13,7 +13,6 @@ import {
   PLATFORM_IDS,
   PLATFORM_LIST,
   type PlatformContentType,
-  platformNames,
   platformOf,
   type Platform as RewritePlatform,
 } from '../ai/platforms';
@@ -140,15 +139,6 @@ export {
 /** Why a Free account cannot use a Pro platform; the server's 403 and the dialog say the same. */
 export const proOnlyMessage = (platform: Pick<RewritePlatform, 'name'>) =>
   `${platform.name} is a Pro feature. Upgrade to Pro to use it.`;
-
-/**
- * What each plan may rewrite, as the landing and /payment pages list it: read from the platform record,
- * so the pages advertise exactly what the server allows.
- */
-export const PLAN_PLATFORM_LINES = {
-  free: ['Feed and category summaries', `Article rewrites: ${platformNames(PLATFORM_LIST.filter((p) => !p.pro))}`],
-  pro: [`Article rewrites: ${platformNames(PLATFORM_LIST.filter((p) => p.pro))}`, 'Everything in Free'],
-};
 
 /** Spec §9: a summary of a feed or a category costs what a text summary costs. */
 export const SUMMARY_CREDITS = 1;

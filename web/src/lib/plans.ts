@@ -1,7 +1,7 @@
 // What each plan offers, in the words both the landing page's pricing and /payment list (spec §9). The
 // price is each page's own: the landing page advertises Pro at $10/month, /payment shows the $19/month
 // the spec gives for the subscription itself.
-import { PLAN_PLATFORM_LINES } from '@contracts/ai';
+import { PLAN_PLATFORM_LINES } from '@contracts/plans';
 
 export type PlanId = 'free' | 'pro';
 
