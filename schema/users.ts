@@ -1,4 +1,5 @@
 // Accounts, sign-in sessions and one-time email tokens.
+import { sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 /**
@@ -37,9 +38,18 @@ export const users = sqliteTable(
     // read none of those rows (worker/db/reading-list.ts); rewritten from them in every batch that changes
     // them. Null until first needed.
     readingList: text({ mode: 'json' }).$type<ReadingList>(),
+    // Set when the person asked to delete their account: from then on nobody can sign in as them, and
+    // the deletion, which spans databases, is finished by whoever gets there first (the request itself,
+    // or the daily cleanup after an interruption: worker/auth/account-deletion.ts). Null for a live account.
+    deletingAt: integer({ mode: 'timestamp_ms' }),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(t.email), index('users_credits_reset_idx').on(t.creditsResetAt)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(t.email),
+    index('users_credits_reset_idx').on(t.creditsResetAt),
+    // The few accounts whose deletion is under way, for the cleanup to finish: an entry only for them.
+    index('users_deleting_idx').on(t.deletingAt).where(sql`${t.deletingAt} is not null`),
+  ],
 );
 
 export const sessions = sqliteTable(

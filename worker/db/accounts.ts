@@ -1,22 +1,10 @@
-// A person's whole account: their name, the export of everything they made, and deleting it all.
-// Rows that belong to the person go by the foreign keys' ON DELETE CASCADE from `users`, their reading
-// state (in their people database, people.ts) by deletion here; what is shared
-// (feeds) goes only when nobody follows it any more, and R2 images are the caller's to delete.
-import { and, asc, desc, eq, isNotNull } from 'drizzle-orm';
-import {
-  aiGenerations,
-  categories,
-  emails,
-  readingLists,
-  readMarks,
-  stars,
-  subscriptions,
-  users,
-  wordpressSites,
-} from '../../schema';
+// A person's whole account: their name and the export of everything they made. Deleting it, which
+// spans databases, is account-deletion.ts's.
+import { asc, desc, eq } from 'drizzle-orm';
+import { aiGenerations, categories, subscriptions, users, wordpressSites } from '../../schema';
 import { listAppPasswords } from './app-passwords';
 import type { Db, PersonPlacement } from './client';
-import { deleteUnfollowedFeeds, releaseStars, withFeedRows } from './feeds';
+import { withFeedRows } from './feeds';
 import { toGeneration } from './generations';
 import { getPreferences } from './preferences';
 import { listStarredItems } from './stars';
@@ -111,44 +99,3 @@ export async function exportAccount(db: Db, person: { id: number } & PersonPlace
 }
 
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccount>>>;
-
-/**
- * Deletes the person and everything that is theirs. Returns the R2 keys of their generated images for
- * the caller to delete, or null when the account was already gone (a second, concurrent delete).
- */
-export async function deleteAccount(db: Db, person: { id: number } & PersonPlacement) {
-  const userId = person.id;
-  const mine = db.people.of(person);
-  const [followed, starred, images] = await Promise.all([
-    mine.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
-    mine.select({ itemId: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
-    db
-      .select({ key: aiGenerations.imageKey })
-      .from(aiGenerations)
-      .where(and(eq(aiGenerations.userId, userId), isNotNull(aiGenerations.imageKey))),
-  ]);
-  const [, deleted] = await db.batch([
-    // The send log names the person's address; it goes with them rather than outliving the account.
-    db.delete(emails).where(eq(emails.userId, userId)),
-    db.delete(users).where(eq(users.id, userId)).returning({ id: users.id }),
-  ]);
-  if (deleted.length === 0) return null;
-  // Their reading state is in their people database, out of reach of the users row's cascades.
-  await mine.batch([
-    mine.delete(stars).where(eq(stars.userId, userId)),
-    mine.delete(readMarks).where(eq(readMarks.userId, userId)),
-    mine.delete(subscriptions).where(eq(subscriptions.userId, userId)),
-    mine.delete(categories).where(eq(categories.userId, userId)),
-    mine.delete(readingLists).where(eq(readingLists.userId, userId)),
-  ]);
-  // The starred items count their stars no more.
-  await releaseStars(
-    db,
-    starred.map((row) => row.itemId),
-  );
-  await deleteUnfollowedFeeds(
-    db,
-    followed.map((row) => row.feedId),
-  );
-  return images.flatMap((row) => (row.key ? [row.key] : []));
-}

@@ -2,7 +2,7 @@
 // shard (shards.ts); the person's name, category and AI choice live on their subscription, in the
 // person's people database (people.ts). So a person's feeds are read as: subscriptions first, then the feed rows from the
 // shards that hold them. Every function takes the user id first.
-import { and, asc, count, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { categories, feeds, readMarks, stars, subscriptions } from '../../schema';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
@@ -226,15 +226,22 @@ export async function releaseStars(db: Db, itemIds: number[]) {
 /**
  * Of these feeds, deletes those nobody follows any more (with their items): the cron never picks them
  * again. Followers may be in any people database: each is asked, at once, through the feed index.
+ * `leaving`: a person whose own subscriptions do not count (an account being deleted keeps them until
+ * its feeds are dealt with, so that an interruption leaves them to say which feeds those were).
  */
-export async function deleteUnfollowedFeeds(db: Db, feedIds: number[]) {
+export async function deleteUnfollowedFeeds(db: Db, feedIds: number[], { leaving }: { leaving?: number } = {}) {
   if (feedIds.length === 0) return;
   const followers = await Promise.all(
     db.people.all().map((people) =>
       people
         .selectDistinct({ feedId: subscriptions.feedId })
         .from(subscriptions)
-        .where(sql`${subscriptions.feedId} in (${sql.raw(idListSql(feedIds))})`),
+        .where(
+          and(
+            sql`${subscriptions.feedId} in (${sql.raw(idListSql(feedIds))})`,
+            leaving === undefined ? undefined : ne(subscriptions.userId, leaving),
+          ),
+        ),
     ),
   );
   const followed = followers.flat();

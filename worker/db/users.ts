@@ -1,5 +1,5 @@
 // Accounts: every function here works on one person's row.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { users } from '../../schema';
 import type { CurrentUser } from '../contracts/auth';
 import { PLANS } from '../lib/plans';
@@ -8,13 +8,23 @@ import { grantCredits } from './credits';
 
 export type UserRow = typeof users.$inferSelect;
 
+// A person whose account is being deleted (account-deletion.ts) is no longer there: nobody signs in as
+// them, and work queued for them (mail, digests, imports) finds nobody to do it for.
 export async function findUserByEmail(db: Db, email: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email), isNull(users.deletingAt)))
+    .limit(1);
   return user ?? null;
 }
 
 export async function findUserById(db: Db, userId: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletingAt)))
+    .limit(1);
   return user ?? null;
 }
 

@@ -1,6 +1,7 @@
 // What each message type does. Every handler is idempotent: delivery is at least once.
 import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
+import { finishInterruptedDeletions } from '../auth/account-deletion';
 import { deleteExpired } from '../db/cleanup';
 import { resetMonthlyCredits } from '../db/credits';
 import { sendAccountMail } from '../email/account-mail';
@@ -53,8 +54,10 @@ export const handlers: Handlers = {
   'reset-credits': async (job, _env, { db }) => {
     await resetMonthlyCredits(db, job.userId, job.month);
   },
-  cleanup: async (_job, _env, { db }) => {
-    await deleteExpired(db);
+  cleanup: async (_job, _env, services) => {
+    await deleteExpired(services.db);
+    const finished = await finishInterruptedDeletions(services);
+    if (finished > 0) log.info('cleanup.deletions_finished', { finished });
   },
 };
 

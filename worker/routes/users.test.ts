@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { aiGenerations, categories, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
 import { findFeedByUrl } from '../db/feeds';
 import { peopleDbOfUser } from '../db/users';
+import { generationWithImage } from '../test/ai';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, sessionCookieOf, signUp, tokenFromLatestEmail, uniqueEmail } from '../test/helpers';
@@ -18,22 +19,6 @@ async function follow(cookie: string, name = uniqueName('account')) {
   const feed = await findFeedByUrl(db, url);
   if (!feed) throw new Error('feed not stored');
   return feed;
-}
-
-async function generationWithImage(userId: number) {
-  const imageKey = `images/${userId}/${crypto.randomUUID()}.jpg`;
-  await env.IMAGES.put(imageKey, new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
-  await db.insert(aiGenerations).values({
-    userId,
-    title: 'A summary',
-    content: '<p>Done</p>',
-    contentType: 'summary',
-    status: 'done',
-    origin: 'feed_summary',
-    imageKey,
-    createdAt: new Date(),
-  });
-  return imageKey;
 }
 
 describe('PATCH /api/users/me', () => {

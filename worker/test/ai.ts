@@ -231,3 +231,20 @@ export const rewrite = (cookie: string, itemId: number, body: Record<string, unk
     cookie,
     json: { language: 'English (US)', model: 'deepseek/deepseek-chat-v3-0324', platform: 'text_summary', ...body },
   });
+
+/** A finished generation of the person's with an image stored in R2; returns the image's key. */
+export async function generationWithImage(userId: number) {
+  const imageKey = `generations/${crypto.randomUUID()}.jpg`;
+  await env.IMAGES.put(imageKey, new Uint8Array([0xff, 0xd8, 0xff, 0xe0]));
+  await db.insert(aiGenerations).values({
+    userId,
+    title: 'A summary',
+    content: '<p>Done</p>',
+    contentType: 'summary',
+    status: 'done',
+    origin: 'feed_summary',
+    imageKey,
+    createdAt: new Date(),
+  });
+  return imageKey;
+}

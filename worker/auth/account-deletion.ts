@@ -1,0 +1,65 @@
+// Deleting an account (issue 14: DELETE /api/users/me), complete and resumable across databases. The
+// steps are db/account-deletion.ts's, in an order that makes an interruption (the Worker stopped, a
+// database unreachable) harmless: the users row is marked first, so nobody can sign in as the person
+// any more, and it goes last, so a deletion left half-done is still listed; the daily cleanup
+// (jobs/handlers.ts) finishes it with the same steps. Every step can run twice with the same result.
+import {
+  deleteAccountRows,
+  deleteReadingState,
+  deletionsUnderWay,
+  generatedImageKeys,
+  markAccountDeleting,
+} from '../db/account-deletion';
+import type { Db, PersonPlacement } from '../db/client';
+import { errorFields, log } from '../lib/log';
+
+type Deps = { db: Db; images: { bucket: R2Bucket } };
+
+/** The points between steps, where a test stops a deletion as a Worker that died there would. */
+export type DeletionStep = 'marked' | 'reading-state-deleted' | 'images-deleted';
+type Options = { afterStep?: (step: DeletionStep) => void | Promise<void> };
+
+// R2 deletes at most 1,000 keys a call.
+const R2_KEYS_PER_DELETE = 1_000;
+
+/**
+ * Deletes the person and everything that is theirs: reading state in their people database, feeds
+ * nobody else follows, generated images in R2, and every row in the primary database. False when there
+ * was no such account (already deleted).
+ */
+export async function deleteAccount(deps: Deps, userId: number, options: Options = {}) {
+  const person = await markAccountDeleting(deps.db, userId);
+  if (!person) return false;
+  await options.afterStep?.('marked');
+  await finishAccountDeletion(deps, { id: userId, ...person }, options);
+  return true;
+}
+
+async function finishAccountDeletion(deps: Deps, person: { id: number } & PersonPlacement, options: Options) {
+  const { db, images } = deps;
+  await deleteReadingState(db, db.people.of(person), person.id);
+  await options.afterStep?.('reading-state-deleted');
+  // The images before the rows that name them: an interruption in between leaves keys to delete again.
+  const keys = await generatedImageKeys(db, person.id);
+  for (let start = 0; start < keys.length; start += R2_KEYS_PER_DELETE)
+    await images.bucket.delete(keys.slice(start, start + R2_KEYS_PER_DELETE));
+  await options.afterStep?.('images-deleted');
+  await deleteAccountRows(db, person.id);
+}
+
+/**
+ * Finishes the deletions that began and were interrupted (the daily cleanup). One that fails again is
+ * logged and left marked for the next run; the others go on. How many were finished.
+ */
+export async function finishInterruptedDeletions(deps: Deps, options: Options = {}) {
+  let finished = 0;
+  for (const person of await deletionsUnderWay(deps.db)) {
+    try {
+      await finishAccountDeletion(deps, person, options);
+      finished++;
+    } catch (error) {
+      log.error('account.deletion_failed', { userId: person.id, ...errorFields(error) });
+    }
+  }
+  return finished;
+}

@@ -1,0 +1,131 @@
+// The steps of deleting an account, whose rows span databases: the users row and what hangs off it
+// (sessions, credentials, generations, billing, sites, mail) in the primary database, the reading state
+// (subscriptions, categories, read marks, stars, reading list) in the person's people database
+// (people.ts), counters on shared items and feeds nobody else follows in the feed shards. No transaction
+// spans two D1 databases, so the order makes any interruption recoverable: the users row is marked first
+// (nobody can sign in as the person from then on, and the mark says what is left to finish), every step
+// re-derives its work from the rows still there and deletes what it derived it from last, and the users
+// row goes at the very end. The orchestrator, with the R2 images between the steps, is
+// worker/auth/account-deletion.ts.
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import {
+  aiGenerations,
+  appPasswords,
+  authTokens,
+  categories,
+  deadJobs,
+  emails,
+  opmlImports,
+  readingLists,
+  readMarks,
+  sessions,
+  stars,
+  subscriptions,
+  users,
+} from '../../schema';
+import type { Db, PeopleDb, PersonPlacement } from './client';
+import { deleteUnfollowedFeeds, releaseStars } from './feeds';
+
+/**
+ * Step 1, in the primary database, one transaction: marks the person as being deleted and ends every
+ * way in: sessions, one-time links and app passwords (Google Reader, Fever) go, and the sign-in address
+ * is freed at once (replaced by one no mail can reach: `.invalid`, RFC 2606), so it can register again
+ * even while the rest is under way. Work already queued for them finds nothing to do: a pending
+ * generation is failed (a run in flight cannot store its result or image after the images are listed)
+ * and a pending OPML import stops. Marking again keeps the first time. Null when there is no such person.
+ */
+export async function markAccountDeleting(db: Db, userId: number, now = Date.now()) {
+  const [marked] = await db.batch([
+    db
+      .update(users)
+      .set({
+        deletingAt: sql`coalesce(${users.deletingAt}, ${now})`,
+        email: sql`'deleted-' || ${users.id} || '@deleted.invalid'`,
+      })
+      .where(eq(users.id, userId))
+      .returning({ peopleShard: users.peopleShard }),
+    db.delete(sessions).where(eq(sessions.userId, userId)),
+    db.delete(authTokens).where(eq(authTokens.userId, userId)),
+    db.delete(appPasswords).where(eq(appPasswords.userId, userId)),
+    db
+      .update(aiGenerations)
+      .set({ status: 'failed', error: 'The account was deleted.' })
+      .where(and(eq(aiGenerations.userId, userId), eq(aiGenerations.status, 'pending'))),
+    db
+      .update(opmlImports)
+      .set({ status: 'failed', entries: [] })
+      .where(and(eq(opmlImports.userId, userId), eq(opmlImports.status, 'pending'))),
+  ]);
+  const [person] = marked;
+  return person ? ({ peopleShard: person.peopleShard } satisfies PersonPlacement) : null;
+}
+
+/**
+ * Step 2: the person's reading state, from their people database. Stars go first and then leave their
+ * items' counts, so that an interruption between the two leaves a count too high (an item kept longer),
+ * never too low (another person's starred item trimmed). The feeds they follow that nobody else does are
+ * deleted (the cron never fetches them again) while their subscriptions still say which feeds those
+ * were; then everything of theirs in that database goes in one transaction.
+ */
+export async function deleteReadingState(db: Db, people: PeopleDb, userId: number) {
+  const unstarred = await people.delete(stars).where(eq(stars.userId, userId)).returning({ itemId: stars.itemId });
+  await releaseStars(
+    db,
+    unstarred.map((row) => row.itemId),
+  );
+  const followed = await people
+    .select({ feedId: subscriptions.feedId })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  await deleteUnfollowedFeeds(
+    db,
+    followed.map((row) => row.feedId),
+    { leaving: userId },
+  );
+  await people.batch([
+    people.delete(readMarks).where(eq(readMarks.userId, userId)),
+    people.delete(subscriptions).where(eq(subscriptions.userId, userId)),
+    people.delete(categories).where(eq(categories.userId, userId)),
+    people.delete(readingLists).where(eq(readingLists.userId, userId)),
+    // A star set while the deletion began: its count stays high, as above.
+    people.delete(stars).where(eq(stars.userId, userId)),
+  ]);
+}
+
+/** The R2 keys of the person's generated images, for the caller to delete before step 3 forgets them. */
+export async function generatedImageKeys(db: Db, userId: number) {
+  const rows = await db
+    .select({ key: aiGenerations.imageKey })
+    .from(aiGenerations)
+    .where(and(eq(aiGenerations.userId, userId), isNotNull(aiGenerations.imageKey)));
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
+}
+
+/**
+ * Step 3, in the primary database, one transaction: the users row, and with it (ON DELETE CASCADE) their
+ * preferences, generations, digest runs, credit ledger, WordPress sites with their credentials and OPML
+ * imports. The send log and the dead jobs that name the person (a failed mail holds its address and
+ * text) are deleted here: neither cascades. Only a row marked by step 1 is deleted.
+ */
+export async function deleteAccountRows(db: Db, userId: number) {
+  await db.batch([
+    db.delete(emails).where(eq(emails.userId, userId)),
+    // CASE, so that a body cut short at its size cap (not JSON) is skipped rather than failing the batch.
+    db
+      .delete(deadJobs)
+      .where(
+        sql`case when json_valid(${deadJobs.body}) then json_extract(${deadJobs.body}, '$.userId') end = ${userId}`,
+      ),
+    db.delete(users).where(and(eq(users.id, userId), isNotNull(users.deletingAt))),
+  ]);
+}
+
+/** The accounts whose deletion began and is not finished (an interrupted request): at most `limit`. */
+export async function deletionsUnderWay(db: Db, limit = 100) {
+  return db
+    .select({ id: users.id, peopleShard: users.peopleShard })
+    .from(users)
+    .where(isNotNull(users.deletingAt))
+    .orderBy(users.deletingAt)
+    .limit(limit);
+}
