@@ -148,6 +148,8 @@ function endpointsOf(baseURL, cookie) {
     // The other hot reading paths: an unread page, a category page and the sidebar.
     feedItemsUnread: { path: '/api/feed-items?filter=unread', headers },
     categoryItems: { path: '/api/feed-items?categoryId=1', headers },
+    // One feed's page: the bench's first feed (bench/api.mjs), an item every 200 minutes.
+    feedPage: { path: '/api/feed-items?feedId=2001', headers },
     sidebar: { path: '/api/categories/with-feeds', headers },
     languageWrite: {
       headers,

@@ -1,15 +1,14 @@
 // Pages of feed items as one person sees them: only items of feeds they follow, with their own read
 // state, in whichever feed shards hold them. Single items by id are items-by-id.ts's.
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { users } from '../../schema';
 import type { DateFilter, FeedItem, ItemText } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { PeopleDb } from './client';
-import { isStarredSql } from './person-scope';
-import { isReadSql } from './read-state';
+import { type Cursor, newestFirst, readPerFeed, readWindow, type Scan, type ScannedRow } from './page-reads';
 import { listedInScope, type ReadingList, readingListOf } from './reading-list';
-import { markElsewhere, readInScope, type ScopedRead } from './scoped-read';
+import { markElsewhere } from './scoped-read';
 
 export type ItemQuery = {
   categoryId?: number;
@@ -61,8 +60,6 @@ export function dateRange(filter: DateFilter, timeZone: string, now = Date.now()
   }
 }
 
-type Cursor = { pubDate: number; id: number; spanMs?: number };
-
 // The cursor also carries how wide a window of time the last page needed, so the next page starts there.
 const encodeCursor = (row: { pub_date: number; id: number }, spanMs: number) =>
   btoa(`${row.pub_date}:${row.id}:${Math.round(spanMs)}`);
@@ -103,22 +100,13 @@ const ROOM = 1.1;
 const WIDEN = 4;
 const WINDOWS = 4;
 
-/** A page's scan: the person's scope (person-scope.ts) and where in their items the page is. */
-type Scan = ScopedRead & {
-  newest: boolean;
-  from: number | null;
-  to: number | null;
-  cursor: Cursor | null;
-};
-
-type ScannedRow = ItemRow & { source: string; seq: number; star_count: number };
-
 /**
  * One page of a person's items, newest or oldest first. D1 bills every row a statement touches, sorted
  * rows and JSON elements included, so the page is read as: the subscriptions in scope joined to their
  * items in a window of time, unsorted, and sorted here. Newest first, the window starts at the cursor,
  * as wide as the previous page needed, and the next one is sized from the density seen so far; past a
  * few windows (sparse feeds), and oldest first, each feed contributes at most a page, merged in SQL.
+ * One feed's page (a feed, or a scope of one) is that feed's index walked in order: one statement.
  * The subscriptions come from the person's reading list as values (reading-list.ts: no row read), but
  * every window costs one index probe per feed, whatever it finds, so a first page of My Feed starts from
  * the span the person's last one needed (`pageSpans`): one window.
@@ -146,7 +134,7 @@ export async function listItems(db: PeopleDb, userId: number, timeZone: string, 
   let rows: ScannedRow[] = [];
   const remembered = rememberedSpan(query, scan);
   let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
-  if (scan.newest) {
+  if (scan.newest && scan.subscriptions.length > 1) {
     // Windows of time back from the cursor (or from now). After the first, each is sized from the density
     // seen so far to hold what is still missing, with room to spare; `WIDEN` times wider when nothing was seen.
     const start = cursor ? cursor.pubDate : (to ?? Date.now());
@@ -207,98 +195,4 @@ async function rememberSpan(db: PeopleDb, scan: Scan, remembered: number | null,
     .update(users)
     .set(scan.unread ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
     .where(eq(users.id, scan.userId));
-}
-
-const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
-
-/** Bounds every scan shares: the date filter and the cursor. */
-function sharedBounds(scan: Scan): SQL[] {
-  const bounds: SQL[] = [sql`i.feed_id = s.feed_id`];
-  if (scan.from !== null) bounds.push(sql`i.pub_date >= ${scan.from}`);
-  if (scan.to !== null) bounds.push(sql`i.pub_date < ${scan.to}`);
-  const cursor = scan.cursor;
-  if (cursor) {
-    bounds.push(
-      scan.newest
-        ? sql`(i.pub_date < ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id < ${cursor.id}))`
-        : sql`(i.pub_date > ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id > ${cursor.id}))`,
-    );
-  }
-  return bounds;
-}
-
-/** A page row: the item, the feed's name, its read state and whether the person starred it, in one statement. */
-const columnsOf = (
-  scan: Scan,
-) => sql`i.id, i.feed_id, i.seq, s.name as source, i.title, i.description, i.content, i.link,
-  i.thumbnail, i.author, i.pub_date, i.created_at, ${isReadSql} as is_read, i.star_count,
-  ${isStarredSql(scan.userId)} as is_starred`;
-
-/** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
-const marksOf = (scan: Scan) =>
-  sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = i.feed_id and m.seq = i.seq`;
-
-/** The subscriptions handed to a statement are the person's own in scope; said again, to be sure. */
-const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
-
-const unreadOnly = (scan: Scan) => (scan.unread ? [sql`${isReadSql} = 0`] : []);
-
-/** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
-function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
-  const bounds = sharedBounds(scan);
-  if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
-  if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
-  return readInScope<ScannedRow>(
-    db,
-    scan,
-    sql`
-    select ${columnsOf(scan)} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
-    ${marksOf(scan)}
-    where ${sql.join([mine(scan), ...unreadOnly(scan)], sql` and `)}`,
-  );
-}
-
-/**
- * Each scoped feed's first `take` items in order (below `upper` when given), merged. An unread scan
- * whose rows from other shards were read on their own reads on past them until it has `take` or the end.
- */
-async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
-  const kept: ScannedRow[] = [];
-  let from = scan;
-  for (;;) {
-    const { rows, scanned } = await readPerFeedOnce(db, from, take, upper);
-    kept.push(...rows);
-    const last = scanned.at(-1);
-    if (kept.length >= take || scanned.length < take || !last) return kept.slice(0, take);
-    from = { ...scan, cursor: { pubDate: last.pub_date, id: last.id } };
-  }
-}
-
-async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
-  const direction = scan.newest ? sql`desc` : sql`asc`;
-  const bounds = sharedBounds(scan);
-  if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);
-  const order = scan.newest ? newestFirst : (a: ItemRow, b: ItemRow) => newestFirst(b, a);
-  let scanned: ScannedRow[] = [];
-  const rows = await readInScope<ScannedRow>(
-    db,
-    scan,
-    sql`
-    select ${columnsOf(scan)} from subscriptions s
-    join items i on i.id in (
-      select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
-      where ${sql.join([...bounds, ...unreadOnly(scan)], sql` and `)}
-      order by i.pub_date ${direction}, i.id ${direction}
-      limit ${take})
-    ${marksOf(scan)}
-    where ${mine(scan)}
-    order by i.pub_date ${direction}, i.id ${direction}
-    limit ${take}`,
-    // Each shard's first `take`, merged: the first `take` of them all, before any is dropped.
-    (all) => {
-      scanned = all.sort(order).slice(0, take);
-      return scanned;
-    },
-  );
-  return { rows, scanned };
 }

@@ -5,7 +5,7 @@
 //   - a feed's unread count is arithmetic on its feed row and the subscription row (unreadCount);
 //   - marks under the feed's retention line are pruned with the items (pruneMarksStatements).
 // Sync clients (Google Reader / Fever, issue 15) map onto markItem and markFeedsRead(before).
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type PeopleDb, statementOf } from './client';
 import { feedRowsByIds } from './feeds';
 import {
@@ -35,10 +35,13 @@ export const unreadCount = (
   );
 
 /**
- * Whether item `i` is read for subscription `s`, given the mark `m` left-joined on (user, feed, seq).
- * The one definition every read path uses.
+ * Whether item `i` is read below the watermark `readSeq`, given the mark `m` left-joined on (user, feed,
+ * seq). The one definition every read path uses.
  */
-export const isReadSql = sql`coalesce(m.is_read, i.seq <= s.read_seq)`;
+export const isReadAt = (readSeq: SQL) => sql`coalesce(m.is_read, i.seq <= ${readSeq})`;
+
+/** Whether item `i` is read for subscription `s` (isReadAt its watermark). */
+export const isReadSql = isReadAt(sql`s.read_seq`);
 
 /**
  * One item read or unread, by id, in one batch (one D1 call, one transaction): false when the person does

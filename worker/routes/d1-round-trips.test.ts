@@ -21,7 +21,7 @@ async function counted(cookie: string, path: string, init: { method?: string; js
   const metered = meteredEnv();
   const response = await call(path, { cookie, ...init, env: metered.env });
   expect(response.status, path).toBe(200);
-  return { body: (await response.json()) as unknown, calls: metered.calls() };
+  return { body: (await response.json()) as unknown, calls: metered.calls(), rowsRead: metered.rowsRead() };
 }
 
 async function create(cookie: string, path: string, json: unknown) {
@@ -78,6 +78,27 @@ describe('someone whose reading state and feeds are in the primary database', ()
     expect((sidebar.body as CategoryWithFeeds[]).flatMap((group) => group.feeds)).toMatchObject([
       { id: feed.id, unreadCount: MINUTES.length - 1 },
     ]);
+  });
+});
+
+describe("a feed's page", () => {
+  it('reads the feed in order in one call however sparse it is, a row or so per item shown', async () => {
+    const person = await personIn(0, 'one-feed');
+    // A page's worth spread over ten days: windows of time would need several tries to find them.
+    const sparse = Array.from({ length: 40 }, (_, n) => 6 * (n + 1));
+    const feed = await follow(call, person.cookie, await feedInShard(0, 'sparse', sparse));
+    const first = await counted(person.cookie, `/api/feed-items?feedId=${feed}&limit=20`);
+    expect(first.calls).toEqual({ DB: 2 });
+    const shown = first.body as FeedItem[];
+    expect(shown.map((item) => item.title)).toEqual(sparse.slice(0, 20).map((h) => `sparse ${h}h zeppelin`));
+    // The items passed (the page and the one that says there is more), the session's row and its user's.
+    expect(first.rowsRead).toBeLessThanOrEqual(21 + 2);
+
+    const unread = await counted(person.cookie, `/api/feed-items?feedId=${feed}&filter=unread&sort=oldest&limit=5`);
+    expect(unread.calls).toEqual({ DB: 2 });
+    expect((unread.body as FeedItem[]).map((item) => item.title)).toEqual(
+      [...sparse].reverse().slice(0, 5).map((h) => `sparse ${h}h zeppelin`),
+    );
   });
 });
 

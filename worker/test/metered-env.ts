@@ -22,5 +22,7 @@ export function meteredEnv() {
   /** D1 calls per binding (bindings with none left out). */
   const calls = () =>
     Object.fromEntries([...meters].filter(([, meter]) => meter.calls > 0).map(([name, meter]) => [name, meter.calls]));
-  return { env: bindings as unknown as Env, calls };
+  /** Rows read in every database together. */
+  const rowsRead = () => [...meters.values()].reduce((sum, meter) => sum + meter.rowsRead, 0);
+  return { env: bindings as unknown as Env, calls, rowsRead };
 }

@@ -1,0 +1,140 @@
+// The statements behind a page of items (items.ts): a window of time over the feeds in scope, or each
+// feed's first items in order; each run in every feed shard holding some of those feeds (scoped-read.ts).
+import { type SQL, sql } from 'drizzle-orm';
+import type { PeopleDb } from './client';
+import type { ItemRow } from './items';
+import { isStarredSql, type StatementSubscription } from './person-scope';
+import { isReadAt } from './read-state';
+import { readInScope, type ScopedRead } from './scoped-read';
+
+export type Cursor = { pubDate: number; id: number; spanMs?: number };
+
+/** A page's scan: the person's scope (person-scope.ts) and where in their items the page is. */
+export type Scan = ScopedRead & {
+  newest: boolean;
+  from: number | null;
+  to: number | null;
+  cursor: Cursor | null;
+};
+
+export type ScannedRow = ItemRow & { source: string; seq: number; star_count: number };
+
+export const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
+
+/**
+ * What a statement takes of the subscription of item `i`: the joined subscriptions `s`, or one feed's
+ * values written into the statement (no table joined to every row).
+ */
+type Subscription = { feedId: SQL; name: SQL; readSeq: SQL };
+
+const joined: Subscription = { feedId: sql`s.feed_id`, name: sql`s.name`, readSeq: sql`s.read_seq` };
+
+const given = (row: StatementSubscription): Subscription => ({
+  feedId: sql`${row.feedId}`,
+  name: sql`${row.name}`,
+  readSeq: sql`${row.readSeq}`,
+});
+
+/** Bounds every scan shares: the feed, the date filter and the cursor. */
+function sharedBounds(scan: Scan, subscription = joined): SQL[] {
+  const bounds: SQL[] = [sql`i.feed_id = ${subscription.feedId}`];
+  if (scan.from !== null) bounds.push(sql`i.pub_date >= ${scan.from}`);
+  if (scan.to !== null) bounds.push(sql`i.pub_date < ${scan.to}`);
+  const cursor = scan.cursor;
+  if (cursor) {
+    bounds.push(
+      scan.newest
+        ? sql`(i.pub_date < ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id < ${cursor.id}))`
+        : sql`(i.pub_date > ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id > ${cursor.id}))`,
+    );
+  }
+  return bounds;
+}
+
+/** A page row: the item, the feed's name, its read state and whether the person starred it, in one statement. */
+const columnsOf = (scan: Scan, subscription = joined) => sql`i.id, i.feed_id, i.seq, ${subscription.name} as source,
+  i.title, i.description, i.content, i.link, i.thumbnail, i.author, i.pub_date, i.created_at,
+  ${isReadAt(subscription.readSeq)} as is_read, i.star_count, ${isStarredSql(scan.userId)} as is_starred`;
+
+/** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
+const marksOf = (scan: Scan) =>
+  sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = i.feed_id and m.seq = i.seq`;
+
+/** The subscriptions handed to a statement are the person's own in scope; said again, to be sure. */
+const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
+
+const unreadOnly = (scan: Scan, subscription = joined) =>
+  scan.unread ? [sql`${isReadAt(subscription.readSeq)} = 0`] : [];
+
+/** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
+export function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
+  const bounds = sharedBounds(scan);
+  if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
+  if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
+  return readInScope<ScannedRow>(
+    db,
+    scan,
+    sql`
+    select ${columnsOf(scan)} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
+    ${marksOf(scan)}
+    where ${sql.join([mine(scan), ...unreadOnly(scan)], sql` and `)}`,
+  );
+}
+
+/**
+ * Each scoped feed's first `take` items in order (below `upper` when given), merged. An unread scan
+ * whose rows from other shards were read on their own reads on past them until it has `take` or the end.
+ */
+export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
+  const kept: ScannedRow[] = [];
+  let from = scan;
+  for (;;) {
+    const { rows, scanned } = await readPerFeedOnce(db, from, take, upper);
+    kept.push(...rows);
+    const last = scanned.at(-1);
+    if (kept.length >= take || scanned.length < take || !last) return kept.slice(0, take);
+    from = { ...scan, cursor: { pubDate: last.pub_date, id: last.id } };
+  }
+}
+
+async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
+  const direction = scan.newest ? sql`desc` : sql`asc`;
+  const bounds = sharedBounds(scan);
+  if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);
+  const order = scan.newest ? newestFirst : (a: ItemRow, b: ItemRow) => newestFirst(b, a);
+  let scanned: ScannedRow[] = [];
+  const [only] = scan.subscriptions;
+  const one = only && scan.subscriptions.length === 1 ? given(only) : null;
+  const statement = one
+    ? // One feed (a feed's page): its (feed, date) index walked in order, with the subscription's values
+      // written in (a table joined to each row would cost a row each), so nothing is sorted and the
+      // statement reads a row per item it passes, in one round trip however sparse the feed.
+      sql`
+    select ${columnsOf(scan, one)} from items i
+    ${marksOf(scan)}
+    where ${sql.join([...sharedBounds(scan, one), ...(upper !== null ? [sql`i.pub_date < ${upper}`] : []), ...unreadOnly(scan, one)], sql` and `)}
+    order by i.pub_date ${direction}, i.id ${direction}
+    limit ${take}`
+    : sql`
+    select ${columnsOf(scan)} from subscriptions s
+    join items i on i.id in (
+      select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
+      where ${sql.join([...bounds, ...unreadOnly(scan)], sql` and `)}
+      order by i.pub_date ${direction}, i.id ${direction}
+      limit ${take})
+    ${marksOf(scan)}
+    where ${mine(scan)}
+    order by i.pub_date ${direction}, i.id ${direction}
+    limit ${take}`;
+  const rows = await readInScope<ScannedRow>(
+    db,
+    scan,
+    statement,
+    // Each shard's first `take`, merged: the first `take` of them all, before any is dropped.
+    (all) => {
+      scanned = all.sort(order).slice(0, take);
+      return scanned;
+    },
+  );
+  return { rows, scanned };
+}
