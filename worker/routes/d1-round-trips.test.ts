@@ -97,7 +97,10 @@ describe("a feed's page", () => {
     const unread = await counted(person.cookie, `/api/feed-items?feedId=${feed}&filter=unread&sort=oldest&limit=5`);
     expect(unread.calls).toEqual({ DB: 2 });
     expect((unread.body as FeedItem[]).map((item) => item.title)).toEqual(
-      [...sparse].reverse().slice(0, 5).map((h) => `sparse ${h}h zeppelin`),
+      [...sparse]
+        .reverse()
+        .slice(0, 5)
+        .map((h) => `sparse ${h}h zeppelin`),
     );
   });
 });
