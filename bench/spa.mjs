@@ -1,12 +1,12 @@
-// SPA benchmark in Chromium (Debian's, through playwright-core): the JavaScript a page loads (sum of the
-// gzip sizes of the same-origin scripts it fetched, gzipped here with zlib) for the landing page and
+// SPA benchmark in Chromium (Debian's, through playwright-core): the JavaScript a page loads (counted by
+// spa-scripts.mjs: the gzip sizes of the same-origin scripts it fetched) for the landing page and
 // for /home signed in, and the time from navigation to the first feed card on /home. Every visit starts
 // in a fresh profile, so nothing is cached; a reload then gives the warm figure.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { recordScripts } from './spa-scripts.mjs';
 
 const CARD = '[data-testid="feed-card"]';
 const CARD_TIMEOUT_MS = 10_000;
@@ -33,20 +33,7 @@ async function visit(baseURL, pathname, cookie) {
       }).observe(document, { childList: true, subtree: true });
     }, CARD);
     const page = context.pages()[0] ?? (await context.newPage());
-    const scripts = new Map();
-    page.on('response', (response) => {
-      const url = new URL(response.url());
-      const javascript = /javascript/.test(response.headers()['content-type'] ?? '');
-      if (url.origin !== baseURL || response.status() !== 200) return;
-      if (response.request().resourceType() !== 'script' && !javascript) return;
-      scripts.set(
-        url.pathname,
-        response.body().then(
-          (body) => gzipSync(body).length,
-          () => 0,
-        ),
-      );
-    });
+    const countScripts = recordScripts(page, baseURL);
 
     const firstCard = async () => {
       const found = await page.waitForSelector(CARD, { timeout: CARD_TIMEOUT_MS }).catch(() => null);
@@ -64,15 +51,15 @@ async function visit(baseURL, pathname, cookie) {
         itemsApiMs: resources.find((r) => r.name.includes('/api/feed-items'))?.responseEnd ?? null,
       };
     });
-    const sizes = await Promise.all(scripts.values());
+    const { scripts, jsGzipBytes } = await countScripts();
     let warmCardMs = null;
     if (coldCardMs !== null) {
       await page.reload({ waitUntil: 'networkidle' });
       warmCardMs = await firstCard();
     }
     return {
-      scripts: scripts.size,
-      jsGzipBytes: sizes.reduce((sum, size) => sum + size, 0),
+      scripts,
+      jsGzipBytes,
       ...timings,
       firstCardMs: coldCardMs,
       firstCardWarmMs: warmCardMs,

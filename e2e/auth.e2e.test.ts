@@ -1,9 +1,11 @@
 // Accounts end to end in Chromium (issue 2): register → the dev mailbox → the emailed link → set a password
-// (which signs in) → /home; sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page. Saves the
+// (which signs in) → /home; sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page, and
+// the landing page's JavaScript budget (README bench: under 100 KB gzip, so a visitor's first page is quick). Saves the
 // screenshots of landing, sign-in and home at 1280 and 390 px into e2e/screenshots/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MOBILE, screenshot, url } from './app';
+import { recordScripts } from '../bench/spa-scripts.mjs';
+import { baseURL, MOBILE, screenshot, url } from './app';
 import { type Browser, openBrowser } from './browser';
 import { choosePasswordInBrowser, followPasswordSetupLink, registerInBrowser } from './people';
 
@@ -47,6 +49,21 @@ describe('accounts in the browser', () => {
       await phone.getByRole('heading', { level: 1 }).waitFor();
       await screenshot(phone, 'landing-390');
     });
+  });
+
+  it('sends a visitor less than 100 KB of compressed JavaScript for the landing page', async () => {
+    // A fresh browser, so nothing comes from the cache of the visit above.
+    const visitor = await openBrowser();
+    try {
+      const countScripts = recordScripts(visitor.page, baseURL);
+      await visitor.page.goto(url('/'), { waitUntil: 'networkidle' });
+      await visitor.page.getByRole('heading', { name: 'How It Works' }).waitFor();
+      const { scripts, jsGzipBytes } = await countScripts();
+      expect(scripts).toBeGreaterThan(0);
+      expect(jsGzipBytes).toBeLessThan(100 * 1024);
+    } finally {
+      await visitor.close();
+    }
   });
 
   it('registers, follows the emailed link from the dev mailbox and sets a password', async () => {
