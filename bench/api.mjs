@@ -11,6 +11,8 @@ import autocannon from 'autocannon';
 export const API_PERSON = { id: 2, email: 'api@bench.local', password: 'bench correct horse battery' };
 /** Someone else following one feed of 10,000 items: what "mark all as read" writes (bench/cost.mjs). */
 export const MARK_ALL = { userId: 3, feedId: 3001, items: 10_000 };
+/** Whose subscriptions and categories the seed writes: the server rebuilds their reading lists (server.mjs). */
+export const API_SEED_PEOPLE = [API_PERSON.id, MARK_ALL.userId];
 const FEEDS = 50;
 const ITEMS_PER_FEED = 400;
 const FIRST_FEED_ID = 2001;

@@ -146,11 +146,14 @@ export async function startFixtureServer() {
 const q = (value) =>
   value === null ? 'null' : typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
 
-/** One person (id 1) following all 1,000 feeds, every feed due; the two cost feeds followed by no one. */
+/** The one person of the refresh seed, whose reading list the server rebuilds after seeding (server.mjs). */
+export const REFRESH_PERSON_ID = 1;
+
+/** One person following all 1,000 feeds, every feed due; the two cost feeds followed by no one. */
 export function refreshSeedSql(fixtureServer) {
   const now = Date.now();
   const lines = [
-    `insert into users (id, email, name, plan, created_at) values (1, 'refresh@bench.local', 'Refresh Bench', 'pro', ${now});`,
+    `insert into users (id, email, name, plan, created_at) values (${REFRESH_PERSON_ID}, 'refresh@bench.local', 'Refresh Bench', 'pro', ${now});`,
   ];
   for (let start = 0; start < fixtureServer.feeds.length; start += 200) {
     const chunk = fixtureServer.feeds.slice(start, start + 200);
@@ -161,7 +164,7 @@ export function refreshSeedSql(fixtureServer) {
     const followed = chunk.filter((f) => f.id <= FEEDS);
     if (followed.length > 0) {
       lines.push(
-        `insert into subscriptions (user_id, feed_id, name, created_at) values ${followed.map((f) => `(1, ${f.id}, ${q(f.fixture.file)}, ${now})`).join(', ')};`,
+        `insert into subscriptions (user_id, feed_id, name, created_at) values ${followed.map((f) => `(${REFRESH_PERSON_ID}, ${f.id}, ${q(f.fixture.file)}, ${now})`).join(', ')};`,
       );
     }
   }

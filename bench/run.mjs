@@ -5,11 +5,11 @@
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
 // `npm run bench -- cost api` runs only the parts named (parse, refresh, cost, api, spa) and prints
 // their figures as JSON without touching bench/results.json or the README.
-import { apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
+import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
 import { benchParse } from './parse.mjs';
 import { projectScale } from './projection.mjs';
-import { benchRefresh, refreshSeedSql, startFixtureServer } from './refresh.mjs';
+import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
 import { queryState, startServer } from './server.mjs';
 import { benchSpa } from './spa.mjs';
@@ -37,8 +37,8 @@ try {
   server = await startServer({
     allowHosts: fixtures.allowHosts,
     seeds: [
-      { name: 'refresh', sql: refreshSeedSql(fixtures) },
-      { name: 'api', sql: apiSeedSql() },
+      { name: 'refresh', sql: refreshSeedSql(fixtures), people: [REFRESH_PERSON_ID] },
+      { name: 'api', sql: apiSeedSql(), people: API_SEED_PEOPLE },
     ],
   });
   if (runs('refresh')) {

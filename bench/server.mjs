@@ -81,7 +81,8 @@ function executeSql(name, sql) {
 }
 
 /**
- * Fresh state, migrations, seeds (an array of { name, sql }), then `wrangler dev`.
+ * Fresh state, migrations, seeds (an array of { name, sql, people }: `people`, the ids of the users
+ * whose subscriptions or categories the SQL writes), then `wrangler dev`.
  * Returns { baseURL, stop() }; `stop` ends the whole process group.
  */
 export async function startServer({ allowHosts = '', seeds = [] } = {}) {
@@ -152,7 +153,32 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
       }, 5000).unref();
     });
 
-  if (await waitForHealth(baseURL, child)) return { baseURL, stop, output: () => output };
-  await stop();
-  throw new Error(`wrangler dev did not become ready:\n${output}`);
+  if (!(await waitForHealth(baseURL, child))) {
+    await stop();
+    throw new Error(`wrangler dev did not become ready:\n${output}`);
+  }
+  try {
+    await rebuildReadingLists(
+      baseURL,
+      seeds.flatMap((seed) => seed.people ?? []),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseURL, stop, output: () => output };
+}
+
+/**
+ * The seeds write subscriptions and categories with SQL, beside the app: the app then rebuilds each
+ * seeded person's reading list from those rows (worker/db/reading-list.ts), as its own writes do.
+ */
+async function rebuildReadingLists(baseURL, userIds) {
+  if (userIds.length === 0) return;
+  const response = await fetch(`${baseURL}/api/dev/bench/reading-lists`, {
+    method: 'POST',
+    headers: { origin: baseURL, 'content-type': 'application/json' },
+    body: JSON.stringify({ userIds }),
+  });
+  if (!response.ok) throw new Error(`rebuilding the seeded reading lists answered ${response.status}`);
 }

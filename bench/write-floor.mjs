@@ -11,7 +11,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { apiSeedSql, expectApiAnswer, load, serialMedian, signIn } from './api.mjs';
+import { API_SEED_PEOPLE, apiSeedSql, expectApiAnswer, load, serialMedian, signIn } from './api.mjs';
 import { startBareRuntime } from './bare-runtime.mjs';
 import { startServer } from './server.mjs';
 
@@ -198,7 +198,7 @@ async function measureRounds(baseURL, cookie, label) {
 }
 
 const runs = [];
-const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql() }] });
+const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql(), people: API_SEED_PEOPLE }] });
 let cookie;
 try {
   cookie = await signIn(server.baseURL);

@@ -4,6 +4,7 @@
 // `read_marks` through an index (SEARCH), never by scanning them. Other tables may be scanned through an
 // index (`SCAN s USING INDEX …`).
 import { env } from 'cloudflare:workers';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, feeds, items, subscriptions, users } from '../../schema';
 import { primaryPeopleDb } from '../test/people';
@@ -11,6 +12,8 @@ import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { type ItemQuery, listItems } from './items';
 import { setItemRead } from './items-by-id';
+import { rebuildReadingList } from './reading-list';
+import { nextItemIdSql, shardOfId } from './shards';
 
 type Statement = { sql: string; params: unknown[] };
 
@@ -134,11 +137,15 @@ beforeAll(async () => {
   await db
     .insert(subscriptions)
     .values({ userId: user.id, feedId: feed.id, name: 'Plans feed', categoryId: category.id, createdAt: now });
+  // The person's reading list from those rows, as every write of the app rebuilds it.
+  await rebuildReadingList(primaryPeopleDb(db), user.id);
   const item = first(
     await db
       .insert(items)
       .values(
         [1, 2, 3].map((n) => ({
+          // As a refresh mints ids (shards.ts): a plain AUTOINCREMENT id after a clock id names another shard.
+          id: sql.raw(nextItemIdSql(shardOfId(feed.id), now.getTime(), n - 1)),
           feedId: feed.id,
           guidHash: `guid-${n}`,
           seq: 4 - n,

@@ -10,10 +10,11 @@ import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { updateSubscription } from './feeds';
 import { type ItemQuery, listItems } from './items';
-import { setItemRead } from './items-by-id';
+import { getItem, setItemRead } from './items-by-id';
 import { meteredD1, newMeter } from './metered-d1';
 import { markFeedsRead } from './read-state';
-import { idBase } from './shards';
+import { rebuildReadingList } from './reading-list';
+import { idBase, nextItemIdSql } from './shards';
 import { findUserById } from './users';
 
 const READER = 7001;
@@ -58,11 +59,21 @@ async function session(id = READER): Promise<Partial<ItemQuery>> {
 }
 
 /**
- * The reader's 50 feeds (ids from `firstFeed`, in `feeds`: the primary database or another feed shard),
- * their items and the reader's subscriptions, categories and read marks (always in the primary database).
+ * `count` item ids as a refresh mints them in `shard` (shards.ts, item-store.ts), for the rows of one
+ * INSERT: a plain AUTOINCREMENT id would follow the shard's last clock id and name another shard.
  */
-async function seedReadingList(reader: number, firstFeed: number, firstCategory: number, feeds: D1Database) {
+const itemIdsSql = (shard: number, now: number, count: number) =>
+  Array.from({ length: count }, (_, row) => nextItemIdSql(shard, now, row));
+
+/**
+ * The reader's 50 feeds (ids from FIRST_FEED in feed shard `shard`: the primary database or another),
+ * their items and the reader's subscriptions, categories and read marks (always in the primary database,
+ * people shard 0), then the reader's reading list rebuilt from those rows, as every write of the app does.
+ */
+async function seedReadingList(reader: number, shard: number, firstCategory: number) {
   const now = Date.now();
+  const firstFeed = idBase(shard) + FIRST_FEED;
+  const feeds = db.shards.at(shard).$client;
   const people: D1PreparedStatement[] = [
     env.DB.prepare(`insert into categories (id, user_id, name, created_at) values
       ${[1, 2, 3, 4, 5].map((c) => `(${firstCategory + c}, ${reader}, 'Category ${c}', ${now})`).join(', ')}`),
@@ -81,16 +92,21 @@ async function seedReadingList(reader: number, firstFeed: number, firstCategory:
   }
   const total = FEEDS * ITEMS_PER_FEED;
   for (let start = 0; start < total; start += 200) {
+    const ids = itemIdsSql(shard, now, 200);
     const rows: string[] = [];
     const reads: string[] = [];
     for (let n = start; n < start + 200; n++) {
       const feed = firstFeed + (n % FEEDS);
       const seq = ITEMS_PER_FEED - Math.floor(n / FEEDS);
-      rows.push(`(${feed}, ${seq}, 'cost-${n}', 'Item ${n}', 'Text of item ${n}', ${now - n * 240_000}, ${now})`);
+      rows.push(
+        `(${ids[n - start]}, ${feed}, ${seq}, 'cost-${n}', 'Item ${n}', 'Text of item ${n}', ${now - n * 240_000}, ${now})`,
+      );
       if (n % 10 < 3) reads.push(`(${reader}, ${feed}, ${seq}, 1, ${now})`);
     }
     feedRows.push(
-      feeds.prepare(`insert into items (feed_id, seq, guid_hash, title, content, pub_date, created_at) values ${rows}`),
+      feeds.prepare(
+        `insert into items (id, feed_id, seq, guid_hash, title, content, pub_date, created_at) values ${rows}`,
+      ),
     );
     people.push(env.DB.prepare(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads}`));
   }
@@ -100,6 +116,7 @@ async function seedReadingList(reader: number, firstFeed: number, firstCategory:
   );
   await feeds.batch(feedRows);
   await env.DB.batch(people);
+  await rebuildReadingList(primaryPeopleDb(db), reader);
 }
 
 beforeAll(async () => {
@@ -110,8 +127,8 @@ beforeAll(async () => {
     (${READER}, 'cost@example.com', 'Cost', ${now}), (${MARKER}, 'mark-all@example.com', 'Mark all', ${now}),
     (${READER_ELSEWHERE}, 'cost-elsewhere@example.com', 'Cost elsewhere', ${now})`)
     .run();
-  await seedReadingList(READER, FIRST_FEED, 7000, env.DB);
-  await seedReadingList(READER_ELSEWHERE, idBase(1) + FIRST_FEED, 7010, env.FEEDS_1);
+  await seedReadingList(READER, 0, 7000);
+  await seedReadingList(READER_ELSEWHERE, 1, 7010);
   const inserts: D1PreparedStatement[] = [];
   // Someone else follows one feed of 2,000 items, to mark it all read.
   inserts.push(
@@ -121,14 +138,18 @@ beforeAll(async () => {
       values (${MARKER}, ${MARK_ALL_FEED}, 'Busy', ${now})`),
   );
   for (let start = 0; start < 2000; start += 200) {
+    const ids = itemIdsSql(0, now, 200);
     const rows = Array.from(
       { length: 200 },
       (_, k) =>
-        `(${MARK_ALL_FEED}, ${2000 - start - k}, 'busy-${start + k}', 'Busy ${start + k}', ${now - (start + k) * 60_000}, ${now})`,
+        `(${ids[k]}, ${MARK_ALL_FEED}, ${2000 - start - k}, 'busy-${start + k}', 'Busy ${start + k}', ${now - (start + k) * 60_000}, ${now})`,
     );
-    inserts.push(d1.prepare(`insert into items (feed_id, seq, guid_hash, title, pub_date, created_at) values ${rows}`));
+    inserts.push(
+      d1.prepare(`insert into items (id, feed_id, seq, guid_hash, title, pub_date, created_at) values ${rows}`),
+    );
   }
   await d1.batch(inserts);
+  await rebuildReadingList(primaryPeopleDb(db), MARKER);
 });
 
 describe('rows read per row shown (issue 12: at most 5)', () => {
@@ -256,6 +277,9 @@ describe('the same reading list in another feed shard (the person in the primary
     expect(meter.calls).toBe(2);
     expect(meter.rowsRead / SHOWN).toBeLessThanOrEqual(MOST.page);
     expect(meter.rowsWritten).toBe(0);
+    // Each row shown opens from its id: the seed minted ids of the shard that holds them, as a refresh does.
+    const opened = await getItem(primaryPeopleDb(db), READER_ELSEWHERE, result.items[SHOWN - 1]?.id ?? 0);
+    expect(opened.item.title).toBe(`Item ${SHOWN - 1}`);
   });
 
   it('an unread page', async () => {

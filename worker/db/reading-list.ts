@@ -61,6 +61,14 @@ export async function readingListOf(db: PeopleDb, userId: number, known?: Readin
       : sql`select list as reading_list from reading_lists where user_id = ${userId}`,
   );
   if (stored?.reading_list) return JSON.parse(stored.reading_list) as ReadingList;
+  return rebuildReadingList(db, userId);
+}
+
+/**
+ * Rebuilds the person's copy from their rows, on its own: for a first use, and for rows written other
+ * than through a batch of `writeWithReadingList` (a seed in a test or benchmark), which must call it.
+ */
+export async function rebuildReadingList(db: PeopleDb, userId: number): Promise<ReadingList> {
   const [built] = await db.all<{ reading_list: string | null }>(rebuildSql(db, userId));
   return built?.reading_list ? (JSON.parse(built.reading_list) as ReadingList) : { categories: [], subscriptions: [] };
 }

@@ -1,7 +1,10 @@
-// The development outbox: sent mail listed in development, 404 anywhere else.
+// The development tools: the outbox (sent mail listed in development, 404 anywhere else) and the
+// benchmark's hooks.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { call, uniqueEmail } from '../test/helpers';
+import { categories } from '../../schema';
+import { peopleDbOfUser } from '../db/users';
+import { call, db, signUp, uniqueEmail } from '../test/helpers';
 
 describe('dev outbox', () => {
   it('lists sent emails newest first in development', async () => {
@@ -20,5 +23,24 @@ describe('dev outbox', () => {
     } finally {
       env.ENVIRONMENT = previous;
     }
+  });
+});
+
+describe('dev bench hooks', () => {
+  it('rebuild the reading list of a person whose rows a benchmark seeded with SQL, so the sidebar says what the rows say', async () => {
+    const { cookie, userId } = await signUp();
+    const categoryNames = async () =>
+      ((await (await call('/api/categories/with-feeds', { cookie })).json()) as { name: string }[]).map(
+        (group) => group.name,
+      );
+    const before = await categoryNames();
+    // A seed writes the row beside the app: the copy the sidebar reads does not know it yet.
+    const mine = await peopleDbOfUser(db, userId);
+    await mine.insert(categories).values({ userId, name: 'Seeded', createdAt: new Date() });
+    expect(await categoryNames()).toEqual(before);
+
+    const rebuilt = await call('/api/dev/bench/reading-lists', { json: { userIds: [userId] } });
+    expect(rebuilt.status).toBe(200);
+    expect(await categoryNames()).toEqual(expect.arrayContaining([...before, 'Seeded']));
   });
 });

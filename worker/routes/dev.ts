@@ -1,6 +1,6 @@
 // Development-only tools: the outbox behind /dev/mailbox, the sample feeds (dev-sample-feeds.ts), and
 // the hooks `npm run bench` needs (feed refresh progress, the stored item identities, making feeds due,
-// and D1 cost per refresh and per page read from D1's result meta). Anywhere else these answer 404.
+// the reading lists of seeded people, and D1 cost per refresh and per page read from D1's result meta). Anywhere else these answer 404.
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
@@ -13,6 +13,7 @@ import { listItems } from '../db/items';
 import { setItemRead } from '../db/items-by-id';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
+import { rebuildReadingList } from '../db/reading-list';
 import { PICK_SLICES } from '../db/refresh-leases';
 import { peopleDbOfUser } from '../db/users';
 import { type AppEnv, isDevelopment } from '../env';
@@ -55,6 +56,19 @@ export const devRoutes = new Hono<AppEnv>()
   /** The stored identities (guid hashes) of the feeds in [from, to] by feed id, and the items' mean size. */
   .get('/bench/items', validate('query', feedRange), async (c) =>
     c.json(await storedIdentities(c.var.db, c.req.valid('query'))),
+  )
+  /**
+   * Rebuilds the reading lists of the people a benchmark seeded with SQL (bench/server.mjs), as every write
+   * of the app does, so no seed leaves a copy that says other than the rows.
+   */
+  .post(
+    '/bench/reading-lists',
+    validate('json', z.object({ userIds: z.array(z.number().int()).max(100) })),
+    async (c) => {
+      for (const userId of c.req.valid('json').userIds)
+        await rebuildReadingList(await peopleDbOfUser(c.var.db, userId), userId);
+      return c.json({ rebuilt: c.req.valid('json').userIds.length });
+    },
   )
   /** Makes the feeds in [from, to] due now, as if their next check had come. */
   .post('/bench/due', validate('json', feedRange), async (c) => {

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { categories, opmlImports, users } from '../../schema';
+import { rebuildReadingList } from '../db/reading-list';
 import { peopleDbOfUser } from '../db/users';
 import worker from '../index';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
@@ -77,6 +78,7 @@ describe('categories (M4)', () => {
     const mine = await peopleDbOfUser(db, userId);
     for (let start = 0; start < rows.length; start += 30)
       await mine.insert(categories).values(rows.slice(start, start + 30));
+    await rebuildReadingList(mine, userId);
     expect((await call('/api/categories', { cookie, json: { name: 'The hundredth' } })).status).toBe(201);
     const refused = await call('/api/categories', { cookie, json: { name: 'One too many' } });
     expect(refused.status).toBe(400);
