@@ -36,8 +36,11 @@ export const users = sqliteTable(
     peopleShard: integer().notNull().default(0),
     // A copy of the person's categories and subscriptions as the pages and the sidebar need them, so they
     // read none of those rows (worker/db/reading-list.ts); rewritten from them in every batch that changes
-    // them. Null until first needed.
-    readingList: text({ mode: 'json' }).$type<ReadingList>(),
+    // them. Kept here only for people in the primary people database and while it is small
+    // (ON_USERS_ROW_MAX_BYTES), else null (in `reading_lists`); null too until first needed. Text, not
+    // drizzle's JSON mode: the session reads this row on every request, and only a request that uses
+    // the list parses it.
+    readingList: text(),
     // Set when the person asked to delete their account: from then on nobody can sign in as them, and
     // the deletion, which spans databases, is finished by whoever gets there first (the request itself,
     // or the daily cleanup after an interruption: worker/auth/account-deletion.ts). Null for a live account.

@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../lib/errors';
 import { type PeopleDb, statementOf } from './client';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
-import { type ReadingList, readingListOf, writeWithReadingList } from './reading-list';
+import { readingListOf, type UsersRowCopy, writeWithReadingList } from './reading-list';
 import { inOneRoundTrip } from './round-trip';
 import { groupByShard, idListSql } from './shards';
 
@@ -145,7 +145,7 @@ const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f
 export async function listCategoriesWithFeeds(
   db: PeopleDb,
   userId: number,
-  readingList?: ReadingList | null,
+  readingList?: UsersRowCopy,
 ): Promise<CategoryWithFeeds[]> {
   const list = await readingListOf(db, userId, readingList);
   const followed = list.subscriptions.map(([feedId]) => feedId);

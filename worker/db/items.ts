@@ -7,7 +7,7 @@ import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
 import type { PeopleDb } from './client';
 import { type Cursor, newestFirst, readPerFeed, readWindow, type Scan, type ScannedRow } from './page-reads';
-import { listedInScope, type ReadingList, readingListOf } from './reading-list';
+import { listedInScope, readingListOf, type UsersRowCopy } from './reading-list';
 import { markElsewhere } from './scoped-read';
 
 export type ItemQuery = {
@@ -27,8 +27,8 @@ export type ItemQuery = {
    * of My Feed sizes its first window from them and keeps them up to date. Sync clients leave them out.
    */
   pageSpans?: PageSpans;
-  /** The person's reading list when the caller has their users row (the session's); else it is read. */
-  readingList?: ReadingList | null;
+  /** The reading list copy on the person's users row when the caller has read it (the session's). */
+  readingList?: UsersRowCopy;
 };
 
 export type PageSpans = { pageSpanMs: number | null; unreadPageSpanMs: number | null };

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { searchFeedItems } from '../search/search-items';
 import { storedItem } from '../test/feeds';
+import { applyMigrations, migrationIndex } from '../test/migrations';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
@@ -15,18 +16,11 @@ import { CLOCK_ID_BASE, ID_SETTLE_MS, shardOfId } from './shards';
 const WATERMARKS = '0005_read_watermarks';
 const SHARD_FEEDS = '0012_shard_feeds';
 
-async function apply(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
-  for (const migration of migrations) {
-    await d1.batch(migration.queries.map((query) => d1.prepare(query)));
-  }
-}
-
 describe('upgrading a database of the previous version', () => {
   it('keeps every item, read mark and star: unread counts, read flags, what retention keeps and search are unchanged; new ids above the old', async () => {
     const d1 = env.UPGRADE_DB;
-    const cut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(WATERMARKS));
-    expect(cut).toBeGreaterThan(0);
-    await apply(d1, env.TEST_MIGRATIONS.slice(0, cut));
+    const cut = migrationIndex(WATERMARKS);
+    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(0, cut));
 
     const now = Date.now();
     const minutesAgo = (n: number) => now - n * 60_000;
@@ -57,15 +51,15 @@ describe('upgrading a database of the previous version', () => {
     ]);
 
     // Up to feed sharding, then stars as that version kept them (retention looked at them beside the items).
-    const shardCut = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(SHARD_FEEDS));
+    const shardCut = migrationIndex(SHARD_FEEDS);
     expect(shardCut).toBeGreaterThan(cut);
-    await apply(d1, env.TEST_MIGRATIONS.slice(cut, shardCut));
+    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(cut, shardCut));
     await d1
       .prepare(
         `insert into stars (user_id, item_id, feed_id, created_at) values (1, 100, 10, ${now}), (2, 100, 10, ${now}), (1, 104, 11, ${now})`,
       )
       .run();
-    await apply(d1, env.TEST_MIGRATIONS.slice(shardCut));
+    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(shardCut));
     const starCounts = await d1.prepare('select id, star_count from items where star_count > 0 order by id').all();
     expect(starCounts.results).toEqual([
       { id: 100, star_count: 2 },

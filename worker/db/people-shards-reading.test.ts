@@ -87,7 +87,7 @@ describe('two people in two people databases', () => {
     expect(bosList).toMatchObject({ categories: [[expect.any(Number), 'Bo reads']] });
     expect(bosList.subscriptions).toHaveLength(2);
     const [adaRow] = await db.select().from(users).where(eq(users.id, ada.userId));
-    expect(adaRow?.readingList?.subscriptions).toHaveLength(2);
+    expect(JSON.parse(adaRow?.readingList ?? 'null').subscriptions).toHaveLength(2);
     // Nothing of Bo's in the primary database, and nothing of Ada's in Bo's.
     expect(await rowsIn(db.people.at(0), bo.userId)).toEqual({
       subscriptions: [],

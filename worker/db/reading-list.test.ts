@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
-import { addFeed, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
+import { addFeed, createCategory, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, signUp } from '../test/helpers';
 
 async function sidebar(cookie: string) {
@@ -29,12 +29,6 @@ async function followNew(cookie: string, title: string, extra: Record<string, un
     ]),
   });
   const response = await addFeed(cookie, url, { name: title, ...extra });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: number }).id;
-}
-
-async function createCategory(cookie: string, name: string) {
-  const response = await call('/api/categories', { cookie, json: { name } });
   expect(response.status).toBe(201);
   return ((await response.json()) as { id: number }).id;
 }

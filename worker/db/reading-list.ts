@@ -1,16 +1,17 @@
 // A person's reading list: their categories and subscriptions (feed, name, category, AI choice, read
-// watermark) as one JSON value on their users row, which the session reads on every request anyway. The
-// pages and the sidebar take the person's subscriptions and category names from it instead of reading
-// those rows: D1 bills a row per subscription read, and values written into a statement cost nothing
-// (README "Reading cost"). The rows stay the truth: every batch that changes a person's subscriptions or
-// categories ends with `readingListStatement`, which rebuilds the copy from them in the same transaction,
-// so the copy cannot drift from them. The counters that move with each read mark (`read_adjust`) are not
-// in it: a mark writes one subscription row, never the users row.
+// watermark) as one JSON value. The pages and the sidebar take the person's subscriptions and category
+// names from it instead of reading those rows: D1 bills a row per subscription read, and values written
+// into a statement cost nothing (README "Reading cost"). The rows stay the truth: every batch that
+// changes a person's subscriptions or categories ends with the rebuild statements below, which rebuild
+// the copy from them in the same transaction, so the copy cannot drift from them. The counters that move
+// with each read mark (`read_adjust`) are not in it: a mark writes one subscription row, never the copy.
 //
-// People shards (people.ts): the copy is rebuilt in the same transaction as the rows it copies, so it
-// lives beside them: on the users row for people in the primary database (people shard 0, read with the
-// session at no cost), and as a row of `reading_lists` in their own people database for everyone else
-// (one row read per page or sidebar).
+// Where the copy is, one rule, applied by the rebuild: on the person's users row when that row is in
+// their people database (people shard 0, the primary: people.ts) and the copy is at most
+// ON_USERS_ROW_MAX_BYTES, so the session reads it with the row at no cost; otherwise as their row of
+// `reading_lists` in their people database (one row read per page or sidebar). A users row's copy of
+// null therefore means "look in reading_lists". The session hands the row's copy on as text, parsed only
+// by a request that uses it (a read mark or a generation never parses it).
 import { sql } from 'drizzle-orm';
 import type { ReadingList } from '../../schema';
 import { type PeopleDb, statementOf } from './client';
@@ -18,50 +19,97 @@ import type { Scope, StatementSubscription } from './person-scope';
 
 export type { ReadingList };
 
+/**
+ * The copy as a users row holds it: JSON text when it is kept there, null when it is not (in
+ * `reading_lists`, or not built yet), undefined when the caller has not read the row.
+ */
+export type UsersRowCopy = string | null | undefined;
+
+/**
+ * The largest copy kept on a users row, in bytes of JSON. Every request's session reads the whole users
+ * row, so this is what a request that never looks at the list (a read mark, a generation) carries.
+ * Measured (24 Nov 2026, README "Reading cost"): a subscription takes ~60 bytes with a typical name (50:
+ * ~3 KB; a 200-character name ~240), and parsing costs ~0.15 µs a subscription (V8, Node 20), so the
+ * bytes, not the parse, are what a larger list costs; local D1's session read took the same time with 0
+ * and 64 KB in the row (noise ±2 ms) and grew at 256 KB. 8 KB keeps every usual Pro list (50 feeds,
+ * names averaging up to ~100 characters, a few categories) on the row at ≤ ~10 µs of parse, two SQLite
+ * overflow pages at most; past it (long names, many categories, lists from before the plan limit) the
+ * copy costs one row read per page instead of bytes on every request.
+ */
+export const ON_USERS_ROW_MAX_BYTES = 8192;
+
 /** The person's list as JSON, from their categories and subscriptions rows. */
 const listJsonSql = (userId: number) => sql`json_object(
     'categories', json((select json_group_array(json_array(id, name)) from categories where user_id = ${userId})),
     'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq))
       from subscriptions where user_id = ${userId})))`;
 
-/** Whether the person's users row is in their people database, so the copy is kept on it. */
-const onUsersRow = (db: PeopleDb) => db.peopleShard === 0;
-
-/** The statement that rebuilds the copy from the rows, returning it as `reading_list`. */
-const rebuildSql = (db: PeopleDb, userId: number) =>
-  onUsersRow(db)
-    ? sql`update users set reading_list = ${listJsonSql(userId)} where id = ${userId} returning reading_list`
-    : sql`insert into reading_lists (user_id, list) values (${userId}, ${listJsonSql(userId)})
-        on conflict (user_id) do update set list = excluded.list returning list as reading_list`;
+/** Whether the person's users row is in their people database, so a small copy is kept on it. */
+const usersRowHere = (db: PeopleDb) => db.peopleShard === 0;
 
 /**
- * Runs a batch that changes the person's subscriptions (follow, unfollow, rename, move, AI choice,
- * watermark) or categories, with the rebuild of their reading list as its last statement: one
- * transaction, so the copy always says what the rows say. The statements' results, in order.
+ * The statements that rebuild the copy from the rows and put it in its place, each returning the copy it
+ * stored as `reading_list`. Beside the users row: the row takes the copy when small and null when not
+ * (the list is built once, in that statement); a large one goes to `reading_lists` (built again: rare,
+ * and reads cost a thousandth of writes); a small one deletes any `reading_lists` row left from when it
+ * was large. One transaction with the change, so no reader ever finds two copies or a stale one.
  */
-export async function writeWithReadingList(db: PeopleDb, userId: number, statements: D1PreparedStatement[]) {
-  const results = await db.$client.batch([...statements, statementOf(db, rebuildSql(db, userId))]);
+const rebuildStatements = (db: PeopleDb, userId: number) =>
+  (usersRowHere(db)
+    ? [
+        sql`update users set reading_list = iif(length(cast(copy.list as blob)) <= ${ON_USERS_ROW_MAX_BYTES}, copy.list, null)
+          from (select ${listJsonSql(userId)} as list) as copy where users.id = ${userId} returning reading_list`,
+        sql`insert into reading_lists (user_id, list) select id, ${listJsonSql(userId)} from users
+          where id = ${userId} and reading_list is null
+          on conflict (user_id) do update set list = excluded.list returning list as reading_list`,
+        sql`delete from reading_lists where user_id = ${userId}
+          and (select reading_list from users where id = ${userId}) is not null`,
+      ]
+    : [
+        sql`insert into reading_lists (user_id, list) values (${userId}, ${listJsonSql(userId)})
+          on conflict (user_id) do update set list = excluded.list returning list as reading_list`,
+      ]
+  ).map((query) => statementOf(db, query));
+
+/** Runs the statements with the rebuild after them; their results, and the copy the rebuild stored. */
+async function batchWithRebuild(db: PeopleDb, userId: number, statements: D1PreparedStatement[]) {
+  const results = await db.$client.batch([...statements, ...rebuildStatements(db, userId)]);
+  const stored = results
+    .slice(statements.length)
+    .flatMap((result) => result.results as { reading_list?: string | null }[])
+    .map((row) => row.reading_list);
   // Said loudly: a person whose users row is not where the copy is kept for them (a users row in a
   // people database other than the primary, which never happens) would have a copy that says nothing.
-  if ((results.at(-1)?.results.length ?? 0) === 0)
+  if (stored.length === 0)
     throw new Error(`No users row ${userId} beside these rows: their reading list was not rebuilt`);
-  return results.slice(0, statements.length);
+  return { results: results.slice(0, statements.length), copy: stored.find((list) => list) ?? null };
 }
 
 /**
- * The person's reading list: `known` when the caller has their users row (the session's), else read from
- * where it is kept (one row); built from the rows the first time it is needed (people who signed up
- * before it existed).
+ * Runs a batch that changes the person's subscriptions (follow, unfollow, rename, move, AI choice,
+ * watermark) or categories, with the rebuild of their reading list last: one transaction, so the copy
+ * always says what the rows say. The statements' results, in order.
  */
-export async function readingListOf(db: PeopleDb, userId: number, known?: ReadingList | null): Promise<ReadingList> {
-  if (known) return known;
+export async function writeWithReadingList(db: PeopleDb, userId: number, statements: D1PreparedStatement[]) {
+  return (await batchWithRebuild(db, userId, statements)).results;
+}
+
+/**
+ * The person's reading list: from `usersRowCopy` when the caller has their users row (the session's) and
+ * it holds the copy, else read from where it is kept (one row); built from the rows the first time it is
+ * needed (people who signed up before it existed).
+ */
+export async function readingListOf(db: PeopleDb, userId: number, usersRowCopy?: UsersRowCopy): Promise<ReadingList> {
+  if (usersRowCopy) return JSON.parse(usersRowCopy) as ReadingList;
+  const inReadingLists = sql`(select list from reading_lists where user_id = ${userId})`;
+  // The users row is read only when the caller has not read it and it is here.
   const [stored] = await db.all<{ reading_list: string | null }>(
-    onUsersRow(db)
-      ? sql`select reading_list from users where id = ${userId}`
-      : sql`select list as reading_list from reading_lists where user_id = ${userId}`,
+    usersRowCopy === undefined && usersRowHere(db)
+      ? sql`select coalesce((select reading_list from users where id = ${userId}), ${inReadingLists}) as reading_list`
+      : sql`select ${inReadingLists} as reading_list`,
   );
-  if (stored?.reading_list) return JSON.parse(stored.reading_list) as ReadingList;
-  return rebuildReadingList(db, userId);
+  const copy = stored?.reading_list;
+  return copy ? (JSON.parse(copy) as ReadingList) : rebuildReadingList(db, userId);
 }
 
 /**
@@ -69,8 +117,8 @@ export async function readingListOf(db: PeopleDb, userId: number, known?: Readin
  * than through a batch of `writeWithReadingList` (a seed in a test or benchmark), which must call it.
  */
 export async function rebuildReadingList(db: PeopleDb, userId: number): Promise<ReadingList> {
-  const [built] = await db.all<{ reading_list: string | null }>(rebuildSql(db, userId));
-  return built?.reading_list ? (JSON.parse(built.reading_list) as ReadingList) : { categories: [], subscriptions: [] };
+  const { copy } = await batchWithRebuild(db, userId, []);
+  return copy ? (JSON.parse(copy) as ReadingList) : { categories: [], subscriptions: [] };
 }
 
 /** The list's subscriptions that a scope takes (all, one feed's, one category's, some feeds', AI feeds'). */

@@ -98,6 +98,13 @@ export async function addFeed(cookie: string, url: string, extra: Record<string,
   });
 }
 
+/** Creates a category through the API as a person does; returns its id. */
+export async function createCategory(cookie: string, name: string) {
+  const response = await call('/api/categories', { cookie, json: { name } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
 /** A page of the person's items as the SPA reads it. */
 export async function itemsOf(cookie: string, query = '') {
   const response = await call(`/api/feed-items?${query}`, { cookie });

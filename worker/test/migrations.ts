@@ -1,0 +1,16 @@
+// Upgrade tests apply the real migrations in steps, filling the database between them as an older version would.
+import { env } from 'cloudflare:workers';
+
+/** Applies these migrations to the database in order, each as one batch (as wrangler applies them). */
+export async function applyMigrations(d1: D1Database, migrations: typeof env.TEST_MIGRATIONS) {
+  for (const migration of migrations) {
+    await d1.batch(migration.queries.map((query) => d1.prepare(query)));
+  }
+}
+
+/** The position of the migration whose name starts with `name` (its number and words) in the real list. */
+export function migrationIndex(name: string) {
+  const index = env.TEST_MIGRATIONS.findIndex((migration) => migration.name.startsWith(name));
+  if (index < 0) throw new Error(`no migration ${name}`);
+  return index;
+}
