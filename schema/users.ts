@@ -31,6 +31,9 @@ export const users = sqliteTable(
     // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
     pageSpanMs: integer(),
     unreadPageSpanMs: integer(),
+    // The same for the first page of each category, all and unread (keys `<id>`, `<id>:unread`): a category
+    // holds a share of the feeds, so it needs a wider window than My Feed, and its own span tells how wide.
+    categoryPageSpans: text({ mode: 'json' }).$type<Record<string, number>>(),
     // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
     // sign-up; 0, the primary database, for everyone who signed up before there were people shards.
     peopleShard: integer().notNull().default(0),

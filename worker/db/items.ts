@@ -1,6 +1,6 @@
 // Pages of feed items as one person sees them: only items of feeds they follow, with their own read
 // state, in whichever feed shards hold them. Single items by id are items-by-id.ts's.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { users } from '../../schema';
 import type { DateFilter, FeedItem, ItemText } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
@@ -31,7 +31,12 @@ export type ItemQuery = {
   readingList?: UsersRowCopy;
 };
 
-export type PageSpans = { pageSpanMs: number | null; unreadPageSpanMs: number | null };
+export type PageSpans = {
+  pageSpanMs: number | null;
+  unreadPageSpanMs: number | null;
+  /** Per category, all and unread (`<id>`, `<id>:unread`). */
+  categoryPageSpans?: Record<string, number> | null;
+};
 
 /** An item as the page statements select it (snake_case columns). */
 export type ItemRow = ItemText & {
@@ -132,7 +137,8 @@ export async function listItems(db: PeopleDb, userId: number, timeZone: string, 
 
   if (scan.subscriptions.length === 0) return { items: [], nextCursor: null };
   let rows: ScannedRow[] = [];
-  const remembered = rememberedSpan(query, scan);
+  const memory = rememberedSpan(query, scan);
+  const remembered = memory?.span;
   let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
   if (scan.newest && scan.subscriptions.length > 1) {
     // Windows of time back from the cursor (or from now). After the first, each is sized from the density
@@ -156,7 +162,7 @@ export async function listItems(db: PeopleDb, userId: number, timeZone: string, 
       rows.push(...(await readPerFeed(db, scan, take - rows.length, upper)));
     }
     const needed = rows[take - 1];
-    if (remembered !== undefined && needed) await rememberSpan(db, scan, remembered, start - needed.pub_date);
+    if (memory && needed) await rememberSpan(db, scan.userId, memory, start - needed.pub_date);
   } else {
     rows = await readPerFeed(db, scan, take, null);
   }
@@ -175,24 +181,51 @@ export async function listItems(db: PeopleDb, userId: number, timeZone: string, 
   };
 }
 
-/** The remembered span a first page of My Feed starts from (null: none yet); undefined where none applies. */
-function rememberedSpan(query: ItemQuery, scan: Scan) {
-  const myFeed = query.feedId === undefined && query.categoryId === undefined && query.between === undefined;
-  if (!query.pageSpans || !myFeed || scan.cursor || !scan.newest) return undefined;
-  return scan.unread ? query.pageSpans.unreadPageSpanMs : query.pageSpans.pageSpanMs;
+/** Where a first page's span is kept on the users row: My Feed's columns, or a category's key. */
+type SpanMemory = { span: number | null; column: 'page' | 'unreadPage' } | { span: number | null; categoryKey: string };
+
+/** Most categories' spans a users row keeps: past it the map starts over (deleted categories leave keys). */
+const MOST_CATEGORY_SPANS = 100;
+
+/**
+ * The remembered span a first page of My Feed or of a category starts from (span null: none yet);
+ * undefined where none applies (later pages, oldest first, a feed's page, sync clients).
+ */
+function rememberedSpan(query: ItemQuery, scan: Scan): SpanMemory | undefined {
+  if (!query.pageSpans || scan.cursor || !scan.newest || query.between !== undefined || query.feedId !== undefined)
+    return undefined;
+  if (query.categoryId !== undefined) {
+    const categoryKey = `${query.categoryId}${scan.unread ? ':unread' : ''}`;
+    return { span: query.pageSpans.categoryPageSpans?.[categoryKey] ?? null, categoryKey };
+  }
+  return scan.unread
+    ? { span: query.pageSpans.unreadPageSpanMs, column: 'unreadPage' }
+    : { span: query.pageSpans.pageSpanMs, column: 'page' };
 }
 
 /**
  * Keeps the span a first page needed when the remembered one was too short (a second window was read) or
  * far too long (rows read for nothing): a row written now and then, not on every page.
  */
-async function rememberSpan(db: PeopleDb, scan: Scan, remembered: number | null, neededMs: number) {
+async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, neededMs: number) {
   const needed = Math.max(Math.round(neededMs), 60_000);
+  const remembered = memory.span;
   if (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
   // The spans are on the users row, in the primary database.
-  await db.shards
-    .primary()
-    .update(users)
-    .set(scan.unread ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
-    .where(eq(users.id, scan.userId));
+  const update = db.shards.primary().update(users);
+  if ('column' in memory) {
+    await update
+      .set(memory.column === 'unreadPage' ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
+      .where(eq(users.id, userId));
+    return;
+  }
+  const path = `$."${memory.categoryKey}"`;
+  await update
+    .set({
+      categoryPageSpans: sql`case
+        when (select count(*) from json_each(${users.categoryPageSpans})) >= ${MOST_CATEGORY_SPANS}
+          then json_object(${memory.categoryKey}, ${needed})
+        else json_set(coalesce(${users.categoryPageSpans}, '{}'), ${path}, ${needed}) end`,
+    })
+    .where(eq(users.id, userId));
 }

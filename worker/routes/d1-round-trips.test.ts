@@ -43,7 +43,7 @@ describe('someone whose reading state and feeds are in the primary database', ()
     const [newest, second] = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
     if (!newest || !second) throw new Error('the feed has no items');
     await call(`/api/feed-items/${second.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
-    // The first unread page remembers its span too (items.ts), as the first page of My Feed just did.
+    // First pages remember their spans (items.ts), as the first page of My Feed just did.
     await call('/api/feed-items?filter=unread', { cookie: person.cookie });
 
     const page = await counted(person.cookie, '/api/feed-items');
@@ -102,6 +102,43 @@ describe("a feed's page", () => {
         .slice(0, 5)
         .map((h) => `sparse ${h}h zeppelin`),
     );
+  });
+});
+
+describe("a category's page", () => {
+  it('remembers how far back its first page had to look, so the next one reads one window', async () => {
+    const person = await personIn(0, 'category');
+    const category = await create(person.cookie, '/api/categories', { name: 'Slow' });
+    // Two feeds posting in turn, an item an hour: the first 2-hour window finds 2 of the 31 a page needs.
+    for (const [label, first] of [
+      ['odd', 1],
+      ['even', 2],
+    ] as const) {
+      await create(person.cookie, '/api/feeds', {
+        url: await feedInShard(
+          0,
+          label,
+          Array.from({ length: 20 }, (_, n) => first + 2 * n),
+        ),
+        name: label,
+        categoryId: category.id,
+        includeInAi: true,
+      });
+    }
+    const path = `/api/feed-items?categoryId=${category.id}`;
+    const first = await counted(person.cookie, path);
+    // The session, two windows of time, and the span they needed written on the users row.
+    expect(first.calls).toEqual({ DB: 4 });
+    const again = await counted(person.cookie, path);
+    expect(again.calls).toEqual({ DB: 2 });
+    expect(again.body).toEqual(first.body);
+    expect((again.body as FeedItem[]).map((item) => item.title)).toEqual(
+      Array.from({ length: 30 }, (_, n) => `${n % 2 ? 'even' : 'odd'} ${n + 1}h zeppelin`),
+    );
+
+    // Unread pages keep their own span.
+    expect((await counted(person.cookie, `${path}&filter=unread`)).calls).toEqual({ DB: 4 });
+    expect((await counted(person.cookie, `${path}&filter=unread`)).calls).toEqual({ DB: 2 });
   });
 });
 

@@ -136,6 +136,9 @@ export const devRoutes = new Hono<AppEnv>()
     const unreadItem = page.items.find((item) => !item.isRead) ?? page.items[0];
     const [category] = await listCategories(c.var.db.people.of(user), user.id);
     const categoryId = category?.id;
+    // And that category's first page: its span is remembered too (db/items.ts).
+    if (categoryId !== undefined)
+      await listItems(c.var.db.people.of(user), user.id, user.timezone, { ...query, categoryId, pageSpans: user });
     // Each page as the app asks for it: after the session lookup, with the person it found.
     let reader = user;
     const session = await measure(async (db) => {
@@ -152,11 +155,7 @@ export const devRoutes = new Hono<AppEnv>()
       categoryPage: await measure((db) =>
         categoryId === undefined
           ? Promise.resolve()
-          : listItems(db.people.of(user), user.id, user.timezone, {
-              ...query,
-              categoryId,
-              readingList: reader.readingList,
-            }),
+          : listItems(db.people.of(user), user.id, user.timezone, { ...spans, categoryId }),
       ),
       sidebar: await measure((db) => listCategoriesWithFeeds(db.people.of(user), user.id, reader.readingList)),
       markRead: await measure((db) =>

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `category_page_spans` text;
