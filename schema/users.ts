@@ -58,6 +58,18 @@ export const users = sqliteTable(
   ],
 );
 
+/**
+ * A deleted account's tombstone (worker/auth/account-deletion.ts): written in the same batch as the users
+ * row's delete, so the daily cleanup can sweep the person's people database once more for a write that was
+ * already in flight when the deletion began and landed after its sweep (nothing else names those rows any
+ * more), until no such write can still land. The id alone: nothing that identifies the person.
+ */
+export const deletedAccounts = sqliteTable('deleted_accounts', {
+  userId: integer().primaryKey(),
+  peopleShard: integer().notNull(),
+  deletedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+});
+
 export const sessions = sqliteTable(
   'sessions',
   {

@@ -8,17 +8,21 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feeds, items, users, wordpressSites } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
+import { findOrCreateCategory } from '../db/categories';
 import type { Db } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
+import { subscribe, upsertFeed } from '../db/feeds';
 import { peopleDatabaseNames } from '../db/people';
 import { feedDatabaseNames } from '../db/shards';
+import { setItemStarred } from '../db/stars';
 import { createServices } from '../services';
 import { deliver, generationWithImage } from '../test/ai';
+import { advanceClock, DAY_MS, pinClock } from '../test/clock';
 import { feedInShard, follow } from '../test/feeds';
 import { greader } from '../test/greader';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
 import { personWithAppPassword } from '../test/reader-apps';
-import { type DeletionStep, deleteAccount } from './account-deletion';
+import { type DeletionStep, deleteAccount, TOMBSTONE_KEPT_MS } from './account-deletion';
 
 const bindings = [...new Set([...feedDatabaseNames(env.FEED_DATABASES), ...peopleDatabaseNames(env.PEOPLE_DATABASES)])];
 
@@ -145,9 +149,14 @@ async function adaAndBo() {
 
 type People = Awaited<ReturnType<typeof adaAndBo>>;
 
-/** Nothing of Bo anywhere, his lone feed no longer fetched, and Ada's reading as it was. */
+/**
+ * Nothing of Bo anywhere but his tombstone (his id, kept for the cleanup to sweep his people database
+ * again until no late write can land: checked on its own below), his lone feed no longer fetched, and
+ * Ada's reading as it was.
+ */
 async function expectBoGoneAndAdaIntact({ ada, bo, shared, bosOwn, starred, imageKey, adasRows }: People) {
-  expect(await rowsNaming(bo)).toEqual({});
+  const { 'DB.deleted_accounts': _tombstone, ...left } = await rowsNaming(bo);
+  expect(left).toEqual({});
   expect(await env.IMAGES.get(imageKey)).toBeNull();
   expect(await db.shards.of(bosOwn).select().from(feeds).where(eq(feeds.id, bosOwn))).toEqual([]);
   expect(await db.shards.of(shared).select().from(feeds).where(eq(feeds.id, shared))).toHaveLength(1);
@@ -175,6 +184,7 @@ describe('deleting an account across databases', () => {
     expect(response.status).toBe(204);
     await expectBoLockedOut(bo);
     await expectBoGoneAndAdaIntact(people);
+    expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
   });
 
   const steps: DeletionStep[] = ['marked', 'reading-state-deleted', 'images-deleted'];
@@ -197,6 +207,8 @@ describe('deleting an account across databases', () => {
     const outcome = await deliver([{ type: 'cleanup' }]);
     expect(outcome.explicitAcks).toHaveLength(1);
     await expectBoGoneAndAdaIntact(people);
+    // A deletion the cleanup finished leaves its tombstone too.
+    expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
     // The newcomer with his old address has nothing of his.
     expect(await itemsOf(again.cookie, '')).toEqual([]);
   });
@@ -223,5 +235,59 @@ describe('deleting an account across databases', () => {
     expect(await rowsNaming(bo)).toEqual(bosRows);
     expect(await rowsNaming(ada)).toEqual(adasRows);
     expect((await call('/api/users/me', { cookie: bo.cookie })).status).toBe(200);
+  });
+});
+
+// Last in the file: it moves the clock a day on, and item ids follow the clock (db/shards.ts).
+describe('a write in flight when the deletion began', () => {
+  /**
+   * What an OPML import chunk already running, or a request past its session check, writes in Bo's people
+   * database: a category, a feed nobody else follows and `shared` again, and a star on Ada's starred item.
+   */
+  async function lateWrite(people: People, label: string) {
+    const { bo, shared, starred } = people;
+    const services = createServices(env);
+    const bosDb = services.db.people.of({ peopleShard: 1 });
+    const category = await findOrCreateCategory(bosDb, bo.userId, `Late ${label}`);
+    const url = await feedInShard(1, `late-${label}`, [1]);
+    const lone = await upsertFeed(services.db, { url, title: label, siteUrl: null, description: null });
+    for (const feedId of [lone.id, shared])
+      await subscribe(bosDb, bo.userId, 'free', { feedId, name: label, categoryId: category.id, includeInAi: true });
+    await setItemStarred(bosDb, bo.userId, starred.id, true);
+    expect(await starCountOf(db, starred.id)).toBe(2);
+    const left = await rowsNaming(bo);
+    for (const where of ['PEOPLE_1.subscriptions', 'PEOPLE_1.categories', 'PEOPLE_1.stars'])
+      expect(left, where).toHaveProperty([where]);
+    return lone.id;
+  }
+
+  const feedExists = async (feedId: number) =>
+    (await db.shards.of(feedId).select().from(feeds).where(eq(feeds.id, feedId))).length === 1;
+
+  it('is swept by the next cleanups, and the tombstone goes once no such write can still land', async () => {
+    pinClock(Date.now());
+    const people = await adaAndBo();
+    const { bo } = people;
+    const response = await call('/api/users/me', { cookie: bo.cookie, method: 'DELETE', json: { confirm: bo.email } });
+    expect(response.status).toBe(204);
+
+    advanceClock(60_000);
+    const firstLone = await lateWrite(people, 'first');
+    advanceClock(60_000);
+    expect((await deliver([{ type: 'cleanup' }])).explicitAcks).toHaveLength(1);
+    await expectBoGoneAndAdaIntact(people);
+    expect(await feedExists(firstLone)).toBe(false);
+    // Too young to drop: a write in flight may still land.
+    expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
+
+    // The slowest such write, near the end of a consumer's wall time; the next day's cleanup.
+    advanceClock(12 * 60_000);
+    const secondLone = await lateWrite(people, 'second');
+    advanceClock(DAY_MS);
+    expect(DAY_MS).toBeGreaterThan(TOMBSTONE_KEPT_MS);
+    expect((await deliver([{ type: 'cleanup' }])).explicitAcks).toHaveLength(1);
+    await expectBoGoneAndAdaIntact(people);
+    expect(await feedExists(secondLone)).toBe(false);
+    expect(await rowsNaming(bo)).toEqual({});
   });
 });

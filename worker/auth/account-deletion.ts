@@ -3,10 +3,15 @@
 // database unreachable) harmless: the users row is marked first, so nobody can sign in as the person
 // any more, and it goes last, so a deletion left half-done is still listed; the daily cleanup
 // (jobs/handlers.ts) finishes it with the same steps. Every step can run twice with the same result.
+// A write already past its checks when the deletion began (a request, an OPML import chunk) can still
+// land in the people database after step 2: the users row leaves a tombstone, and the cleanup runs step 2
+// again for every tombstone until no such write can still be under way.
 import {
   deleteAccountRows,
+  deletedAccountsToSweep,
   deleteReadingState,
   deletionsUnderWay,
+  dropTombstone,
   generatedImageKeys,
   markAccountDeleting,
 } from '../db/account-deletion';
@@ -18,6 +23,14 @@ type Deps = { db: Db; images: { bucket: R2Bucket } };
 /** The points between steps, where a test stops a deletion as a Worker that died there would. */
 export type DeletionStep = 'marked' | 'reading-state-deleted' | 'images-deleted';
 type Options = { afterStep?: (step: DeletionStep) => void | Promise<void> };
+
+// How long a tombstone is kept: past the longest a write in flight when a deletion began can still take
+// to land. The longest is an OPML import chunk already running in a queue consumer, whose wall time
+// Cloudflare caps at 15 minutes (Queues limits, "Consumer duration (wall clock time)"); a request writes
+// within seconds of its session check. An hour is that with room for the clocks of two Workers to differ;
+// a tombstone is dropped only by a sweep that began after it was this old, so that sweep saw every such
+// write (the daily cleanup sweeps it once or twice, 3 to 5 D1 calls each).
+export const TOMBSTONE_KEPT_MS = 60 * 60_000;
 
 // R2 deletes at most 1,000 keys a call.
 const R2_KEYS_PER_DELETE = 1_000;
@@ -62,4 +75,26 @@ export async function finishInterruptedDeletions(deps: Deps, options: Options = 
     }
   }
   return finished;
+}
+
+/**
+ * Sweeps the people database of every deleted account once more (the daily cleanup): the rows a late
+ * write left there go, with stars released and feeds nobody follows deleted, as in step 2. A tombstone
+ * older than TOMBSTONE_KEPT_MS when its sweep began is dropped after it. One that fails is logged and kept
+ * for the next run. How many were swept.
+ */
+export async function sweepDeletedAccounts(deps: Pick<Deps, 'db'>) {
+  const { db } = deps;
+  let swept = 0;
+  for (const tombstone of await deletedAccountsToSweep(db)) {
+    const sweptAt = Date.now();
+    try {
+      await deleteReadingState(db, db.people.of(tombstone), tombstone.id);
+      await dropTombstone(db, tombstone.id, sweptAt - TOMBSTONE_KEPT_MS);
+      swept++;
+    } catch (error) {
+      log.error('account.sweep_failed', { userId: tombstone.id, ...errorFields(error) });
+    }
+  }
+  return swept;
 }

@@ -5,15 +5,16 @@
 // spans two D1 databases, so the order makes any interruption recoverable: the users row is marked first
 // (nobody can sign in as the person from then on, and the mark says what is left to finish), every step
 // re-derives its work from the rows still there and deletes what it derived it from last, and the users
-// row goes at the very end. The orchestrator, with the R2 images between the steps, is
-// worker/auth/account-deletion.ts.
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+// row goes at the very end, leaving a tombstone (`deleted_accounts`) for the writes already in flight
+// then. The orchestrator, with the R2 images between the steps, is worker/auth/account-deletion.ts.
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   aiGenerations,
   appPasswords,
   authTokens,
   categories,
   deadJobs,
+  deletedAccounts,
   emails,
   opmlImports,
   readingLists,
@@ -105,10 +106,20 @@ export async function generatedImageKeys(db: Db, userId: number) {
  * Step 3, in the primary database, one transaction: the users row, and with it (ON DELETE CASCADE) their
  * preferences, generations, digest runs, credit ledger, WordPress sites with their credentials and OPML
  * imports. The send log and the dead jobs that name the person (a failed mail holds its address and
- * text) are deleted here: neither cascades. Only a row marked by step 1 is deleted.
+ * text) are deleted here: neither cascades. Only a row marked by step 1 is deleted, and it leaves its
+ * tombstone (id, people shard, when): it names the people database to sweep again once nothing else does.
  */
-export async function deleteAccountRows(db: Db, userId: number) {
+export async function deleteAccountRows(db: Db, userId: number, now = Date.now()) {
   await db.batch([
+    db
+      .insert(deletedAccounts)
+      .select(
+        db
+          .select({ userId: users.id, peopleShard: users.peopleShard, deletedAt: sql`${now}`.as('deleted_at') })
+          .from(users)
+          .where(and(eq(users.id, userId), isNotNull(users.deletingAt))),
+      )
+      .onConflictDoNothing(),
     db.delete(emails).where(eq(emails.userId, userId)),
     // CASE, so that a body cut short at its size cap (not JSON) is skipped rather than failing the batch.
     db
@@ -128,4 +139,20 @@ export async function deletionsUnderWay(db: Db, limit = 100) {
     .where(isNotNull(users.deletingAt))
     .orderBy(users.deletingAt)
     .limit(limit);
+}
+
+/** The tombstones of deleted accounts, oldest first, at most `limit`: whose people database to sweep again. */
+export async function deletedAccountsToSweep(db: Db, limit = 1_000) {
+  return db
+    .select({ id: deletedAccounts.userId, peopleShard: deletedAccounts.peopleShard })
+    .from(deletedAccounts)
+    .orderBy(deletedAccounts.deletedAt)
+    .limit(limit);
+}
+
+/** Drops a tombstone written at or before `deletedBy`: its people database has no late write left to sweep. */
+export async function dropTombstone(db: Db, userId: number, deletedBy: number) {
+  await db
+    .delete(deletedAccounts)
+    .where(and(eq(deletedAccounts.userId, userId), lte(deletedAccounts.deletedAt, new Date(deletedBy))));
 }

@@ -1,7 +1,7 @@
 // What each message type does. Every handler is idempotent: delivery is at least once.
 import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
-import { finishInterruptedDeletions } from '../auth/account-deletion';
+import { finishInterruptedDeletions, sweepDeletedAccounts } from '../auth/account-deletion';
 import { deleteExpired } from '../db/cleanup';
 import { resetMonthlyCredits } from '../db/credits';
 import { sendAccountMail } from '../email/account-mail';
@@ -58,6 +58,8 @@ export const handlers: Handlers = {
     await deleteExpired(services.db);
     const finished = await finishInterruptedDeletions(services);
     if (finished > 0) log.info('cleanup.deletions_finished', { finished });
+    const swept = await sweepDeletedAccounts(services);
+    if (swept > 0) log.info('cleanup.deleted_accounts_swept', { swept });
   },
 };
 
