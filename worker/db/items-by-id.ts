@@ -201,7 +201,8 @@ export async function getItem(db: PeopleDb, userId: number, itemId: number) {
   return { item, ...subscription };
 }
 
-const itemRowColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail, i.author,
+/** An item row's columns (`i`), without the person's read state or the feed's name. */
+export const itemRowColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail, i.author,
   i.pub_date, i.created_at`;
 
 /**

@@ -4,10 +4,11 @@
 import { sql } from 'drizzle-orm';
 import type { FeedItem } from '../contracts/feeds';
 import { ApiError } from '../lib/errors';
-import type { PeopleDb } from './client';
+import { type PeopleDb, statementOf } from './client';
 import { releaseStars } from './feeds';
 import { toFeedItem } from './items';
-import { followedItemsByIds, getItem, withMarks } from './items-by-id';
+import { followedItemsByIds, getItem, itemRowColumns, type NamedItemRow, withMarks } from './items-by-id';
+import { isReadSql } from './read-state';
 import { idListSql } from './shards';
 
 /** Stars or unstars one of the person's items; 404 for an item they cannot see. */
@@ -52,19 +53,44 @@ export async function listStarredItems(
     : sql``;
   const scoped = page.feedIds ? sql`and st.feed_id in (${sql.raw(idListSql(page.feedIds))})` : sql``;
   const direction = page.oldestFirst ? sql`asc` : sql`desc`;
-  // The person's stars on feeds they follow (their people database), then those items from their shards.
-  const starred = await db.all<{ item_id: number; feed_id: number }>(sql`select st.item_id, st.feed_id from stars st
-    join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
-    where st.user_id = ${userId} ${scoped}`);
-  if (starred.length === 0) return [];
-  const rows = await followedItemsByIds(
+  const order = sql`order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`;
+  const followedStars = sql`from stars st join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id`;
+  // One batch in the person's database: the starred items it holds itself, with the subscription and the
+  // mark joined, in order (on one database: the session and this one call); and the stars of items held
+  // in other feed shards, which are then read there and take their marks (three more round trips).
+  const [here, elsewhere] = await db.$client.batch([
+    statementOf(
+      db,
+      sql`select ${itemRowColumns}, s.name as source, ${isReadSql} as is_read ${followedStars}
+        join items i on i.id = st.item_id
+        left join read_marks m on m.user_id = st.user_id and m.feed_id = i.feed_id and m.seq = i.seq
+        where st.user_id = ${userId} ${scoped} ${after} ${order}`,
+    ),
+    statementOf(
+      db,
+      sql`select st.item_id, st.feed_id ${followedStars}
+        where st.user_id = ${userId} ${scoped} and not exists (select 1 from items i where i.id = st.item_id)`,
+    ),
+  ]);
+  const rows = (here?.results ?? []) as NamedItemRow[];
+  const elsewhereStars = (elsewhere?.results ?? []) as { item_id: number; feed_id: number }[];
+  if (elsewhereStars.length > 0) {
+    const read = await followedItemsByIds(
+      db,
+      userId,
+      new Map(elsewhereStars.map((row) => [row.item_id, row.feed_id])),
+      sql`${after} ${order}`,
+    );
+    rows.push(...read);
+  }
+  rows.sort((a, b) => (page.oldestFirst ? -1 : 1) * (b.pub_date - a.pub_date || b.id - a.id));
+  const shown = rows.slice(0, page.limit);
+  // Marks of the rows from other shards shown (those of this database came with their statement).
+  await withMarks(
     db,
     userId,
-    new Map(starred.map((row) => [row.item_id, row.feed_id])),
-    sql`${after} order by i.pub_date ${direction}, i.id ${direction} limit ${page.limit}`,
+    shown.filter((row) => elsewhereStars.some((star) => star.item_id === row.id)),
   );
-  rows.sort((a, b) => (page.oldestFirst ? -1 : 1) * (b.pub_date - a.pub_date || b.id - a.id));
-  const shown = await withMarks(db, userId, rows.slice(0, page.limit));
   return shown.map((row) => ({ ...toFeedItem(row, row.source), isStarred: true }));
 }
 

@@ -31,7 +31,7 @@ async function create(cookie: string, path: string, json: unknown) {
 }
 
 describe('someone whose reading state and feeds are in the primary database', () => {
-  it('pays the session and one call for a page, an item, a read mark and the sidebar', async () => {
+  it('pays the session and one call for a page, an item, a read mark, the starred list and the sidebar', async () => {
     const person = await personIn(0, 'one-database');
     const category = await create(person.cookie, '/api/categories', { name: 'News' });
     const feed = await create(person.cookie, '/api/feeds', {
@@ -72,6 +72,10 @@ describe('someone whose reading state and feeds are in the primary database', ()
     expect(opened.body).toMatchObject({ id: second.id, isStarred: true, isRead: false, source: 'Primary' });
     const read = await counted(person.cookie, `/api/feed-items/${newest.id}`);
     expect(read.body).toMatchObject({ id: newest.id, isStarred: false, isRead: true });
+
+    const starred = await counted(person.cookie, '/api/feed-items?filter=starred');
+    expect(starred.calls).toEqual({ DB: 2 });
+    expect(starred.body).toMatchObject([{ id: second.id, isStarred: true, isRead: false }]);
 
     const sidebar = await counted(person.cookie, '/api/categories/with-feeds');
     expect(sidebar.calls).toEqual({ DB: 2 });
