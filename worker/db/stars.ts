@@ -86,10 +86,11 @@ export async function listStarredItems(
   rows.sort((a, b) => (page.oldestFirst ? -1 : 1) * (b.pub_date - a.pub_date || b.id - a.id));
   const shown = rows.slice(0, page.limit);
   // Marks of the rows from other shards shown (those of this database came with their statement).
+  const fromElsewhere = new Set(elsewhereStars.map((star) => star.item_id));
   await withMarks(
     db,
     userId,
-    shown.filter((row) => elsewhereStars.some((star) => star.item_id === row.id)),
+    shown.filter((row) => fromElsewhere.has(row.id)),
   );
   return shown.map((row) => ({ ...toFeedItem(row, row.source), isStarred: true }));
 }
