@@ -93,7 +93,7 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
   ]);
 }
 
-/** The R2 keys of the person's generated images, for the caller to delete before step 3 forgets them. */
+/** The R2 keys of the person's generated images, for the caller to delete before step 4 forgets them. */
 export async function generatedImageKeys(db: Db, userId: number) {
   const rows = await db
     .select({ key: aiGenerations.imageKey })
@@ -103,9 +103,9 @@ export async function generatedImageKeys(db: Db, userId: number) {
 }
 
 /**
- * Step 3, in the primary database, one transaction: the users row, and with it (ON DELETE CASCADE) their
- * preferences, generations, digest runs, credit ledger, WordPress sites with their credentials and OPML
- * imports. The send log and the dead jobs that name the person (a failed mail holds its address and
+ * Step 4 (step 3 is the caller's: the R2 images), in the primary database, one transaction: the users
+ * row, and with it (ON DELETE CASCADE) their preferences, generations, digest runs, credit ledger,
+ * WordPress sites with their credentials and OPML imports. The send log and the dead jobs that name the person (a failed mail holds its address and
  * text) are deleted here: neither cascades. Only a row marked by step 1 is deleted, and it leaves its
  * tombstone (id, people shard, when): it names the people database to sweep again once nothing else does.
  */
