@@ -75,10 +75,15 @@ export function spawnWranglerDev({ port, vars = {}, extraArgs = [], cwd, stdio =
  * @returns {Promise<boolean>}
  */
 export async function waitForHealth(baseURL, child) {
-  for (let i = 0; i < 240; i++) {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
     if (child.exitCode !== null) return false;
     try {
-      if ((await fetch(`${baseURL}/api/health`)).ok) return true;
+      // Each try is bounded: when the Worker's build fails, wrangler keeps running and its runtime
+      // accepts connections it never answers, and an unbounded fetch would wait there for ever
+      // instead of reporting the build's error.
+      const response = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return true;
     } catch {}
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
