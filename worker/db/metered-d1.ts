@@ -1,6 +1,18 @@
 // What D1 bills, counted: a D1Database that sums the rows every statement read and wrote (D1's own result
 // meta), for the cost benchmark (routes/dev.ts) and the tests that keep reading cost from regressing.
-export type Meter = { calls: number; statements: number; rowsRead: number; rowsWritten: number; fetches: number };
+export type Meter = {
+  calls: number;
+  statements: number;
+  rowsRead: number;
+  rowsWritten: number;
+  fetches: number;
+  /**
+   * Told when each call starts; the function it returns is called when that call has answered. The
+   * tests' metered environment (worker/test/metered-env.ts) puts every database's calls on one
+   * timeline with it, to see which calls ran one after another and which at the same time.
+   */
+  onCall?: () => () => void;
+};
 
 export const newMeter = (): Meter => ({ calls: 0, statements: 0, rowsRead: 0, rowsWritten: 0, fetches: 0 });
 
@@ -11,6 +23,16 @@ export const newMeter = (): Meter => ({ calls: 0, statements: 0, rowsRead: 0, ro
  */
 export function meteredD1(d1: D1Database, meter: Meter): D1Database {
   const inner = new WeakMap<object, D1PreparedStatement>();
+  /** One D1 call (one round trip): counted, and its start and end told to `onCall`. */
+  const oneCall = async <T>(work: () => Promise<T>) => {
+    meter.calls++;
+    const answered = meter.onCall?.();
+    try {
+      return await work();
+    } finally {
+      answered?.();
+    }
+  };
   const count = (meta: D1Meta | undefined) => {
     meter.statements++;
     meter.rowsRead += meta?.rows_read ?? 0;
@@ -20,12 +42,12 @@ export function meteredD1(d1: D1Database, meter: Meter): D1Database {
     const readOnly = /^\s*(select|with)\b/i.test(query);
     const metered = {
       bind: (...values: unknown[]) => wrap(statement.bind(...values), query),
-      run: async () => {
-        meter.calls++;
-        const result = await statement.run();
-        count(result.meta);
-        return result;
-      },
+      run: () =>
+        oneCall(async () => {
+          const result = await statement.run();
+          count(result.meta);
+          return result;
+        }),
       all: async () => metered.run(),
       first: async (column?: string) => {
         const row = (await metered.run()).results[0] as Record<string, unknown> | undefined;
@@ -33,10 +55,11 @@ export function meteredD1(d1: D1Database, meter: Meter): D1Database {
       },
       raw: async () => {
         if (!readOnly) return (await metered.run()).results.map((row) => Object.values(row as object));
-        meter.calls++;
-        const rows = await statement.raw();
-        count((await statement.all()).meta);
-        return rows;
+        return oneCall(async () => {
+          const rows = await statement.raw();
+          count((await statement.all()).meta);
+          return rows;
+        });
       },
     };
     inner.set(metered, statement);
@@ -44,12 +67,12 @@ export function meteredD1(d1: D1Database, meter: Meter): D1Database {
   };
   return {
     prepare: (query: string) => wrap(d1.prepare(query), query),
-    batch: async (statements: D1PreparedStatement[]) => {
-      meter.calls++;
-      const results = await d1.batch(statements.map((s) => inner.get(s) ?? s));
-      for (const result of results) count(result.meta);
-      return results;
-    },
+    batch: (statements: D1PreparedStatement[]) =>
+      oneCall(async () => {
+        const results = await d1.batch(statements.map((s) => inner.get(s) ?? s));
+        for (const result of results) count(result.meta);
+        return results;
+      }),
     exec: (query: string) => d1.exec(query),
     withSession: (constraint?: string) => d1.withSession(constraint),
     dump: () => d1.dump(),

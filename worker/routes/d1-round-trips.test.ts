@@ -6,11 +6,13 @@
 //   benchmark): the session, then one call;
 // - someone whose reading state is in PEOPLE_1 and whose feeds are in both feed shards: the session,
 //   then one call per database and round trip, as counted below.
+// Calls count what a request pays; `roundTrips` counts how many of them it waits for one after another
+// (calls in flight together count once: worker/test/metered-env.ts), which is what its latency follows.
 import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
-import { meteredEnv } from '../test/metered-env';
+import { meteredEnv, roundTripsInSequence } from '../test/metered-env';
 import { personIn } from '../test/people';
 
 /** A page and then some: 40 items a minute apart, so a first window of time holds a whole page. */
@@ -21,7 +23,13 @@ async function counted(cookie: string, path: string, init: { method?: string; js
   const metered = meteredEnv();
   const response = await call(path, { cookie, ...init, env: metered.env });
   expect(response.status, path).toBe(200);
-  return { body: (await response.json()) as unknown, calls: metered.calls(), rowsRead: metered.rowsRead() };
+  return {
+    body: (await response.json()) as unknown,
+    calls: metered.calls(),
+    rowsRead: metered.rowsRead(),
+    roundTrips: metered.roundTrips(),
+    timeline: metered.timeline(),
+  };
 }
 
 async function create(cookie: string, path: string, json: unknown) {
@@ -29,6 +37,17 @@ async function create(cookie: string, path: string, json: unknown) {
   expect(response.status, path).toBe(201);
   return (await response.json()) as { id: number };
 }
+
+describe('round trips in sequence', () => {
+  it('counts calls in flight together once, and a call started after another answered as one more', () => {
+    const session = { binding: 'DB', start: 1, end: 3 };
+    const alongside = { binding: 'PEOPLE_1', start: 2, end: 4 };
+    const after = { binding: 'FEEDS_1', start: 5, end: 6 };
+    expect(roundTripsInSequence([session, alongside])).toBe(1);
+    expect(roundTripsInSequence([session, alongside, after])).toBe(2);
+    expect(roundTripsInSequence([session, { ...alongside, start: 4, end: 5 }, { ...after, start: 6, end: 7 }])).toBe(3);
+  });
+});
 
 describe('someone whose reading state and feeds are in the primary database', () => {
   it('pays the session and one call for a page, an item, a read mark, the starred list and the sidebar', async () => {
@@ -48,6 +67,7 @@ describe('someone whose reading state and feeds are in the primary database', ()
 
     const page = await counted(person.cookie, '/api/feed-items');
     expect(page.calls).toEqual({ DB: 2 });
+    expect(page.roundTrips).toBe(2);
     const items = page.body as FeedItem[];
     expect(items).toHaveLength(30);
     // The star comes with the page, from the same statement.
@@ -79,6 +99,7 @@ describe('someone whose reading state and feeds are in the primary database', ()
 
     const sidebar = await counted(person.cookie, '/api/categories/with-feeds');
     expect(sidebar.calls).toEqual({ DB: 2 });
+    expect(sidebar.roundTrips).toBe(2);
     expect((sidebar.body as CategoryWithFeeds[]).flatMap((group) => group.feeds)).toMatchObject([
       { id: feed.id, unreadCount: MINUTES.length - 1 },
     ]);
@@ -160,12 +181,14 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
     // window (DB, FEEDS_1, at once); the marks and stars of the rows shown (PEOPLE_1): four round trips.
     const page = await counted(person.cookie, '/api/feed-items');
     expect(page.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
+    expect(page.roundTrips).toBe(4);
     expect((page.body as FeedItem[]).filter((item) => item.isStarred).map((item) => item.id)).toEqual([there.id]);
 
     // The session; the item in its shard; then, keyed by the item's feed and position, the subscription,
     // mark and star in PEOPLE_1: three round trips.
     const opened = await counted(person.cookie, `/api/feed-items/${there.id}`);
     expect(opened.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
+    expect(opened.roundTrips).toBe(3);
     expect(opened.body).toMatchObject({ id: there.id, isStarred: true, isRead: false });
 
     // The session; the item's feed and position in its shard; the mark's batch in PEOPLE_1.
@@ -174,10 +197,12 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
       json: { isRead: true },
     });
     expect(marked.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
+    expect(marked.roundTrips).toBe(3);
 
     // The session; the reading list (PEOPLE_1); then at once the subscriptions (PEOPLE_1) and each
     // shard's feed rows (DB, FEEDS_1): three round trips.
     const sidebar = await counted(person.cookie, '/api/categories/with-feeds');
     expect(sidebar.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
+    expect(sidebar.roundTrips).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 // The test environment with every D1 database the deployment names counted on its own (metered-d1.ts):
-// how many calls a request makes to each, so tests can hold a request to the round trips it needs.
+// how many calls a request makes to each, and which of them ran one after another, so tests can hold a
+// request to the round trips it needs.
 import { env } from 'cloudflare:workers';
 import { type Meter, meteredD1, newMeter } from '../db/metered-d1';
 import { peopleDatabaseNames } from '../db/people';
@@ -10,12 +11,42 @@ export const databaseNames = () => [
   ...new Set([...feedDatabaseNames(env.FEED_DATABASES), ...peopleDatabaseNames(env.PEOPLE_DATABASES)]),
 ];
 
-/** An environment whose D1 bindings count their calls, and the calls per binding so far. */
+/**
+ * One D1 call on the request's timeline: `start` and `end` are ticks of one counter shared by every
+ * database, so a call whose start is below another's end was in flight at the same time as it.
+ */
+export type TimedCall = { binding: string; start: number; end: number };
+
+/**
+ * Round trips in sequence: the longest chain of calls each of which started after the one before it
+ * had answered. Calls in flight together count once, so this is what a request's latency follows
+ * where each call is a round trip (production), where `calls` counts what it pays for.
+ */
+export function roundTripsInSequence(timeline: readonly TimedCall[]) {
+  const depths: number[] = [];
+  const byStart = [...timeline].sort((a, b) => a.start - b.start);
+  byStart.forEach((call, n) => {
+    const before = byStart.slice(0, n).flatMap((earlier, k) => (earlier.end < call.start ? [depths[k] ?? 0] : []));
+    depths.push(1 + Math.max(0, ...before));
+  });
+  return Math.max(0, ...depths);
+}
+
+/** An environment whose D1 bindings count their calls, the calls per binding so far, and their timeline. */
 export function meteredEnv() {
   const meters = new Map<string, Meter>();
+  const timeline: TimedCall[] = [];
+  let tick = 0;
   const bindings: Record<string, unknown> = { ...env };
   for (const name of databaseNames()) {
     const meter = newMeter();
+    meter.onCall = () => {
+      const call = { binding: name, start: ++tick, end: Number.POSITIVE_INFINITY };
+      timeline.push(call);
+      return () => {
+        call.end = ++tick;
+      };
+    };
     meters.set(name, meter);
     bindings[name] = meteredD1((env as unknown as Record<string, D1Database>)[name] as D1Database, meter);
   }
@@ -24,5 +55,12 @@ export function meteredEnv() {
     Object.fromEntries([...meters].filter(([, meter]) => meter.calls > 0).map(([name, meter]) => [name, meter.calls]));
   /** Rows read in every database together. */
   const rowsRead = () => [...meters.values()].reduce((sum, meter) => sum + meter.rowsRead, 0);
-  return { env: bindings as unknown as Env, calls, rowsRead };
+  return {
+    env: bindings as unknown as Env,
+    calls,
+    rowsRead,
+    /** Every call so far, in the order they started. */
+    timeline: (): readonly TimedCall[] => [...timeline],
+    roundTrips: () => roundTripsInSequence(timeline),
+  };
 }
