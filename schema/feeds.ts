@@ -32,6 +32,12 @@ export const feeds = sqliteTable(
     ttlMinutes: integer(),
     lastFetchedAt: integer({ mode: 'timestamp_ms' }),
     nextFetchAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    // The wait between checks that the last refresh chose (schedule.ts), null before the first: a lease
+    // sets the next check from it in the same statement, so an unchanged refresh need not move
+    // next_fetch_at, which is in the pick index (worker/db/refresh-leases.ts).
+    checkIntervalMs: integer(),
+    // Until when a pick or "Refresh Feeds" holds the feed queued; cleared by its refresh. Not indexed.
+    leasedUntil: integer({ mode: 'timestamp_ms' }),
     errorCount: integer().notNull().default(0),
     // Every item gets the next sequence number of its feed when first stored (lastSeq); retention deletes
     // a prefix of that sequence (trimmedSeq), so the feed holds exactly the items trimmedSeq < seq ≤ lastSeq

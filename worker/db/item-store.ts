@@ -158,7 +158,10 @@ export async function recordRefreshSuccess(db: Db, feedId: number, changes: Part
 export async function recordRefreshFailure(
   db: Db,
   feedId: number,
-  changes: { errorCount: number; lastError: string; lastFetchedAt: Date; nextFetchAt: Date },
+  changes: Pick<
+    FeedRow,
+    'errorCount' | 'lastError' | 'lastFetchedAt' | 'nextFetchAt' | 'checkIntervalMs' | 'leasedUntil'
+  >,
 ) {
   await db.shards.of(feedId).update(feeds).set(changes).where(eq(feeds.id, feedId));
 }

@@ -77,7 +77,8 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
 async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse, now: number): Promise<RefreshOutcome> {
   const contentHash = response.status === 304 ? feed.contentHash : await sha256Hex(response.body);
   if (response.status === 304 || contentHash === feed.contentHash) {
-    // Nothing new: one row written, the feed's own.
+    // Nothing new: one row written, the feed's own, outside the pick index when its lease already set
+    // the next check (worker/db/refresh-leases.ts).
     await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {});
     return { kind: response.status === 304 ? 'not-modified' : 'unchanged' };
   }
@@ -171,13 +172,27 @@ async function scheduleAfterSuccess(
     retryAfter: response.headers.get('retry-after'),
     errorCount: 0,
   });
+  const interval = next.getTime() - now;
   await recordRefreshSuccess(db, feed.id, {
     ...metadata,
     etag: response.headers.get('etag') ?? feed.etag,
     lastModified: response.headers.get('last-modified') ?? feed.lastModified,
     lastFetchedAt: new Date(now),
-    nextFetchAt: next,
+    checkIntervalMs: interval,
+    leasedUntil: null,
+    // Left alone when the lease already set it: moving it writes the pick index's entry too.
+    nextFetchAt: leaseSetNextCheck(feed, interval, now) ? undefined : next,
   });
+}
+
+/**
+ * Whether the lease this check runs under already set the next check this refresh would: a lease sets it
+ * to the lease's time + the feed's last wait (refresh-leases.ts), so with the same wait it is the
+ * schedule counted from when the check was taken. Without a lease (a first fetch on follow, a job run
+ * twice) or with another wait, the refresh sets it.
+ */
+function leaseSetNextCheck(feed: FeedRow, interval: number, now: number) {
+  return feed.leasedUntil !== null && feed.checkIntervalMs === interval && feed.nextFetchAt.getTime() > now;
 }
 
 async function recordFailure(db: Db, feed: FeedRow, error: string, now: number, retryAfter?: string | null) {
@@ -195,6 +210,9 @@ async function recordFailure(db: Db, feed: FeedRow, error: string, now: number, 
     lastError: error.slice(0, 500),
     lastFetchedAt: new Date(now),
     nextFetchAt: next,
+    // A lease taken before the next check waits as long as this backoff (refresh-leases.ts).
+    checkIntervalMs: next.getTime() - now,
+    leasedUntil: null,
   });
   return { kind: 'failed' as const, error };
 }

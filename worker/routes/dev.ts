@@ -18,11 +18,14 @@ import { PICK_SLICES } from '../db/refresh-leases';
 import { peopleDbOfUser } from '../db/users';
 import { type AppEnv, isDevelopment } from '../env';
 import { refreshFeed } from '../feeds/refresh';
-import { pickDueFeeds } from '../jobs/enqueue-refreshes';
+import { enqueueRefreshes, pickDueFeeds } from '../jobs/enqueue-refreshes';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import type { FetchOptions } from '../net/fetcher';
 import { sampleFeedRoutes } from './dev-sample-feeds';
+
+/** A queue that drops what it is sent: the cost routes measure a step, not what it would queue. */
+const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
 
@@ -75,8 +78,14 @@ export const devRoutes = new Hono<AppEnv>()
     await makeFeedsDue(c.var.db, c.req.valid('json'));
     return c.json({ ok: true });
   })
-  /** D1 cost and subrequests of one refreshFeed run. */
+  /**
+   * D1 cost and subrequests of one refreshFeed run, as the queue runs it: after a lease (a pick's or
+   * "Refresh Feeds"', which set the next check alike: db/refresh-leases.ts), taken before the meter starts.
+   */
   .post('/bench/cost/refresh', validate('json', z.object({ feedId: z.number().int() })), async (c) => {
+    const { feedId } = c.req.valid('json');
+    await makeFeedsDue(c.var.db.shards.of(feedId), { from: feedId, to: feedId });
+    await enqueueRefreshes({ JOBS: droppingQueue, REFRESH_COOLDOWN_MINUTES: '0' }, c.var.db, [feedId]);
     const meter = newMeter();
     const db = createDb(c.env, (d1) => meteredD1(d1, meter));
     const { fetcher } = c.var.services;
@@ -84,7 +93,7 @@ export const devRoutes = new Hono<AppEnv>()
       meter.fetches++;
       return fetcher.fetch(url, options);
     };
-    const outcome = await refreshFeed({ db, fetcher: { ...fetcher, fetch: counted } }, c.req.valid('json').feedId);
+    const outcome = await refreshFeed({ db, fetcher: { ...fetcher, fetch: counted } }, feedId);
     return c.json({ outcome, ...meter });
   })
   /**
@@ -95,7 +104,6 @@ export const devRoutes = new Hono<AppEnv>()
     await makeFeedsDue(c.var.db, c.req.valid('json'));
     const meter = newMeter();
     const db = createDb(c.env, (d1) => meteredD1(d1, meter));
-    const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
     let queued = 0;
     for (let shard = 0; shard < db.shards.count; shard++) {
       for (let slice = 0; slice < PICK_SLICES; slice++) {
