@@ -196,17 +196,18 @@ export type PersonalRow = {
 };
 
 /**
- * The person's marks (with `marks`) and stars of exactly these rows, from their own database in one
- * batch (one round trip, whatever the rows), written onto the rows. Stars are looked up only for rows
- * someone starred (`star_count`); no round trip when nothing is to be looked up.
+ * The person's marks (with `marks`) and stars (unless `stars` is false: the statement knew them) of
+ * exactly these rows, from their own database in one batch (one round trip, whatever the rows), written
+ * onto the rows. Stars are looked up only for rows someone starred (`star_count`); no round trip when
+ * nothing is to be looked up.
  */
 export async function readPersonalStateAt(
   db: PeopleDb,
   userId: number,
   rows: PersonalRow[],
-  { marks }: { marks: boolean },
+  { marks, stars = true }: { marks: boolean; stars?: boolean },
 ) {
-  const starCandidates = rows.filter((row) => row.star_count > 0);
+  const starCandidates = stars ? rows.filter((row) => row.star_count > 0) : [];
   const markChunks = marks ? chunked(rows) : [];
   const starChunks = chunked(starCandidates.map((row) => row.id));
   const statements = [
@@ -232,6 +233,6 @@ export async function readPersonalStateAt(
   for (const row of rows) {
     const mark = found.get(markKey(row));
     if (mark !== undefined) row.is_read = mark;
-    if (row.star_count > 0) row.is_starred = starred.has(row.id) ? 1 : 0;
+    if (stars && row.star_count > 0) row.is_starred = starred.has(row.id) ? 1 : 0;
   }
 }

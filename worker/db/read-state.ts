@@ -88,14 +88,6 @@ export async function markItem(db: PeopleDb, userId: number, itemId: number, isR
 /** D1 wants exactly as many values as the statement numbers (?1 … ?n). */
 const highestParam = (query: string) => Math.max(0, ...[...query.matchAll(/\?(\d)/g)].map((m) => Number(m[1])));
 
-/** Every mark the person holds in these feeds, keyed `feedId:seq`: a filter over many items needs them all. */
-export async function readMarksOfFeeds(db: PeopleDb, userId: number, feedIds: number[]) {
-  const marks = await db.all<{ feed_id: number; seq: number; is_read: number }>(sql`
-    select feed_id, seq, is_read from read_marks
-    where user_id = ${userId} and feed_id in (select value from json_each(${JSON.stringify(feedIds)}))`);
-  return new Map(marks.map((mark) => [`${mark.feed_id}:${mark.seq}`, mark.is_read]));
-}
-
 /** The person's unread count summed over these subscriptions, from their feeds' rows. */
 async function unreadOf(db: Db, subscriptions: SubscriptionState[]) {
   const feeds = new Map(
@@ -114,10 +106,13 @@ async function unreadOf(db: Db, subscriptions: SubscriptionState[]) {
   return total;
 }
 
-/** `case feed_id when … then … end`: a value per feed, as literal integers, for one statement. */
-function perFeedSql(values: Map<number, number>, otherwise = 'null') {
+/**
+ * `case feed_id when … then … end`: a value per feed, as literal integers, for one statement (no table
+ * joined to every row, which D1 bills a row per row scanned).
+ */
+export function perFeedSql(values: Map<number, number>, otherwise = 'null', column = 'feed_id') {
   const cases = [...values].map(([feedId, value]) => `when ${idListSql([feedId])} then ${idListSql([value])}`);
-  return cases.length > 0 ? `case feed_id ${cases.join(' ')} else ${otherwise} end` : otherwise;
+  return cases.length > 0 ? `case ${column} ${cases.join(' ')} else ${otherwise} end` : otherwise;
 }
 
 /**

@@ -5,10 +5,9 @@
 // row whenever the item is deleted (retention, a feed nobody follows) or rewritten; storeItems puts
 // the rows back through indexItemsStatements in the same batch.
 //
-// Everything here works on an items database and the feed ids it is given: the person's subscriptions,
-// read marks and stars are resolved by the caller first (feeds and items may live in other databases).
-import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from './client';
+// Everything here works on an items database and the feed ids it is given; a page of results, with the
+// person's read state and stars, is search-page.ts's.
+import { sql } from 'drizzle-orm';
 import type { ItemRow } from './items';
 
 /** The plain text indexed as an item's content (its HTML turned to text by the refresh). */
@@ -53,27 +52,6 @@ export function indexItemsStatements(d1: D1Database, feedId: number, rows: Index
 
 export type SearchOrder = 'newest' | 'oldest' | 'relevance';
 
-export type SearchFilter = {
-  /** The FTS5 expression of the person's words (search/parse-query.ts): only quoted words and operators. */
-  match: string;
-  feedIds: number[];
-  order: SearchOrder;
-  from: number | null;
-  to: number | null;
-  /** The last row of the previous page: its date (rank for relevance) and id. */
-  after?: { key: number; id: number };
-  /** Only these items (the person's starred ones). */
-  onlyIds?: number[];
-  /**
-   * Only unread items: each feed's watermark, and the person's marks as `feedId:seq` keys, read ones
-   * and kept-unread ones (read-state.ts: a mark wins over the watermark).
-   */
-  unread?: { readSeq: [feedId: number, readSeq: number][]; readMarks: string[]; keptUnread: string[] };
-  limit: number;
-};
-
-export type SearchMatch = { id: number; feed_id: number; seq: number; pub_date: number; rank: number };
-
 // bm25 weights per column: a word in the title says most about the item, the feed token nothing.
 const RANK = sql`bm25(item_search, 10.0, 4.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0)`;
 const WORD_COLUMNS = '{title summary content author}';
@@ -84,7 +62,7 @@ const WORD_COLUMNS = '{title summary content author}';
  * database holds. bm25 would score every one of those feed tokens on every row, so by relevance the
  * feeds filter the word matches instead (measured: 20,000 matches ranked in ~60 ms, against ~100).
  */
-function matchingRows(filter: SearchFilter) {
+export function matchingRows(filter: { match: string; order: SearchOrder; feedIds: number[] }) {
   const words = `${WORD_COLUMNS} : (${filter.match})`;
   if (filter.order === 'relevance') {
     return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from item_search
@@ -95,45 +73,5 @@ function matchingRows(filter: SearchFilter) {
     where item_search match ${`${words} AND feed : (${feeds})`}`;
 }
 
-/** The matching items of these feeds in the page's order, at most `limit`. */
-export async function searchItemMatches(itemsDb: Db, filter: SearchFilter): Promise<SearchMatch[]> {
-  if (filter.feedIds.length === 0 || filter.onlyIds?.length === 0) return [];
-  const where: SQL[] = [sql`1`];
-  if (filter.from !== null) where.push(sql`r.pub_date >= ${filter.from}`);
-  if (filter.to !== null) where.push(sql`r.pub_date < ${filter.to}`);
-  if (filter.onlyIds) where.push(sql`r.id in (select value from json_each(${JSON.stringify(filter.onlyIds)}))`);
-  const unread = filter.unread;
-  if (unread) {
-    // As the read paths do: the mark when there is one, else the watermark.
-    const key = sql`(r.feed_id || ':' || r.seq)`;
-    where.push(sql`${key} not in (select value from json_each(${JSON.stringify(unread.readMarks)}))
-      and (r.seq > w.read_seq or ${key} in (select value from json_each(${JSON.stringify(unread.keptUnread)})))`);
-  }
-  const key = filter.order === 'relevance' ? sql`r.rank` : sql`r.pub_date`;
-  const after = filter.after;
-  if (after) {
-    const beyond = filter.order === 'newest' ? sql`<` : sql`>`;
-    where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and r.id ${beyond} ${after.id}))`);
-  }
-  const direction = filter.order === 'newest' ? sql`desc` : sql`asc`;
-  // Beside the watermarks, materialised: the index is asked once, never once per watermark row.
-  return itemsDb.all<SearchMatch>(sql`
-    with r as ${unread ? sql`materialized` : sql``} (${matchingRows(filter)})
-    ${unread ? sql`, w(feed_id, read_seq) as materialized (select value ->> 0, value ->> 1 from json_each(${JSON.stringify(unread.readSeq)}))` : sql``}
-    select r.id, r.feed_id, r.seq, r.pub_date, r.rank from r
-    ${unread ? sql`join w on w.feed_id = r.feed_id` : sql``}
-    where ${sql.join(where, sql` and `)}
-    order by ${key} ${direction}, r.id ${direction}
-    limit ${filter.limit}`);
-}
-
 /** An item as stored: the person's read state is added by the caller. */
 export type StoredItemRow = Omit<ItemRow, 'is_read'> & { seq: number };
-
-/** These items' rows as stored, in no particular order. */
-export function itemRowsByIds(itemsDb: Db, ids: number[]): Promise<StoredItemRow[]> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return itemsDb.all<StoredItemRow>(sql`
-    select id, feed_id, seq, title, description, content, link, thumbnail, author, pub_date, created_at
-    from items where id in (select value from json_each(${JSON.stringify(ids)}))`);
-}

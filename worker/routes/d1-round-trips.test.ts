@@ -12,31 +12,12 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
-import { meteredEnv, roundTripsInSequence } from '../test/metered-env';
+import { roundTripsInSequence } from '../test/metered-env';
 import { personIn } from '../test/people';
+import { counted, create } from '../test/round-trips';
 
 /** A page and then some: 40 items a minute apart, so a first window of time holds a whole page. */
 const MINUTES = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
-
-/** The request, as the SPA makes it, and the D1 calls it made to each database. */
-async function counted(cookie: string, path: string, init: { method?: string; json?: unknown } = {}) {
-  const metered = meteredEnv();
-  const response = await call(path, { cookie, ...init, env: metered.env });
-  expect(response.status, path).toBe(200);
-  return {
-    body: (await response.json()) as unknown,
-    calls: metered.calls(),
-    rowsRead: metered.rowsRead(),
-    roundTrips: metered.roundTrips(),
-    timeline: metered.timeline(),
-  };
-}
-
-async function create(cookie: string, path: string, json: unknown) {
-  const response = await call(path, { cookie, json });
-  expect(response.status, path).toBe(201);
-  return (await response.json()) as { id: number };
-}
 
 describe('round trips in sequence', () => {
   it('counts calls in flight together once, and a call started after another answered as one more', () => {

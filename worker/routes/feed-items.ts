@@ -29,7 +29,14 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     const { peopleDb: db, user } = c.var;
     let page: { items: FeedItem[]; nextCursor: string | null };
     if (search) {
-      page = await searchFeedItems(db, user.id, user.timezone, { ...query, search, sort, filter });
+      // The subscriptions come from the session's reading list copy: the session and one call (search-items.ts).
+      page = await searchFeedItems(db, user.id, user.timezone, {
+        ...query,
+        search,
+        sort,
+        filter,
+        readingList: user.readingList,
+      });
     } else {
       // The schema refuses relevance without a search.
       const order = sort === 'relevance' ? 'newest' : sort;

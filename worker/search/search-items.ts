@@ -1,16 +1,18 @@
 // GET /api/feed-items?search=… (issue 14): one page of the person's items that match their words, in the
-// list's filters and order (or by relevance), each with a highlighted snippet. Reads top to bottom:
-// the person's side first (subscriptions in scope, then stars or read marks when the filter needs them),
-// then the items side (the index of each feed shard holding the feeds, merged; then the page's rows),
-// then the page's read state and stars.
+// list's filters and order (or by relevance), each with a highlighted snippet. Reads top to bottom, as
+// the list pages do (db/items.ts): the person's subscriptions in scope from their reading list (the
+// session's copy: no call); for shards other than the person's own database, the marks or stars the
+// filter needs there (one round trip, none on one database); each shard's page in one statement, at
+// once (db/search-page.ts: the index's matches, then the items rows with read state and stars joined);
+// then the marks and stars of the rows shown from other shards (one round trip, none on one database).
 import type { FeedItem, SearchResult } from '../contracts/feeds';
-import type { Db, PeopleDb } from '../db/client';
+import type { PeopleDb } from '../db/client';
 import { dateRange, type ItemQuery, toFeedItem } from '../db/items';
-import { readMarksAt, subscriptionsInScope } from '../db/person-scope';
-import { readMarksOfFeeds } from '../db/read-state';
-import { itemRowsByIds, type SearchFilter, type SearchMatch, type SearchOrder, searchItemMatches } from '../db/search';
-import { groupByShard } from '../db/shards';
-import { starredAmong, starredItemIds } from '../db/stars';
+import { readPersonalStateAt } from '../db/person-scope';
+import { listedInScope, readingListOf } from '../db/reading-list';
+import type { SearchOrder } from '../db/search';
+import { readHandedState, type SearchPage, type SearchRow, searchShard } from '../db/search-page';
+import { groupByShard, shardOfId } from '../db/shards';
 import { htmlToText } from '../html/text';
 import { ApiError } from '../lib/errors';
 import { parseSearch } from './parse-query';
@@ -38,83 +40,71 @@ function decodeCursor(cursor: string, order: SearchOrder): { key: number; id: nu
   return parsed;
 }
 
-/** The page's order across shards: each shard's matches come sorted; merged here the same way. */
-function compareMatches(order: SearchOrder) {
-  const key = (match: SearchMatch) => (order === 'relevance' ? match.rank : match.pub_date);
+/** The page's order across shards: each shard's rows come sorted; merged here the same way. */
+function compareRows(order: SearchOrder) {
+  const key = (row: SearchRow) => (order === 'relevance' ? row.rank : row.pub_date);
   const sign = order === 'newest' ? -1 : 1;
-  return (a: SearchMatch, b: SearchMatch) => sign * (key(a) - key(b) || a.id - b.id);
-}
-
-/** Every shard holding some of the feeds searched at once, their best `limit` merged. */
-async function searchShards(db: Db, filter: SearchFilter): Promise<SearchMatch[]> {
-  const searches = [...groupByShard(filter.feedIds)].map(([shard, feedIds]) =>
-    searchItemMatches(db.shards.at(shard), { ...filter, feedIds }),
-  );
-  return (await Promise.all(searches)).flat().sort(compareMatches(filter.order)).slice(0, filter.limit);
-}
-
-async function rowsOf(db: Db, ids: number[]) {
-  const shards = [...groupByShard(ids)].map(([shard, shardIds]) => itemRowsByIds(db.shards.at(shard), shardIds));
-  return new Map((await Promise.all(shards)).flat().map((row) => [row.id, row]));
+  return (a: SearchRow, b: SearchRow) => sign * (key(a) - key(b) || a.id - b.id);
 }
 
 export async function searchFeedItems(db: PeopleDb, userId: number, timeZone: string, query: SearchQuery) {
   const parsed = parseSearch(query.search);
-  const subscriptions = await subscriptionsInScope(db, userId, { feedId: query.feedId, categoryId: query.categoryId });
-  const feedIds = subscriptions.map((subscription) => subscription.feedId);
+  const list = await readingListOf(db, userId, query.readingList);
+  const subscriptions = listedInScope(list, { feedId: query.feedId, categoryId: query.categoryId });
+  if (subscriptions.length === 0) return { items: [], nextCursor: null };
   const [from, to] = dateRange(query.dateFilter, timeZone);
-  const filter: SearchFilter = {
+  const page: SearchPage = {
+    userId,
     match: parsed.match,
-    feedIds,
+    filter: query.filter,
     order: query.sort,
     from,
     to,
     after: query.cursor ? decodeCursor(query.cursor, query.sort) : undefined,
     limit: query.limit + 1,
   };
-  if (query.filter === 'starred') filter.onlyIds = await starredItemIds(db, userId);
-  if (query.filter === 'unread' && feedIds.length > 0) {
-    const marks = [...(await readMarksOfFeeds(db, userId, feedIds))];
-    filter.unread = {
-      readSeq: subscriptions.map((s) => [s.feedId, s.readSeq]),
-      readMarks: marks.filter(([, isRead]) => isRead === 1).map(([key]) => key),
-      keptUnread: marks.filter(([, isRead]) => isRead === 0).map(([key]) => key),
-    };
-  }
 
-  const matches = await searchShards(db, filter);
-  const page = matches.slice(0, query.limit);
-  const rows = await rowsOf(
-    db,
-    page.map((match) => match.id),
-  );
-  const marks = await readMarksAt(db, userId, page);
-  const starred = await starredAmong(
+  // The person's own database is one of the feed shards on one database (the primary is both shard 0s).
+  const own = db.shards.indexOf(db);
+  const elsewhere = (feedId: number) => shardOfId(feedId) !== own;
+  const handed = await readHandedState(
     db,
     userId,
-    page.map((match) => match.id),
+    subscriptions.map((row) => row.feedId).filter(elsewhere),
+    query.filter,
   );
-  const sourceOf = new Map(subscriptions.map((s) => [s.feedId, s]));
+  const byFeed = new Map(subscriptions.map((row) => [row.feedId, row]));
+  const shards = [...groupByShard(byFeed.keys())].map(([shard, feedIds]) =>
+    searchShard(
+      db,
+      page,
+      feedIds.map((id) => byFeed.get(id) as (typeof subscriptions)[number]),
+      shard === own ? { joined: true } : { joined: false, ...handed },
+    ),
+  );
+  const rows = (await Promise.all(shards)).flat().sort(compareRows(query.sort)).slice(0, page.limit);
+  const shown = rows.slice(0, query.limit);
+  // Rows of other shards whose marks (all and starred searches) or stars (all) their statement could not know.
+  if (query.filter !== 'unread') {
+    await readPersonalStateAt(
+      db,
+      userId,
+      shown.filter((row) => elsewhere(row.feed_id)),
+      { marks: true, stars: query.filter === 'all' },
+    );
+  }
 
-  const items: SearchResult[] = [];
-  for (const match of page) {
-    const row = rows.get(match.id);
-    const subscription = sourceOf.get(match.feed_id);
-    if (!row || !subscription) continue;
-    const isRead = marks.get(`${row.feed_id}:${row.seq}`) ?? (row.seq <= subscription.readSeq ? 1 : 0);
-    const item: FeedItem = {
-      ...toFeedItem({ ...row, is_read: isRead }, subscription.name),
-      isStarred: starred.has(row.id),
-    };
-    items.push({
+  const items: SearchResult[] = shown.map((row) => {
+    const item: FeedItem = toFeedItem(row, byFeed.get(row.feed_id)?.name ?? '');
+    return {
       ...item,
       snippet: buildSnippet([row.description, row.content ? htmlToText(row.content) : null], parsed.terms),
-    });
-  }
-  const last = page.at(-1);
+    };
+  });
+  const last = shown.at(-1);
   const lastKey = last ? (query.sort === 'relevance' ? last.rank : last.pub_date) : 0;
   return {
     items,
-    nextCursor: matches.length > query.limit && last ? encodeCursor(query.sort, lastKey, last.id) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(query.sort, lastKey, last.id) : null,
   };
 }

@@ -1,0 +1,155 @@
+// A page of search results (issue 14) in one statement per feed shard, as the list pages are read
+// (page-reads.ts): the index's matches of the person's feeds there filtered, ordered and cut to the page
+// before any items row is read (search.ts matchingRows), and only then the page's items rows with the
+// read state and the star joined. The subscriptions' watermarks are written into the statement, a value
+// per feed (read-state.ts perFeedSql): a table of values joined to every match would be scanned, and
+// billed, once per match. Where the shard is also the person's own database (the primary: every local run) their
+// marks and stars are joined there; in any other shard the statement knows what the caller hands it (an
+// unread search: the person's marks and stars of those feeds; a starred one: their stars), and the rest
+// is looked up afterwards for the rows shown (readPersonalStateAt).
+import { type SQL, sql } from 'drizzle-orm';
+import type { PeopleDb } from './client';
+import { isStarredSql, type StatementSubscription } from './person-scope';
+import { isReadAt, perFeedSql } from './read-state';
+import { inOneRoundTrip } from './round-trip';
+import { matchingRows, type SearchOrder, type StoredItemRow } from './search';
+import { idListSql } from './shards';
+
+/** A page of a search: whose, the words (FTS5, search/parse-query.ts), which items, in what order, from where. */
+export type SearchPage = {
+  userId: number;
+  match: string;
+  filter: 'all' | 'unread' | 'starred';
+  order: SearchOrder;
+  /** Published in [from, to) (epoch ms; null is open). */
+  from: number | null;
+  to: number | null;
+  /** The last row of the previous page: its date (rank for relevance) and id. */
+  after?: { key: number; id: number };
+  limit: number;
+};
+
+/**
+ * What a statement in a shard other than the person's database is handed of their reading state: their
+ * marks on its feeds as `feedId:seq` keys (read ones, kept-unread ones) and the ids of their starred items.
+ */
+export type HandedState = { marks?: { read: string[]; keptUnread: string[] }; starIds?: number[] };
+
+/** The person's marks and stars joined (their own database), or what the caller handed over. */
+export type PersonalState = { joined: true } | ({ joined: false } & HandedState);
+
+export type SearchRow = StoredItemRow & {
+  is_read: number;
+  star_count: number;
+  is_starred: number;
+  rank: number;
+};
+
+const inJson = (values: unknown[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
+
+/**
+ * Whether item `i` is read for subscription `s`: the mark `m` joined, else the handed marks (read ones win,
+ * as markItem keeps at most one), else the watermark alone until the marks are looked up.
+ */
+function isReadOf(personal: PersonalState, readSeq: SQL): SQL {
+  if (personal.joined) return isReadAt(readSeq);
+  const marks = personal.marks;
+  if (!marks) return sql`(i.seq <= ${readSeq})`;
+  const key = sql`(i.feed_id || ':' || i.seq)`;
+  return sql`(case when ${key} in ${inJson(marks.read)} then 1 when ${key} in ${inJson(marks.keptUnread)} then 0
+    else i.seq <= ${readSeq} end)`;
+}
+
+/** The person's mark of item `i` in their own database: a lookup by primary key, a row only where one exists. */
+const marksJoin = (userId: number, personal: PersonalState) =>
+  personal.joined
+    ? sql`left join read_marks m on m.user_id = ${userId} and m.feed_id = i.feed_id and m.seq = i.seq`
+    : sql``;
+
+/** The person's starred items: their own rows (a range of the stars' primary key), or the handed ids. */
+const starredIds = (userId: number, personal: PersonalState) =>
+  personal.joined ? sql`(select item_id from stars where user_id = ${userId})` : inJson(personal.starIds ?? []);
+
+/** Whether item `i` (an items row) is starred; 0 where the statement cannot know (looked up afterwards). */
+function isStarredOf(userId: number, personal: PersonalState): SQL {
+  if (personal.joined) return isStarredSql(userId);
+  return personal.starIds ? sql`(i.id in ${starredIds(userId, personal)})` : sql`0`;
+}
+
+/** The matches that a page can show, in order, at most `limit`: no items row read yet. */
+function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalState, readSeq: SQL): SQL {
+  const where: SQL[] = [sql`1`];
+  if (page.from !== null) where.push(sql`i.pub_date >= ${page.from}`);
+  if (page.to !== null) where.push(sql`i.pub_date < ${page.to}`);
+  if (page.filter === 'starred') where.push(sql`i.id in ${starredIds(page.userId, personal)}`);
+  if (page.filter === 'unread') where.push(sql`${isReadOf(personal, readSeq)} = 0`);
+  const key = page.order === 'relevance' ? sql`i.rank` : sql`i.pub_date`;
+  const after = page.after;
+  if (after) {
+    const beyond = page.order === 'newest' ? sql`<` : sql`>`;
+    where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and i.id ${beyond} ${after.id}))`);
+  }
+  const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
+  // An unread search needs each match's mark before the LIMIT; the others, nothing but the index.
+  return sql`select i.id, i.rank from (${matchingRows({ match: page.match, order: page.order, feedIds })}) i
+    ${page.filter === 'unread' ? marksJoin(page.userId, personal) : sql``}
+    where ${sql.join(where, sql` and `)}
+    order by ${key} ${direction}, i.id ${direction}
+    limit ${page.limit}`;
+}
+
+/**
+ * The page's rows of one shard's feeds (`subscriptions`, all in that shard), in the page's order: the
+ * items with the read state and the star, in one statement.
+ */
+export function searchShard(
+  db: PeopleDb,
+  page: SearchPage,
+  subscriptions: StatementSubscription[],
+  personal: PersonalState,
+): Promise<SearchRow[]> {
+  const [first] = subscriptions;
+  if (!first) return Promise.resolve([]);
+  const feedIds = subscriptions.map((row) => row.feedId);
+  const readSeq = sql.raw(perFeedSql(new Map(subscriptions.map((row) => [row.feedId, row.readSeq])), '0', 'i.feed_id'));
+  const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
+  const key = page.order === 'relevance' ? sql`r.rank` : sql`i.pub_date`;
+  // An unread page's rows are unread by construction: their marks were joined before the LIMIT.
+  const unread = page.filter === 'unread';
+  // The index's matches first, then each row of the page by primary key (cross join: in that order).
+  return db.shards.of(first.feedId).all<SearchRow>(sql`
+    select i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail, i.author, i.pub_date,
+      i.created_at, ${unread ? sql`0` : isReadOf(personal, readSeq)} as is_read, i.star_count,
+      ${isStarredOf(page.userId, personal)} as is_starred, r.rank
+    from (${pageMatches(page, feedIds, personal, readSeq)}) r
+    cross join items i on i.id = r.id
+    ${unread ? sql`` : marksJoin(page.userId, personal)}
+    order by ${key} ${direction}, i.id ${direction}`);
+}
+
+/**
+ * What statements in other shards need handed to them, from the person's database in one round trip:
+ * for an unread search their marks and stars on those feeds, for a starred one their stars there.
+ */
+export async function readHandedState(
+  db: PeopleDb,
+  userId: number,
+  feedIds: number[],
+  filter: SearchPage['filter'],
+): Promise<HandedState> {
+  if (feedIds.length === 0 || filter === 'all') return {};
+  const feeds = sql.raw(idListSql(feedIds));
+  const stars = { db, query: sql`select item_id from stars where user_id = ${userId} and feed_id in (${feeds})` };
+  const marks = {
+    db,
+    query: sql`select feed_id, seq, is_read from read_marks where user_id = ${userId} and feed_id in (${feeds})`,
+  };
+  const [starRows, markRows] = await inOneRoundTrip(filter === 'unread' ? [stars, marks] : [stars]);
+  const handed: HandedState = { starIds: (starRows as { item_id: number }[]).map((row) => row.item_id) };
+  if (markRows) {
+    const all = markRows as { feed_id: number; seq: number; is_read: number }[];
+    const keys = (isRead: number) => all.filter((m) => m.is_read === isRead).map((m) => `${m.feed_id}:${m.seq}`);
+    handed.marks = { read: keys(1), keptUnread: keys(0) };
+  }
+  return handed;
+}

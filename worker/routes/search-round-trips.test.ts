@@ -1,0 +1,119 @@
+// How many D1 calls and round trips in sequence GET /api/feed-items?search=… makes to each database
+// (README "Search", "Latency under load"), in the suite's configuration (FEED_DATABASES "DB,FEEDS_1",
+// PEOPLE_DATABASES "DB,PEOPLE_1"): on one database the session and one call, whatever the filter, order
+// or page; across databases one call per database and round trip that the data needs.
+import { describe, expect, it } from 'vitest';
+import type { FeedItem } from '../contracts/feeds';
+import { feedInShard, follow } from '../test/feeds';
+import { call } from '../test/helpers';
+import { personIn } from '../test/people';
+import { counted, create } from '../test/round-trips';
+
+/** A page and then some: 40 items a minute apart. */
+const MINUTES = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
+
+describe('a search', () => {
+  const titles = (body: unknown) => (body as FeedItem[]).map((item) => item.title);
+
+  it('pays the session and one call on one database, whatever the filter, order or page', async () => {
+    const person = await personIn(0, 'search-one-database');
+    const category = await create(person.cookie, '/api/categories', { name: 'News' });
+    const feed = await create(person.cookie, '/api/feeds', {
+      url: await feedInShard(0, 'primary', MINUTES),
+      name: 'Primary',
+      categoryId: category.id,
+      includeInAi: true,
+    });
+    const [newest, second] = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
+    if (!newest || !second) throw new Error('the feed has no items');
+    await call(`/api/feed-items/${second.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+    await call(`/api/feed-items/${newest.id}`, { cookie: person.cookie, method: 'PATCH', json: { isRead: true } });
+    const search = '/api/feed-items?search=zeppelin';
+
+    const page = await counted(person.cookie, search);
+    expect(page.calls).toEqual({ DB: 2 });
+    expect(page.roundTrips).toBe(2);
+    const items = page.body as FeedItem[];
+    expect(items).toHaveLength(30);
+    // Read state and star come with the page, from the same statement.
+    expect(items.filter((item) => item.isRead).map((item) => item.id)).toEqual([newest.id]);
+    expect(items.filter((item) => item.isStarred).map((item) => item.id)).toEqual([second.id]);
+    expect(items[1]).toMatchObject({
+      source: 'Primary',
+      snippet: `About ${second.title.replace('zeppelin', '<mark>zeppelin</mark>')}`,
+    });
+
+    const next = await counted(person.cookie, `${search}&cursor=${encodeURIComponent(page.nextCursor ?? '')}`);
+    expect(next.calls).toEqual({ DB: 2 });
+    expect(titles(next.body)).toEqual(MINUTES.slice(30).map((h) => `primary ${h}h zeppelin`));
+
+    const unread = await counted(person.cookie, `${search}&filter=unread`);
+    expect(unread.calls).toEqual({ DB: 2 });
+    expect(titles(unread.body)).toEqual(MINUTES.slice(1, 31).map((h) => `primary ${h}h zeppelin`));
+    const starred = await counted(person.cookie, `${search}&filter=starred`);
+    expect(starred.calls).toEqual({ DB: 2 });
+    expect(starred.body).toMatchObject([{ id: second.id, isStarred: true, isRead: false }]);
+    for (const query of [
+      'sort=relevance',
+      'sort=oldest',
+      `categoryId=${category.id}`,
+      `feedId=${feed.id}`,
+      'dateFilter=today',
+    ]) {
+      const found = await counted(person.cookie, `${search}&${query}`);
+      expect(found.calls, query).toEqual({ DB: 2 });
+      expect(found.roundTrips, query).toBe(2);
+      expect(found.body, query).toHaveLength(30);
+    }
+  });
+
+  it('across databases: one call per database and round trip, as the data needs', async () => {
+    const person = await personIn(1, 'search-elsewhere');
+    await follow(call, person.cookie, await feedInShard(0, 'here', MINUTES));
+    await follow(call, person.cookie, await feedInShard(1, 'there', MINUTES));
+    const list = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
+    const [here, there] = ['here', 'there'].map((label) => list.find((item) => item.title.startsWith(label)));
+    if (!here || !there) throw new Error('an item of each shard');
+    await call(`/api/feed-items/${there.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+    await call(`/api/feed-items/${here.id}`, { cookie: person.cookie, method: 'PATCH', json: { isRead: true } });
+    const search = '/api/feed-items?search=zeppelin';
+
+    // The session (DB); the reading list (PEOPLE_1); each shard's page (DB, FEEDS_1, at once); the marks
+    // and stars of the rows shown (PEOPLE_1): four round trips.
+    const page = await counted(person.cookie, search);
+    expect(page.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
+    expect(page.roundTrips).toBe(4);
+    const items = page.body as FeedItem[];
+    expect(items.filter((item) => item.isStarred).map((item) => item.id)).toEqual([there.id]);
+    expect(items.filter((item) => item.isRead).map((item) => item.id)).toEqual([here.id]);
+
+    // The session; the reading list; the marks and stars of the feeds (PEOPLE_1, one batch), handed to
+    // each shard's page: four round trips, none after the pages.
+    const unread = await counted(person.cookie, `${search}&filter=unread`);
+    expect(unread.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
+    expect(unread.roundTrips).toBe(4);
+    expect((unread.body as FeedItem[]).map((item) => item.id)).not.toContain(here.id);
+    expect((unread.body as FeedItem[]).find((item) => item.id === there.id)).toMatchObject({ isStarred: true });
+
+    // Starred: the stars first, then the pages, then the marks of the rows shown: five round trips.
+    const starred = await counted(person.cookie, `${search}&filter=starred`);
+    expect(starred.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 3 });
+    expect(starred.roundTrips).toBe(5);
+    expect(starred.body).toMatchObject([{ id: there.id, isStarred: true, isRead: false }]);
+  });
+
+  it("for someone in the primary database with feeds in both shards: the other shard's rows take their marks after", async () => {
+    const person = await personIn(0, 'search-primary-both');
+    await follow(call, person.cookie, await feedInShard(0, 'here', MINUTES));
+    await follow(call, person.cookie, await feedInShard(1, 'there', MINUTES));
+    const search = '/api/feed-items?search=zeppelin';
+    // The session; both shards' pages at once (DB's joins the person's marks and stars); the marks and
+    // stars of FEEDS_1's rows shown (DB).
+    expect(await counted(person.cookie, search)).toMatchObject({ calls: { DB: 3, FEEDS_1: 1 }, roundTrips: 3 });
+    // The session; the marks and stars of FEEDS_1's feeds (DB); both pages at once.
+    expect(await counted(person.cookie, `${search}&filter=unread`)).toMatchObject({
+      calls: { DB: 3, FEEDS_1: 1 },
+      roundTrips: 3,
+    });
+  });
+});
