@@ -14,7 +14,7 @@ import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
 import { roundTripsInSequence } from '../test/metered-env';
 import { personIn } from '../test/people';
-import { counted, create } from '../test/round-trips';
+import { counted, create, readerOfOneFeed } from '../test/round-trips';
 
 /** A page and then some: 40 items a minute apart, so a first window of time holds a whole page. */
 const MINUTES = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
@@ -32,17 +32,7 @@ describe('round trips in sequence', () => {
 
 describe('someone whose reading state and feeds are in the primary database', () => {
   it('pays the session and one call for a page, an item, a read mark, the starred list and the sidebar', async () => {
-    const person = await personIn(0, 'one-database');
-    const category = await create(person.cookie, '/api/categories', { name: 'News' });
-    const feed = await create(person.cookie, '/api/feeds', {
-      url: await feedInShard(0, 'primary', MINUTES),
-      name: 'Primary',
-      categoryId: category.id,
-      includeInAi: true,
-    });
-    const [newest, second] = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
-    if (!newest || !second) throw new Error('the feed has no items');
-    await call(`/api/feed-items/${second.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+    const { person, category, feed, newest, second } = await readerOfOneFeed('one-database', MINUTES);
     // First pages remember their spans (items.ts), as the first page of My Feed just did.
     await call('/api/feed-items?filter=unread', { cookie: person.cookie });
 

@@ -7,7 +7,7 @@ import type { FeedItem } from '../contracts/feeds';
 import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
 import { personIn } from '../test/people';
-import { counted, create } from '../test/round-trips';
+import { counted, readerOfOneFeed } from '../test/round-trips';
 
 /** A page and then some: 40 items a minute apart. */
 const MINUTES = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
@@ -16,17 +16,7 @@ describe('a search', () => {
   const titles = (body: unknown) => (body as FeedItem[]).map((item) => item.title);
 
   it('pays the session and one call on one database, whatever the filter, order or page', async () => {
-    const person = await personIn(0, 'search-one-database');
-    const category = await create(person.cookie, '/api/categories', { name: 'News' });
-    const feed = await create(person.cookie, '/api/feeds', {
-      url: await feedInShard(0, 'primary', MINUTES),
-      name: 'Primary',
-      categoryId: category.id,
-      includeInAi: true,
-    });
-    const [newest, second] = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
-    if (!newest || !second) throw new Error('the feed has no items');
-    await call(`/api/feed-items/${second.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+    const { person, category, feed, newest, second } = await readerOfOneFeed('search-one-database', MINUTES);
     await call(`/api/feed-items/${newest.id}`, { cookie: person.cookie, method: 'PATCH', json: { isRead: true } });
     const search = '/api/feed-items?search=zeppelin';
 

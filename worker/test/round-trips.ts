@@ -2,8 +2,11 @@
 // reading paths to the D1 calls and round trips they need (routes/d1-round-trips.test.ts,
 // routes/search-round-trips.test.ts).
 import { expect } from 'vitest';
+import type { FeedItem } from '../contracts/feeds';
+import { feedInShard } from './feeds';
 import { call } from './helpers';
 import { meteredEnv } from './metered-env';
+import { personIn } from './people';
 
 /** The request's body, the D1 calls it made to each database, its round trips in sequence and rows read. */
 export async function counted(cookie: string, path: string, init: { method?: string; json?: unknown } = {}) {
@@ -25,4 +28,24 @@ export async function create(cookie: string, path: string, json: unknown) {
   const response = await call(path, { cookie, json });
   expect(response.status, path).toBe(201);
   return (await response.json()) as { id: number };
+}
+
+/**
+ * Someone in the primary database (people shard 0) following one feed of the primary shard, in a
+ * category, with `hours` for its items; the newest and second items as the list shows them, the second
+ * starred.
+ */
+export async function readerOfOneFeed(label: string, hours: number[]) {
+  const person = await personIn(0, label);
+  const category = await create(person.cookie, '/api/categories', { name: 'News' });
+  const feed = await create(person.cookie, '/api/feeds', {
+    url: await feedInShard(0, 'primary', hours),
+    name: 'Primary',
+    categoryId: category.id,
+    includeInAi: true,
+  });
+  const [newest, second] = (await (await call('/api/feed-items', { cookie: person.cookie })).json()) as FeedItem[];
+  if (!newest || !second) throw new Error('the feed has no items');
+  await call(`/api/feed-items/${second.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
+  return { person, category, feed, newest, second };
 }
