@@ -4,6 +4,7 @@
 
 import type { SessionUser } from './auth/session';
 import type { Db, PeopleDb } from './db/client';
+import type { UsersRowCopy } from './db/reading-list';
 import type { Services } from './services';
 
 export type Secrets = {
@@ -40,6 +41,11 @@ export type AppEnv = {
     /** The database holding the signed-in person's reading state: `db.people.of(user)`. */
     peopleDb: PeopleDb | null;
     sessionId: string | null;
+    /**
+     * The signed-in person's reading list copy as this request has it: their users row's, or their
+     * `reading_lists` row read beside the session (middleware/early-reads.ts); null: read it where it is kept.
+     */
+    readingList: UsersRowCopy;
   };
 };
 

@@ -13,6 +13,16 @@ const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type SessionUser = UserRow;
 
+/**
+ * What a token whose signature verified says: the session row it names and, in tokens signed since the
+ * people shard joined them (25 Nov 2026), whose session it is and which people database holds their
+ * reading state (their users row's `people_shard`, fixed at sign-up). `person` is null in older tokens.
+ * The signature makes the claims the server's own words, but not a live session: only the row says that,
+ * so nothing may be answered or acted on from them before the row has been checked (middleware/
+ * early-reads.ts starts a read with them, and uses it only for the person the row names).
+ */
+export type SessionClaims = { sessionId: string; person: { userId: number; peopleShard: number } | null };
+
 // Every signed-in request verifies its token; importing the HMAC key costs several times the verification,
 // so each isolate imports it once per secret (a CryptoKey is plain data, safe to share between requests).
 const keys = new Map<string, CryptoKey>();
@@ -34,8 +44,8 @@ async function keyOf(secret: string) {
 export async function createSession(db: Db, secret: string, userId: number, now = Date.now()) {
   const id = randomToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  await insertSession(db, { id, userId, expiresAt, now });
-  const token = await new SignJWT({ sid: id })
+  const peopleShard = await insertSession(db, { id, userId, expiresAt, now });
+  const token = await new SignJWT({ sid: id, ...(peopleShard === null ? {} : { peopleShard }) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(Math.floor(now / 1000))
@@ -44,17 +54,34 @@ export async function createSession(db: Db, secret: string, userId: number, now 
   return { id, token, expiresAt };
 }
 
-export async function readSession(db: Db, secret: string, token: string, now = Date.now()) {
-  let sessionId: string;
+const isShard = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
+
+/** The token's claims when its signature and expiry verify, else null (forged, tampered, expired). */
+export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'] });
     if (typeof payload.sid !== 'string') return null;
-    sessionId = payload.sid;
+    const userId = Number(payload.sub);
+    const person =
+      Number.isSafeInteger(userId) && userId > 0 && isShard(payload.peopleShard)
+        ? { userId, peopleShard: payload.peopleShard }
+        : null;
+    return { sessionId: payload.sid, person };
   } catch {
     return null;
   }
+}
+
+/** The session row's check, on every request: its person while it is live (not logged out, revoked or expired). */
+export async function checkSession(db: Db, sessionId: string, now = Date.now()) {
   const row = await findLiveSession(db, sessionId, now);
   if (!row) return null;
   const touch = now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS ? touchSession(db, sessionId, now) : null;
   return { sessionId, user: row.user, touch };
+}
+
+/** The token verified, then its row checked: the signed-in person, or null. */
+export async function readSession(db: Db, secret: string, token: string, now = Date.now()) {
+  const claims = await verifySessionToken(secret, token);
+  return claims ? checkSession(db, claims.sessionId, now) : null;
 }

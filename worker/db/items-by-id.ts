@@ -13,6 +13,7 @@ import {
   keptUnreadMarks,
   markKey,
   readMarksAt,
+  type StatementSubscription,
   type SubscriptionState,
   subscriptionsInScope,
 } from './person-scope';
@@ -43,10 +44,20 @@ const IDS_PER_STATEMENT = 2000;
 /**
  * These items (`feedOf` says each one's feed) of feeds the person follows, from their shards, with the
  * watermark's read state; `rest` adds conditions, order and limit to each statement (each gives its
- * first rows: the caller merges).
+ * first rows: the caller merges). `listed`: the person's subscriptions from their reading list, when the
+ * caller has it (reading-list.ts), so that none is read here.
  */
-export async function followedItemsByIds(db: PeopleDb, userId: number, feedOf: Map<number, number>, rest = sql``) {
-  const subscriptions = await subscriptionsInScope(db, userId, { feedIds: [...new Set(feedOf.values())] });
+export async function followedItemsByIds(
+  db: PeopleDb,
+  userId: number,
+  feedOf: Map<number, number>,
+  rest = sql``,
+  listed?: StatementSubscription[],
+) {
+  const feedIds = new Set(feedOf.values());
+  const subscriptions = listed
+    ? listed.filter((row) => feedIds.has(row.feedId))
+    : await subscriptionsInScope(db, userId, { feedIds: [...feedIds] });
   const followed = new Map(subscriptions.map((row) => [row.feedId, row]));
   const reads: Promise<NamedItemRow[]>[] = [];
   for (const ids of groupByShard(feedOf.keys()).values()) {

@@ -20,8 +20,10 @@ import type { Scope, StatementSubscription } from './person-scope';
 export type { ReadingList };
 
 /**
- * The copy as a users row holds it: JSON text when it is kept there, null when it is not (in
- * `reading_lists`, or not built yet), undefined when the caller has not read the row.
+ * The copy as the caller has it: JSON text when it has it (from the users row, which holds it when it is
+ * kept there, or from the `reading_lists` row read beside the session: middleware/early-reads.ts), null
+ * when the users row said it is not there (in `reading_lists`, or not built yet), undefined when the
+ * caller has not read the users row.
  */
 export type UsersRowCopy = string | null | undefined;
 
@@ -94,6 +96,18 @@ export async function writeWithReadingList(db: PeopleDb, userId: number, stateme
   return (await batchWithRebuild(db, userId, statements)).results;
 }
 
+const keptInReadingLists = (userId: number) => sql`(select list from reading_lists where user_id = ${userId})`;
+
+/**
+ * The copy kept as the person's row of `reading_lists`, as JSON text, or null (none built yet): one row
+ * read, nothing written, so it can be read before the request knows its session is live
+ * (middleware/early-reads.ts); a list not built yet is built by `readingListOf` once it does.
+ */
+export async function keptReadingList(db: PeopleDb, userId: number): Promise<string | null> {
+  const [kept] = await db.all<{ list: string | null }>(sql`select ${keptInReadingLists(userId)} as list`);
+  return kept?.list ?? null;
+}
+
 /**
  * The person's reading list: from `usersRowCopy` when the caller has their users row (the session's) and
  * it holds the copy, else read from where it is kept (one row); built from the rows the first time it is
@@ -101,7 +115,7 @@ export async function writeWithReadingList(db: PeopleDb, userId: number, stateme
  */
 export async function readingListOf(db: PeopleDb, userId: number, usersRowCopy?: UsersRowCopy): Promise<ReadingList> {
   if (usersRowCopy) return JSON.parse(usersRowCopy) as ReadingList;
-  const inReadingLists = sql`(select list from reading_lists where user_id = ${userId})`;
+  const inReadingLists = keptInReadingLists(userId);
   // The users row is read only when the caller has not read it and it is here.
   const [stored] = await db.all<{ reading_list: string | null }>(
     usersRowCopy === undefined && usersRowHere(db)

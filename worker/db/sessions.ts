@@ -4,15 +4,23 @@ import { and, eq, gt, ne } from 'drizzle-orm';
 import { sessions, users } from '../../schema';
 import type { Db } from './client';
 
+/**
+ * Stores a new session; returns the person's people shard (their users row's, read in the same round
+ * trip), which the token names beside the session (auth/session.ts), or null when there is no such row.
+ */
 export async function insertSession(db: Db, session: { id: string; userId: number; expiresAt: Date; now: number }) {
   const now = new Date(session.now);
-  await db.insert(sessions).values({
-    id: session.id,
-    userId: session.userId,
-    expiresAt: session.expiresAt,
-    createdAt: now,
-    lastSeenAt: now,
-  });
+  const [, [person]] = await db.batch([
+    db.insert(sessions).values({
+      id: session.id,
+      userId: session.userId,
+      expiresAt: session.expiresAt,
+      createdAt: now,
+      lastSeenAt: now,
+    }),
+    db.select({ peopleShard: users.peopleShard }).from(users).where(eq(users.id, session.userId)),
+  ]);
+  return person?.peopleShard ?? null;
 }
 
 /** The session and its person, while it has not expired. */

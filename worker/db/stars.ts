@@ -8,7 +8,9 @@ import { type PeopleDb, statementOf } from './client';
 import { releaseStars } from './feeds';
 import { toFeedItem } from './items';
 import { followedItemsByIds, getItem, itemRowColumns, type NamedItemRow, withMarks } from './items-by-id';
+import type { StatementSubscription } from './person-scope';
 import { isReadSql } from './read-state';
+import { listedInScope, readingListOf, type UsersRowCopy } from './reading-list';
 import { idListSql } from './shards';
 
 /** Stars or unstars one of the person's items; 404 for an item they cannot see. */
@@ -45,6 +47,8 @@ export async function listStarredItems(
     before?: { pubDate: number; id: number };
     oldestFirst?: boolean;
     feedIds?: number[];
+    /** The person's subscriptions from their reading list, when the caller has it: none is read then. */
+    listed?: StatementSubscription[];
   },
 ): Promise<FeedItem[]> {
   const older = page.oldestFirst ? sql`>` : sql`<`;
@@ -57,7 +61,8 @@ export async function listStarredItems(
   const followedStars = sql`from stars st join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id`;
   // One batch in the person's database: the starred items it holds itself, with the subscription and the
   // mark joined, in order (on one database: the session and this one call); and the stars of items held
-  // in other feed shards, which are then read there and take their marks (three more round trips).
+  // in other feed shards, which are then read there and take their marks (two more round trips where the
+  // caller has the reading list, three where the subscriptions are read first).
   const [here, elsewhere] = await db.$client.batch([
     statementOf(
       db,
@@ -80,6 +85,7 @@ export async function listStarredItems(
       userId,
       new Map(elsewhereStars.map((row) => [row.item_id, row.feed_id])),
       sql`${after} ${order}`,
+      page.listed,
     );
     rows.push(...read);
   }
@@ -112,11 +118,22 @@ export async function starredItemIds(db: PeopleDb, userId: number): Promise<numb
   return rows.map((row) => row.item_id);
 }
 
-/** A page of GET /api/feed-items?filter=starred: the list and the cursor of the next page. */
+/**
+ * A page of GET /api/feed-items?filter=starred (of one feed or category when given): the list and the
+ * cursor of the next page. The feeds in scope and their subscriptions come from the person's reading
+ * list (`readingList`: the copy as the request has it, read with the session), not from their rows.
+ */
 export async function listStarredPage(
   db: PeopleDb,
   userId: number,
-  query: { limit: number; cursor?: string; sort: 'newest' | 'oldest'; feedIds?: number[] },
+  query: {
+    limit: number;
+    cursor?: string;
+    sort: 'newest' | 'oldest';
+    feedId?: number;
+    categoryId?: number;
+    readingList?: UsersRowCopy;
+  },
 ) {
   let before: { pubDate: number; id: number } | undefined;
   if (query.cursor) {
@@ -124,11 +141,19 @@ export async function listStarredPage(
     if (!match) throw new ApiError('BAD_REQUEST', 'Invalid cursor');
     before = { pubDate: Number(match[1]), id: Number(match[2]) };
   }
+  const scoped = query.feedId !== undefined || query.categoryId !== undefined;
+  // The list where the request has it already, or needs the scope's feeds; read only for the stars of
+  // other shards, it would cost a round trip before the stars where it saves one after them.
+  const list = query.readingList || scoped ? await readingListOf(db, userId, query.readingList) : undefined;
   const rows = await listStarredItems(db, userId, {
     limit: query.limit + 1,
     before,
     oldestFirst: query.sort === 'oldest',
-    feedIds: query.feedIds,
+    feedIds:
+      list && scoped
+        ? listedInScope(list, { feedId: query.feedId, categoryId: query.categoryId }).map((row) => row.feedId)
+        : undefined,
+    listed: list && listedInScope(list, {}),
   });
   const items = rows.slice(0, query.limit);
   const last = items.at(-1);

@@ -1,22 +1,28 @@
 // Loads the signed-in person, if any, and guards routes that need one (or an admin).
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { readSession, SESSION_COOKIE } from '../auth/session';
+import { checkSession, SESSION_COOKIE, verifySessionToken } from '../auth/session';
 import { type AppEnv, adminUserIds } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
+import { startEarlyReads } from './early-reads';
 
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('peopleDb', null);
   c.set('sessionId', null);
+  c.set('readingList', undefined);
   const token = getCookie(c, SESSION_COOKIE);
-  if (token) {
-    const session = await readSession(c.var.db, c.env.SESSION_SECRET, token);
+  const claims = token ? await verifySessionToken(c.env.SESSION_SECRET, token) : null;
+  if (claims) {
+    // Started before the row check and at the same time as it; used only after it (early-reads.ts).
+    const early = startEarlyReads(c, claims);
+    const session = await checkSession(c.var.db, claims.sessionId);
     if (session) {
       c.set('user', session.user);
       c.set('peopleDb', c.var.db.people.of(session.user));
       c.set('sessionId', session.sessionId);
+      c.set('readingList', await early.readingListFor(session.user));
       if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
     }
   }

@@ -12,12 +12,15 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
-import { roundTripsInSequence } from '../test/metered-env';
+import { firstCallsOverlap, roundTripsInSequence, type TimedCall } from '../test/metered-env';
 import { personIn } from '../test/people';
 import { counted, create, readerOfOneFeed } from '../test/round-trips';
 
 /** A page and then some: 40 items a minute apart, so a first window of time holds a whole page. */
 const MINUTES = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
+
+/** Whether the reading list's read in PEOPLE_1 was in flight with the session's in DB. */
+const readAlongsideSession = (timeline: readonly TimedCall[]) => firstCallsOverlap(timeline, 'DB', 'PEOPLE_1');
 
 describe('round trips in sequence', () => {
   it('counts calls in flight together once, and a call started after another answered as one more', () => {
@@ -148,11 +151,13 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
     if (!there) throw new Error('no item of the second shard');
     await call(`/api/feed-items/${there.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
 
-    // The session (DB); the reading list (PEOPLE_1: it lives beside the person's rows); each shard's
-    // window (DB, FEEDS_1, at once); the marks and stars of the rows shown (PEOPLE_1): four round trips.
+    // The session (DB) and, at the same time, the reading list (PEOPLE_1: it lives beside the person's
+    // rows; the session token says whose and where); each shard's window (DB, FEEDS_1, at once); the
+    // marks and stars of the rows shown (PEOPLE_1): three round trips (four before the token said so).
     const page = await counted(person.cookie, '/api/feed-items');
     expect(page.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
-    expect(page.roundTrips).toBe(4);
+    expect(readAlongsideSession(page.timeline)).toBe(true);
+    expect(page.roundTrips).toBe(3);
     expect((page.body as FeedItem[]).filter((item) => item.isStarred).map((item) => item.id)).toEqual([there.id]);
 
     // The session; the item in its shard; then, keyed by the item's feed and position, the subscription,
@@ -170,10 +175,23 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
     expect(marked.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
     expect(marked.roundTrips).toBe(3);
 
-    // The session; the reading list (PEOPLE_1); then at once the subscriptions (PEOPLE_1) and each
-    // shard's feed rows (DB, FEEDS_1): three round trips.
+    // The session and the reading list (PEOPLE_1) at once; then at once the subscriptions (PEOPLE_1) and
+    // each shard's feed rows (DB, FEEDS_1): two round trips (three before).
     const sidebar = await counted(person.cookie, '/api/categories/with-feeds');
     expect(sidebar.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
-    expect(sidebar.roundTrips).toBe(3);
+    expect(readAlongsideSession(sidebar.timeline)).toBe(true);
+    expect(sidebar.roundTrips).toBe(2);
+
+    // The starred list, whole or of one feed: the session and the reading list at once; the stars
+    // (PEOPLE_1); the starred items in their shards (FEEDS_1); their marks (PEOPLE_1). Four round trips:
+    // the subscriptions come from the reading list, where they were read after the stars (five), and
+    // one feed's list read the person's subscriptions in that feed first as well (six).
+    for (const path of ['/api/feed-items?filter=starred', `/api/feed-items?filter=starred&feedId=${there.feedId}`]) {
+      const starred = await counted(person.cookie, path);
+      expect(starred.body, path).toMatchObject([{ id: there.id, isStarred: true }]);
+      expect(starred.calls, path).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 3 });
+      expect(readAlongsideSession(starred.timeline), path).toBe(true);
+      expect(starred.roundTrips, path).toBe(4);
+    }
   });
 });

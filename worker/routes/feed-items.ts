@@ -35,28 +35,21 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
         search,
         sort,
         filter,
-        readingList: user.readingList,
+        readingList: c.var.readingList,
       });
     } else {
       // The schema refuses relevance without a search.
       const order = sort === 'relevance' ? 'newest' : sort;
       page =
         filter === 'starred'
-          ? await listStarredPage(db, user.id, {
-              ...query,
-              sort: order,
-              feedIds:
-                query.feedId !== undefined || query.categoryId !== undefined
-                  ? await subscribedFeedIds(db, user.id, { feedId: query.feedId, categoryId: query.categoryId })
-                  : undefined,
-            })
+          ? await listStarredPage(db, user.id, { ...query, sort: order, readingList: c.var.readingList })
           : // Stars come with the page (items.ts): the session and one round trip per database.
             await listItems(db, user.id, user.timezone, {
               ...query,
               sort: order,
               filter,
               pageSpans: user,
-              readingList: user.readingList,
+              readingList: c.var.readingList,
             });
     }
     // The body stays the spec's plain list; the next page's cursor travels in a header.

@@ -32,6 +32,17 @@ export function roundTripsInSequence(timeline: readonly TimedCall[]) {
   return Math.max(0, ...depths);
 }
 
+/**
+ * Whether the first call on database `a` and the first on `b` were in flight at the same time: each
+ * started before the other had answered.
+ */
+export function firstCallsOverlap(timeline: readonly TimedCall[], a: string, b: string) {
+  const first = timeline.find((call) => call.binding === a);
+  const second = timeline.find((call) => call.binding === b);
+  if (!first || !second) return false;
+  return first.start < second.end && second.start < first.end;
+}
+
 /** An environment whose D1 bindings count their calls, the calls per binding so far, and their timeline. */
 export function meteredEnv() {
   const meters = new Map<string, Meter>();

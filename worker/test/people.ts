@@ -8,7 +8,7 @@ import { users } from '../../schema';
 import type { Db, PeopleDb } from '../db/client';
 import { peopleDatabaseNames, peopleShardForNewPerson } from '../db/people';
 import { peopleDbOfUser } from '../db/users';
-import { db, signUp, uniqueEmail } from './helpers';
+import { call, db, sessionCookieOf, signUp, uniqueEmail } from './helpers';
 
 /** The people database of someone whose rows a test wrote straight into DB: people shard 0. */
 export const primaryPeopleDb = (handle: Db): PeopleDb => handle.people.at(0);
@@ -23,8 +23,15 @@ export async function personIn(shard: number, label: string) {
   let email = uniqueEmail(label);
   while (shard > 0 && peopleShardForNewPerson(email, shards) !== shard) email = uniqueEmail(label);
   const person = await signUp(email);
-  if (shard === 0) await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
+  let cookie = person.cookie;
+  if (shard === 0) {
+    await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
+    // Signed in again: a session token names the people shard its person had when it was signed
+    // (auth/session.ts), and a person's shard never changes outside tests.
+    const login = await call('/api/auth/login', { json: { username: email, password: person.password } });
+    cookie = sessionCookieOf(login) ?? '';
+  }
   const [row] = await db.select({ peopleShard: users.peopleShard }).from(users).where(eq(users.id, person.userId));
   expect(row?.peopleShard).toBe(shard);
-  return { ...person, db: await peopleDbOfUser(db, person.userId) };
+  return { ...person, cookie, db: await peopleDbOfUser(db, person.userId) };
 }
