@@ -1,12 +1,13 @@
 // EXPLAIN QUERY PLAN on the exact SQL behind GET /api/feed-items (home, by feed, by category, unread,
-// date filter, a later page), GET /api/categories/with-feeds and PATCH /api/feed-items/{id}. A recording
-// D1 captures what the real data-access functions send; every statement must reach `items` and
+// date filter, a later page, a search), GET /api/categories/with-feeds and PATCH /api/feed-items/{id}.
+// A recording D1 captures what the real data-access functions send; every statement must reach `items` and
 // `read_marks` through an index (SEARCH), never by scanning them. Other tables may be scanned through an
 // index (`SCAN s USING INDEX …`).
 import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, feeds, items, subscriptions, users } from '../../schema';
+import { searchFeedItems } from '../search/search-items';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
@@ -197,5 +198,33 @@ describe('the queries behind the reading screens use indexes', () => {
   it('PATCH /api/feed-items/{id}, read and unread', async () => {
     await expectIndexedOnly((recording) => setItemRead(primaryPeopleDb(recording), person.id, person.itemId, true));
     await expectIndexedOnly((recording) => setItemRead(primaryPeopleDb(recording), person.id, person.itemId, false));
+  });
+});
+
+describe('a search reads the index, then only the rows of its page', () => {
+  it.each([
+    ['newest first', {}],
+    ['unread only', { filter: 'unread' as const }],
+    ['starred only', { filter: 'starred' as const }],
+    ['by relevance, a later page', { sort: 'relevance' as const, cursor: btoa('search:relevance:-1:1') }],
+  ])('GET /api/feed-items?search=…, %s', async (_name, query) => {
+    const search = (handle: ReturnType<typeof createDb>) =>
+      searchFeedItems(primaryPeopleDb(handle), person.id, person.timezone, {
+        search: 'item',
+        filter: 'all',
+        sort: 'newest',
+        dateFilter: 'none',
+        limit: 2,
+        ...query,
+      });
+    await expectIndexedOnly(search);
+    const [statement] = (await statementsOf(search)).filter((s) => s.sql.includes('item_search'));
+    if (!statement) throw new Error('no search statement');
+    const plan = await env.DB.prepare(`explain query plan ${statement.sql}`)
+      .bind(...statement.params)
+      .all<{ detail: string }>();
+    // Each row of the page by its primary key, after the LIMIT: never the items of a whole feed.
+    expect(plan.results.map((row) => row.detail)).toContain('SEARCH i USING INTEGER PRIMARY KEY (rowid=?)');
+    expect(plan.results.filter((row) => /\bi\b USING INDEX/.test(row.detail))).toEqual([]);
   });
 });
