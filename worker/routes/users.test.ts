@@ -1,6 +1,6 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { aiGenerations, categories, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
 import { findFeedByUrl } from '../db/feeds';
 import { peopleDbOfUser } from '../db/users';
@@ -8,6 +8,7 @@ import { generationWithImage } from '../test/ai';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, sessionCookieOf, signUp, tokenFromLatestEmail, uniqueEmail } from '../test/helpers';
+import { pointStripeAtFake, uniqueCustomerId } from '../test/stripe';
 
 async function follow(cookie: string, name = uniqueName('account')) {
   const url = await scriptFeed(name, { body: rss(name, [{ guid: `${name}-1`, title: `${name} first story` }]) });
@@ -210,21 +211,13 @@ describe('DELETE /api/users/me', () => {
   });
 
   describe('with a Stripe subscription', () => {
-    const saved = { key: env.STRIPE_SECRET_KEY, base: env.STRIPE_API_BASE };
-    beforeEach(() => {
-      env.STRIPE_SECRET_KEY = 'sk_test_feedloom';
-      env.STRIPE_API_BASE = env.FAKE_UPSTREAM_URL;
-    });
-    afterEach(() => {
-      env.STRIPE_SECRET_KEY = saved.key;
-      env.STRIPE_API_BASE = saved.base;
-    });
+    pointStripeAtFake();
 
     async function subscriber(subscriptionId: string) {
       const person = await signUp();
       await db
         .update(users)
-        .set({ plan: 'pro', stripeCustomerId: `cus_${person.userId}`, stripeSubscriptionId: subscriptionId })
+        .set({ plan: 'pro', stripeCustomerId: uniqueCustomerId(), stripeSubscriptionId: subscriptionId })
         .where(eq(users.id, person.userId));
       return person;
     }

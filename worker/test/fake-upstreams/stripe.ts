@@ -1,27 +1,66 @@
 // Stripe's API for the calls we make: Checkout Sessions and billing portal sessions (form-encoded
-// POSTs under /v1, as the SDK sends them) and cancelling a subscription (DELETE); the SDK is pointed
-// here with STRIPE_API_BASE.
+// POSTs under /v1, as the SDK sends them), cancelling a subscription, and deleting a customer (DELETE)
+// and retrieving one (GET, for tests to see it deleted); the SDK is pointed here with STRIPE_API_BASE.
+// Every `cus_` id is a customer (Checkout made it) until it is deleted: retrieving it then answers the
+// deleted object, deleting it again Stripe's 404 `resource_missing`. A test takes Stripe down for one
+// customer, so that tests running at once elsewhere are not touched:
+//   PUT /stripe-outage/<customerId>     calls about that customer answer Stripe's 500 `api_error`
+//   DELETE /stripe-outage/<customerId>  Stripe answers again
+import type { ServerResponse } from 'node:http';
 import type { FakeRoute } from './server';
 
+const deletedCustomers = new Set<string>();
+const customersDown = new Set<string>();
+
+/** Stripe's error body (https://docs.stripe.com/api/errors). */
+function answerError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }) {
+  res.statusCode = status;
+  res.end(JSON.stringify({ error }));
+}
+
 export const routeStripe: FakeRoute = (req, body, res) => {
+  const outage = req.url?.match(/^\/stripe-outage\/([\w-]+)$/);
+  if (outage?.[1]) {
+    if (req.method === 'PUT') customersDown.add(outage[1]);
+    else customersDown.delete(outage[1]);
+    res.end('ok');
+    return true;
+  }
   if (!req.url?.startsWith('/v1/')) return false;
   res.setHeader('content-type', 'application/json');
   if (req.headers.authorization !== 'Bearer sk_test_feedloom') {
-    res.statusCode = 401;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } }));
+    answerError(res, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
     return true;
   }
   const form = new URLSearchParams(body);
   const subscription = req.method === 'DELETE' ? req.url.match(/^\/v1\/subscriptions\/([\w-]+)$/) : null;
-  if (subscription) {
+  const customer = req.url.match(/^\/v1\/customers\/([\w-]+)$/)?.[1];
+  if (customer && (req.method === 'DELETE' || req.method === 'GET')) {
+    const deleted = deletedCustomers.has(customer);
+    // Stripe marks a 500 not to be retried (Stripe-Should-Retry): the SDK gives up at once, as it would there.
+    if (customersDown.has(customer)) {
+      res.setHeader('stripe-should-retry', 'false');
+      answerError(res, 500, { type: 'api_error', message: 'An unknown error occurred' });
+    } else if (!customer.startsWith('cus_') || (deleted && req.method === 'DELETE')) {
+      answerError(res, 404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such customer: '${customer}'`,
+      });
+    } else if (req.method === 'GET' && !deleted) {
+      res.end(JSON.stringify({ id: customer, object: 'customer', email: `${customer}@example.com` }));
+    } else {
+      deletedCustomers.add(customer);
+      res.end(JSON.stringify({ id: customer, object: 'customer', deleted: true }));
+    }
+  } else if (subscription) {
     // Cancelling: "sub_gone" plays one Stripe no longer knows.
     if (subscription[1] === 'sub_gone') {
-      res.statusCode = 404;
-      res.end(
-        JSON.stringify({
-          error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' },
-        }),
-      );
+      answerError(res, 404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: 'No such subscription',
+      });
     } else {
       res.end(JSON.stringify({ id: subscription[1], object: 'subscription', status: 'canceled' }));
     }
@@ -45,8 +84,7 @@ export const routeStripe: FakeRoute = (req, body, res) => {
       }),
     );
   } else {
-    res.statusCode = 404;
-    res.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } }));
+    answerError(res, 404, { type: 'invalid_request_error', message: 'Unrecognized request URL' });
   }
   return true;
 };

@@ -1,0 +1,46 @@
+// The fake Stripe (fake-upstreams/stripe.ts) from a test's side: this server's Stripe keys pointed at it
+// for the tests of a file, a customer as Stripe sees it, and an outage of Stripe for one customer.
+import { env } from 'cloudflare:workers';
+import { afterEach, beforeEach } from 'vitest';
+
+/** The fake's secret key: any other is refused with Stripe's 401. */
+export const STRIPE_TEST_KEY = 'sk_test_feedloom';
+
+/** For every test of the calling file (or describe): a secret key set, and the SDK sent to the fake. */
+export function pointStripeAtFake() {
+  const saved = { key: env.STRIPE_SECRET_KEY, base: env.STRIPE_API_BASE };
+  beforeEach(() => {
+    env.STRIPE_SECRET_KEY = STRIPE_TEST_KEY;
+    env.STRIPE_API_BASE = env.FAKE_UPSTREAM_URL;
+  });
+  afterEach(() => {
+    env.STRIPE_SECRET_KEY = saved.key;
+    env.STRIPE_API_BASE = saved.base;
+  });
+}
+
+/** A customer id no other test (in this file or another running at once) uses. */
+export const uniqueCustomerId = () => `cus_${crypto.randomUUID().replaceAll('-', '')}`;
+
+/** The customer as Stripe answers for it: `deleted: true` once it is deleted. */
+export async function stripeCustomer(customerId: string) {
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/v1/customers/${customerId}`, {
+    headers: { authorization: `Bearer ${STRIPE_TEST_KEY}` },
+  });
+  if (!response.ok) throw new Error(`Stripe answered ${response.status} for ${customerId}`);
+  return (await response.json()) as { id: string; object: 'customer'; deleted?: true };
+}
+
+/** Deletes the customer at Stripe directly, as someone in Stripe's dashboard would. */
+export async function deleteAtStripe(customerId: string) {
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/v1/customers/${customerId}`, {
+    method: 'DELETE',
+    headers: { authorization: `Bearer ${STRIPE_TEST_KEY}` },
+  });
+  if (!response.ok) throw new Error(`Stripe answered ${response.status} for ${customerId}`);
+}
+
+/** Stripe answers 500 for this customer until `down` is false again. */
+export async function setStripeDown(customerId: string, down: boolean) {
+  await fetch(`${env.FAKE_UPSTREAM_URL}/stripe-outage/${customerId}`, { method: down ? 'PUT' : 'DELETE' });
+}
