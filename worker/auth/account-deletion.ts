@@ -1,12 +1,16 @@
-// Deleting an account (issue 14: DELETE /api/users/me), complete and resumable across databases. The
-// steps are db/account-deletion.ts's, in an order that makes an interruption (the Worker stopped, a
-// database unreachable) harmless: the users row is marked first, so nobody can sign in as the person
-// any more, and it goes last, so a deletion left half-done is still listed; the daily cleanup
-// (jobs/handlers.ts) finishes it with the same steps. Every step can run twice with the same result.
+// Deleting an account (issue 14: DELETE /api/users/me), complete and resumable across databases, R2 and
+// Stripe. The steps are db/account-deletion.ts's with two of this module's between them (the images in
+// R2, the customer at Stripe), in an order that makes an interruption (the Worker stopped, a database or
+// Stripe unreachable) harmless: the users row is marked first, so nobody can sign in as the person any
+// more, and it goes last, so a deletion left half-done is still listed with what it needs (the people
+// shard, the Stripe customer id); the daily cleanup (jobs/handlers.ts) finishes it with the same steps.
+// Every step can run twice with the same result.
 // A write already past its checks when the deletion began (a request, an OPML import chunk) can still
 // land in the people database after step 2: the users row leaves a tombstone, and the cleanup runs step 2
 // again for every tombstone until no such write can still be under way.
+import { deleteStripeCustomer, type Payments } from '../billing/stripe';
 import {
+  type AccountBeingDeleted,
   deleteAccountRows,
   deletedAccountsToSweep,
   deleteReadingState,
@@ -15,14 +19,20 @@ import {
   generatedImageKeys,
   markAccountDeleting,
 } from '../db/account-deletion';
-import type { Db, PersonPlacement } from '../db/client';
+import type { Db } from '../db/client';
 import { errorFields, log } from '../lib/log';
 
-type Deps = { db: Db; images: { bucket: R2Bucket } };
+type Deps = { db: Db; images: { bucket: R2Bucket }; payments: Payments };
 
 /** The points between steps, where a test stops a deletion as a Worker that died there would. */
-export type DeletionStep = 'marked' | 'reading-state-deleted' | 'images-deleted';
+export type DeletionStep = 'marked' | 'reading-state-deleted' | 'images-deleted' | 'stripe-customer-deleted';
 type Options = { afterStep?: (step: DeletionStep) => void | Promise<void> };
+
+/**
+ * How a deletion ended: every step done; everything but the Stripe customer and the users row that names
+ * it done (Stripe did not answer: the daily cleanup tries again); or no such account (already deleted).
+ */
+export type DeletionOutcome = 'deleted' | 'waiting-for-stripe' | 'no-account';
 
 // How long a tombstone is kept: past the longest a write in flight when a deletion began can still take
 // to land. The longest is an OPML import chunk already running in a queue consumer, whose wall time
@@ -37,19 +47,22 @@ const R2_KEYS_PER_DELETE = 1_000;
 
 /**
  * Deletes the person and everything that is theirs: reading state in their people database, feeds
- * nobody else follows, generated images in R2, and every row in the primary database. False when there
- * was no such account (already deleted).
+ * nobody else follows, generated images in R2, their customer at Stripe, and every row in the primary
+ * database.
  */
-export async function deleteAccount(deps: Deps, userId: number, options: Options = {}) {
+export async function deleteAccount(deps: Deps, userId: number, options: Options = {}): Promise<DeletionOutcome> {
   const person = await markAccountDeleting(deps.db, userId);
-  if (!person) return false;
+  if (!person) return 'no-account';
   await options.afterStep?.('marked');
-  await finishAccountDeletion(deps, { id: userId, ...person }, options);
-  return true;
+  return finishAccountDeletion(deps, person, options);
 }
 
-async function finishAccountDeletion(deps: Deps, person: { id: number } & PersonPlacement, options: Options) {
-  const { db, images } = deps;
+async function finishAccountDeletion(
+  deps: Deps,
+  person: AccountBeingDeleted,
+  options: Options,
+): Promise<Exclude<DeletionOutcome, 'no-account'>> {
+  const { db, images, payments } = deps;
   await deleteReadingState(db, db.people.of(person), person.id);
   await options.afterStep?.('reading-state-deleted');
   // The images before the rows that name them: an interruption in between leaves keys to delete again.
@@ -57,19 +70,25 @@ async function finishAccountDeletion(deps: Deps, person: { id: number } & Person
   for (let start = 0; start < keys.length; start += R2_KEYS_PER_DELETE)
     await images.bucket.delete(keys.slice(start, start + R2_KEYS_PER_DELETE));
   await options.afterStep?.('images-deleted');
+  // The Stripe customer before the users row, the only place that names it. Last of the steps that can
+  // fail outside our databases, so a Stripe outage leaves the least of the person behind until it ends.
+  if (person.stripeCustomerId && !(await deleteStripeCustomer(payments, person.stripeCustomerId)))
+    return 'waiting-for-stripe';
+  await options.afterStep?.('stripe-customer-deleted');
   await deleteAccountRows(db, person.id);
+  return 'deleted';
 }
 
 /**
- * Finishes the deletions that began and were interrupted (the daily cleanup). One that fails again is
- * logged and left marked for the next run; the others go on. How many were finished.
+ * Finishes the deletions that began and were interrupted (the daily cleanup). One that fails again (or
+ * waits for Stripe again) is logged and left marked for the next run; the others go on. How many were
+ * finished.
  */
 export async function finishInterruptedDeletions(deps: Deps, options: Options = {}) {
   let finished = 0;
   for (const person of await deletionsUnderWay(deps.db)) {
     try {
-      await finishAccountDeletion(deps, person, options);
-      finished++;
+      if ((await finishAccountDeletion(deps, person, options)) === 'deleted') finished++;
     } catch (error) {
       log.error('account.deletion_failed', { userId: person.id, ...errorFields(error) });
     }

@@ -172,3 +172,23 @@ export async function cancelSubscription(payments: Payments, subscriptionId: str
     throw new ApiError('UPSTREAM_FAILED', 'We could not cancel your subscription with Stripe. Please try again.');
   }
 }
+
+/**
+ * Deletes a customer at Stripe (a step of deleting the account): their email, name and saved payment
+ * methods go, and Stripe cancels their subscriptions with it; their invoices stay with Stripe, which keeps
+ * them for accounting. True once the customer is gone, also when Stripe no longer knows them (deleted
+ * before: a step run again) and when this server has no secret key (it cannot reach Stripe at all). False
+ * when Stripe did not answer or refused (logged): the caller keeps what it needs to try again later.
+ */
+export async function deleteStripeCustomer(payments: Payments, customerId: string) {
+  if (!payments.canCallStripe) return true;
+  const stripe = await payments.client();
+  try {
+    await stripe.customers.del(customerId);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'resource_missing') return true;
+    log.warn('stripe.customer_delete_failed', { customerId, ...errorFields(error) });
+    return false;
+  }
+}

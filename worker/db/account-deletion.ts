@@ -6,7 +6,8 @@
 // (nobody can sign in as the person from then on, and the mark says what is left to finish), every step
 // re-derives its work from the rows still there and deletes what it derived it from last, and the users
 // row goes at the very end, leaving a tombstone (`deleted_accounts`) for the writes already in flight
-// then. The orchestrator, with the R2 images between the steps, is worker/auth/account-deletion.ts.
+// then. The orchestrator, with the steps outside D1 (the R2 images, the Stripe customer) between these,
+// is worker/auth/account-deletion.ts.
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import {
   aiGenerations,
@@ -27,6 +28,9 @@ import {
 import type { Db, PeopleDb, PersonPlacement } from './client';
 import { deleteUnfollowedFeeds, releaseStars } from './feeds';
 
+/** What the steps after the first need from the users row: where the reading state is, who pays Stripe. */
+export type AccountBeingDeleted = { id: number; stripeCustomerId: string | null } & PersonPlacement;
+
 /**
  * Step 1, in the primary database, one transaction: marks the person as being deleted and ends every
  * way in: sessions, one-time links and app passwords (Google Reader, Fever) go, and the sign-in address
@@ -35,7 +39,11 @@ import { deleteUnfollowedFeeds, releaseStars } from './feeds';
  * generation is failed (a run in flight cannot store its result or image after the images are listed)
  * and a pending OPML import stops. Marking again keeps the first time. Null when there is no such person.
  */
-export async function markAccountDeleting(db: Db, userId: number, now = Date.now()) {
+export async function markAccountDeleting(
+  db: Db,
+  userId: number,
+  now = Date.now(),
+): Promise<AccountBeingDeleted | null> {
   const [marked] = await db.batch([
     db
       .update(users)
@@ -44,7 +52,7 @@ export async function markAccountDeleting(db: Db, userId: number, now = Date.now
         email: sql`'deleted-' || ${users.id} || '@deleted.invalid'`,
       })
       .where(eq(users.id, userId))
-      .returning({ peopleShard: users.peopleShard }),
+      .returning({ id: users.id, peopleShard: users.peopleShard, stripeCustomerId: users.stripeCustomerId }),
     db.delete(sessions).where(eq(sessions.userId, userId)),
     db.delete(authTokens).where(eq(authTokens.userId, userId)),
     db.delete(appPasswords).where(eq(appPasswords.userId, userId)),
@@ -57,8 +65,7 @@ export async function markAccountDeleting(db: Db, userId: number, now = Date.now
       .set({ status: 'failed', entries: [] })
       .where(and(eq(opmlImports.userId, userId), eq(opmlImports.status, 'pending'))),
   ]);
-  const [person] = marked;
-  return person ? ({ peopleShard: person.peopleShard } satisfies PersonPlacement) : null;
+  return marked[0] ?? null;
 }
 
 /**
@@ -93,7 +100,7 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
   ]);
 }
 
-/** The R2 keys of the person's generated images, for the caller to delete before step 4 forgets them. */
+/** The R2 keys of the person's generated images, for the caller to delete before step 5 forgets them. */
 export async function generatedImageKeys(db: Db, userId: number) {
   const rows = await db
     .select({ key: aiGenerations.imageKey })
@@ -103,10 +110,10 @@ export async function generatedImageKeys(db: Db, userId: number) {
 }
 
 /**
- * Step 4 (step 3 is the caller's: the R2 images), in the primary database, one transaction: the users
- * row, and with it (ON DELETE CASCADE) their preferences, generations, digest runs, credit ledger,
- * WordPress sites with their credentials and OPML imports. The send log and the dead jobs that name the person (a failed mail holds its address and
- * text) are deleted here: neither cascades. Only a row marked by step 1 is deleted, and it leaves its
+ * Step 5 (steps 3 and 4 are the caller's: the R2 images, the Stripe customer), in the primary database,
+ * one transaction: the users row, and with it (ON DELETE CASCADE) their preferences, generations, digest
+ * runs, credit ledger, WordPress sites with their credentials and OPML imports. The send log and the dead
+ * jobs that name the person (a failed mail holds its address and text) are deleted here: neither cascades. Only a row marked by step 1 is deleted, and it leaves its
  * tombstone (id, people shard, when): it names the people database to sweep again once nothing else does.
  */
 export async function deleteAccountRows(db: Db, userId: number, now = Date.now()) {
@@ -132,9 +139,9 @@ export async function deleteAccountRows(db: Db, userId: number, now = Date.now()
 }
 
 /** The accounts whose deletion began and is not finished (an interrupted request): at most `limit`. */
-export async function deletionsUnderWay(db: Db, limit = 100) {
+export async function deletionsUnderWay(db: Db, limit = 100): Promise<AccountBeingDeleted[]> {
   return db
-    .select({ id: users.id, peopleShard: users.peopleShard })
+    .select({ id: users.id, peopleShard: users.peopleShard, stripeCustomerId: users.stripeCustomerId })
     .from(users)
     .where(isNotNull(users.deletingAt))
     .orderBy(users.deletingAt)

@@ -1,5 +1,6 @@
 // Deleting the account: the person types their email to confirm. Everything of theirs goes, a Pro
-// subscription is cancelled, and they land on the welcome screen signed out.
+// subscription is cancelled, and they land on the welcome screen signed out (told what is left, when
+// Stripe did not answer and the daily cleanup finishes the deletion).
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -16,8 +17,12 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
   const [typed, setTyped] = useState('');
   const navigate = useNavigate();
   const remove = useDeleteAccount({
-    onSuccess: () => {
-      toast({ title: 'Account deleted', description: 'Your account and everything in it are gone.' });
+    onSuccess: (unfinished) => {
+      toast(
+        unfinished
+          ? { title: 'Account closed', description: unfinished }
+          : { title: 'Account deleted', description: 'Your account and everything in it are gone.' },
+      );
       navigate(paths.auth.welcome, { replace: true });
     },
   });
@@ -30,7 +35,8 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
           <h2 className="text-lg font-semibold">Delete account</h2>
           <CardDescription>
             Deletes your feeds and what you have read, AI generations and their images, WordPress sites, app passwords
-            and preferences, and cancels a Pro subscription. This cannot be undone.
+            and preferences, cancels a Pro subscription and deletes your payment details at Stripe (Stripe keeps
+            invoices, as the law requires). This cannot be undone.
           </CardDescription>
         </div>
         <Button variant="destructive" onClick={() => setOpen(true)}>

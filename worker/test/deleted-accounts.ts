@@ -1,0 +1,175 @@
+// What the account deletion tests start from and check: Ada and Bo, who follow and star the same things,
+// with Bo's rows in every kind of table of both people databases, his image in R2 and his customer at
+// Stripe; and every row that names a person, in every table of every database.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { feeds, items, users, wordpressSites } from '../../schema';
+import type { FeedItem } from '../contracts/feeds';
+import type { Db } from '../db/client';
+import { recordDeadJob } from '../db/dead-jobs';
+import { peopleDatabaseNames } from '../db/people';
+import { feedDatabaseNames } from '../db/shards';
+import { generationWithImage } from './ai';
+import { feedInShard, follow } from './feeds';
+import { greader } from './greader';
+import { call, db, signUp, uniqueEmail } from './helpers';
+import { personWithAppPassword } from './reader-apps';
+import { stripeCustomer, uniqueCustomerId } from './stripe';
+
+const bindings = [...new Set([...feedDatabaseNames(env.FEED_DATABASES), ...peopleDatabaseNames(env.PEOPLE_DATABASES)])];
+
+/**
+ * Every row that names the person, as "BINDING.table" → count: rows of any table with a user_id column,
+ * their users row, mail sent to their address, dead jobs that carry their id, in every database.
+ */
+export async function rowsNaming(person: { userId: number; email: string }) {
+  const found: Record<string, number> = {};
+  for (const binding of bindings) {
+    const d1 = (env as unknown as Record<string, D1Database>)[binding] as D1Database;
+    const { results: tables } = await d1
+      .prepare(
+        `select m.name from sqlite_master m join pragma_table_info(m.name) c
+         where m.type = 'table' and c.name = 'user_id' and m.name not like '\\_cf\\_%' escape '\\'`,
+      )
+      .all<{ name: string }>();
+    const counts = [
+      ...tables.map((table) => [table.name, `select count(*) as n from "${table.name}" where user_id = ?1`]),
+      ['users', 'select count(*) as n from users where id = ?1'],
+      // Mail to their address that names nobody else (a newcomer with the address has their own).
+      ['emails to', 'select count(*) as n from emails where "to" = ?2 and (user_id is null or user_id = ?1)'],
+      [
+        'dead_jobs',
+        `select count(*) as n from dead_jobs where case when json_valid(body) then json_extract(body, '$.userId') end = ?1`,
+      ],
+    ];
+    for (const [table, query] of counts) {
+      const statement = d1.prepare(query as string);
+      // D1 wants exactly the parameters a statement names.
+      const bound = query?.includes('?2') ? statement.bind(person.userId, person.email) : statement.bind(person.userId);
+      const row = await bound.first<{ n: number }>();
+      if (row && row.n > 0) found[`${binding}.${table}`] = (found[`${binding}.${table}`] ?? 0) + row.n;
+    }
+  }
+  return found;
+}
+
+/** A person in the primary people database (who signed up before there were people shards). */
+export async function personInPrimary() {
+  const person = await signUp(uniqueEmail('ada'));
+  await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
+  return person;
+}
+
+export const itemsOf = async (cookie: string, query: string) => {
+  const response = await call(`/api/feed-items?${query}`, { cookie });
+  expect(response.status).toBe(200);
+  return (await response.json()) as FeedItem[];
+};
+
+export const starCountOf = async (handle: Db, itemId: number) => {
+  const [row] = await handle.shards
+    .of(itemId)
+    .select({ starCount: items.starCount })
+    .from(items)
+    .where(eq(items.id, itemId));
+  return row?.starCount;
+};
+
+/**
+ * Ada, in the primary database, and Bo, in PEOPLE_1 (where everyone who signs up now goes), both follow
+ * `shared` (feed shard 0) and star its newest item; Bo also follows a feed nobody else does (feed shard 1),
+ * reads an item, has a category, an app password, a generated image in R2, a WordPress site, preferences,
+ * mail, a dead job naming him and a customer at Stripe (he paid for Pro once).
+ */
+export async function adaAndBo() {
+  const ada = await personInPrimary();
+  const bo = await personWithAppPassword('Reeder', 'Gone soon');
+  expect((await db.select().from(users).where(eq(users.id, bo.userId)))[0]?.peopleShard).toBe(1);
+  const sharedUrl = await feedInShard(0, 'shared', [1, 2, 3]);
+  const shared = await follow(call, ada.cookie, sharedUrl);
+  expect(await follow(call, bo.cookie, sharedUrl)).toBe(shared);
+  const bosOwn = await follow(call, bo.cookie, await feedInShard(1, 'bo-only', [4, 5]));
+  const [starred] = await itemsOf(bo.cookie, `feedId=${shared}&limit=1`);
+  if (!starred) throw new Error('no item');
+  for (const person of [ada, bo]) {
+    const marked = await call(`/api/feed-items/${starred.id}`, {
+      cookie: person.cookie,
+      method: 'PATCH',
+      json: { isStarred: true, isRead: true },
+    });
+    expect(marked.status).toBe(200);
+  }
+  expect(await starCountOf(db, starred.id)).toBe(2);
+  expect((await call('/api/preferences', { cookie: bo.cookie })).status).toBe(200);
+
+  const imageKey = await generationWithImage(bo.userId);
+  const customerId = uniqueCustomerId();
+  await db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, bo.userId));
+  await db.insert(wordpressSites).values({
+    userId: bo.userId,
+    name: 'Blog',
+    url: 'https://blog.example.com',
+    username: 'bo',
+    appPassword: 'ciphertext',
+    createdAt: new Date(),
+  });
+  await recordDeadJob(db, {
+    messageId: `dead-${bo.userId}`,
+    body: { type: 'send-digest', userId: bo.userId, period: '2026-11-24T09:00' },
+    attempts: 5,
+  });
+
+  const bosRows = await rowsNaming(bo);
+  // What there is to delete, in each database it lives in.
+  for (const where of [
+    'DB.users',
+    'DB.sessions',
+    'DB.app_passwords',
+    'DB.ai_generations',
+    'DB.wordpress_sites',
+    'DB.preferences',
+    'DB.credit_ledger',
+    'DB.emails',
+    'DB.emails to',
+    'DB.dead_jobs',
+    'PEOPLE_1.subscriptions',
+    'PEOPLE_1.categories',
+    'PEOPLE_1.stars',
+    'PEOPLE_1.reading_lists',
+  ])
+    expect(bosRows, where).toHaveProperty([where]);
+  return { ada, bo: { ...bo, customerId }, shared, bosOwn, starred, imageKey, adasRows: await rowsNaming(ada) };
+}
+
+export type People = Awaited<ReturnType<typeof adaAndBo>>;
+
+/**
+ * Nothing of Bo anywhere but his tombstone (his id, kept for the cleanup to sweep his people database
+ * again until no late write can land: checked on its own by the tests), his customer deleted at Stripe
+ * (when this server has Stripe keys), his lone feed no longer fetched, and Ada's reading as it was.
+ */
+export async function expectBoGoneAndAdaIntact(people: People, { stripe = true } = {}) {
+  const { ada, bo, shared, bosOwn, starred, imageKey, adasRows } = people;
+  const { 'DB.deleted_accounts': _tombstone, ...left } = await rowsNaming(bo);
+  expect(left).toEqual({});
+  if (stripe)
+    expect(await stripeCustomer(bo.customerId)).toEqual({ id: bo.customerId, object: 'customer', deleted: true });
+  expect(await env.IMAGES.get(imageKey)).toBeNull();
+  expect(await db.shards.of(bosOwn).select().from(feeds).where(eq(feeds.id, bosOwn))).toEqual([]);
+  expect(await db.shards.of(shared).select().from(feeds).where(eq(feeds.id, shared))).toHaveLength(1);
+  // Ada's star still counts, so retention keeps the item for her.
+  expect(await starCountOf(db, starred.id)).toBe(1);
+  expect(await rowsNaming(ada)).toEqual(adasRows);
+  expect((await itemsOf(ada.cookie, 'filter=starred')).map((item) => item.id)).toEqual([starred.id]);
+  expect((await itemsOf(ada.cookie, `feedId=${shared}`)).map((item) => item.isRead)).toEqual([true, false, false]);
+}
+
+/** Bo can no longer get in: not with his session, his password, nor his app password. */
+export async function expectBoLockedOut(bo: People['bo']) {
+  expect((await call('/api/users/me', { cookie: bo.cookie })).status).toBe(401);
+  const login = await call('/api/auth/login', { json: { username: bo.email, password: bo.password } });
+  expect(login.status).toBe(401);
+  const reader = await greader('/accounts/ClientLogin', { form: { Email: bo.email, Passwd: bo.appPassword } });
+  expect(reader.status).toBe(401);
+}
