@@ -62,12 +62,15 @@ export const users = sqliteTable(
  * A deleted account's tombstone (worker/auth/account-deletion.ts): written in the same batch as the users
  * row's delete, so the daily cleanup can sweep the person's people database once more for a write that was
  * already in flight when the deletion began and landed after its sweep (nothing else names those rows any
- * more), until no such write can still land. The id alone: nothing that identifies the person.
+ * more), until no such write can still land; and, while Stripe has not confirmed it deleted, the person's
+ * Stripe customer id, for the cleanup to delete it there (the tombstone stays as long as it names one).
+ * Nothing else: no email, no name.
  */
 export const deletedAccounts = sqliteTable('deleted_accounts', {
   userId: integer().primaryKey(),
   peopleShard: integer().notNull(),
   deletedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  stripeCustomerId: text(),
 });
 
 export const sessions = sqliteTable(

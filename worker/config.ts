@@ -68,6 +68,13 @@ const configSchema = z.object({
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalHttpUrl,
+  STRIPE_CUSTOMER_DELETE_TIMEOUT_MS: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .optional(),
+  ),
 });
 
 /** What the services are built from; read per request, batch or run, since tests switch keys between them. */
@@ -119,6 +126,7 @@ export function readConfig(env: Bindings): Config {
       priceId: vars.STRIPE_PRICE_ID,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
       apiBase: vars.STRIPE_API_BASE,
+      customerDeleteTimeoutMs: vars.STRIPE_CUSTOMER_DELETE_TIMEOUT_MS,
     },
   };
 }

@@ -1,7 +1,8 @@
 // Deleting an account whose rows span databases (the suite runs with DB and PEOPLE_1 as people databases
 // and DB and FEEDS_1 as feed shards): what is left of the person afterwards, in every table of every
 // database, in R2 and at Stripe, is nothing, however the deletion went: straight through the API, or
-// stopped after any step (as a Worker that died there would be) and finished by the daily cleanup.
+// stopped after any of its five steps (as a Worker that died there would be) and finished by the daily
+// cleanup.
 // Someone else who follows and starred the same things keeps all of theirs. (Stripe's own failures:
 // account-deletion-stripe.test.ts.)
 import { env } from 'cloudflare:workers';
@@ -22,10 +23,11 @@ import {
   type People,
   rowsNaming,
   starCountOf,
+  tombstoneCustomerOf,
 } from '../test/deleted-accounts';
 import { feedInShard } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
-import { pointStripeAtFake } from '../test/stripe';
+import { pointStripeAtFake, stripeCustomer } from '../test/stripe';
 import { type DeletionStep, deleteAccount, TOMBSTONE_KEPT_MS } from './account-deletion';
 
 pointStripeAtFake();
@@ -41,7 +43,7 @@ describe('deleting an account across databases', () => {
     expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
   });
 
-  const steps: DeletionStep[] = ['marked', 'reading-state-deleted', 'images-deleted', 'stripe-customer-deleted'];
+  const steps: DeletionStep[] = ['marked', 'reading-state-deleted', 'images-deleted', 'account-rows-deleted'];
   it.each(steps)('finishes, in the daily cleanup, a deletion stopped once %s', async (step) => {
     const people = await adaAndBo();
     const { bo } = people;
@@ -52,9 +54,14 @@ describe('deleting an account across databases', () => {
       },
     });
     await expect(stopped).rejects.toThrow('The Worker stopped');
-    // Half-deleted, but already out of reach; his address is free for someone new.
+    // Half-deleted, but already out of reach; his address is free for someone new. Up to step 4 the
+    // marked users row says what is left; after it, the tombstone names the customer still at Stripe.
     await expectBoLockedOut(bo);
-    expect((await rowsNaming(bo))['DB.users']).toBe(1);
+    if (step === 'account-rows-deleted') {
+      expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
+      expect(await tombstoneCustomerOf(bo)).toBe(bo.customerId);
+      expect((await stripeCustomer(bo.customerId)).deleted).toBeUndefined();
+    } else expect((await rowsNaming(bo))['DB.users']).toBe(1);
     const again = await signUp(bo.email);
     expect(again.userId).not.toBe(bo.userId);
 
@@ -76,9 +83,9 @@ describe('deleting an account across databases', () => {
       },
     });
     await expect(failOnce).rejects.toThrow('Network connection lost');
-    expect(await deleteAccount(services, people.bo.userId)).toBe('deleted');
+    expect(await deleteAccount(services, people.bo.userId)).toBe(true);
     await expectBoGoneAndAdaIntact(people);
-    expect(await deleteAccount(services, people.bo.userId)).toBe('no-account');
+    expect(await deleteAccount(services, people.bo.userId)).toBe(false);
   });
 
   it('leaves the accounts nobody is deleting alone in the cleanup', async () => {

@@ -26,7 +26,13 @@ export type StripeConfig = {
   webhookSecret?: string;
   /** Tests only: where the SDK sends API calls (a local fake). */
   apiBase?: string;
+  /** Tests only: how long deleting a customer waits for Stripe (CUSTOMER_DELETE_TIMEOUT_MS otherwise). */
+  customerDeleteTimeoutMs?: number;
 };
+
+// Deleting a customer is waited on by the person deleting their account, so it waits 10 s at most (the
+// SDK's default is 80 s) and is not retried: the daily cleanup tries again for as long as it fails.
+const CUSTOMER_DELETE_TIMEOUT_MS = 10_000;
 
 const NOT_CONFIGURED = 'Payments are not configured on this server.';
 
@@ -38,6 +44,8 @@ export type Payments = {
   canCallStripe: boolean;
   publishableKey: string | null;
   priceId: string | undefined;
+  /** How long deleting a customer waits for Stripe's answer. */
+  customerDeleteTimeoutMs: number;
   /** The SDK client; a 503 with the spec's text when no secret key is set. */
   client(): Promise<Stripe>;
   /** The event a signed webhook carries; a 400 when the signature is wrong or stale. */
@@ -51,6 +59,7 @@ export function createPayments(config: StripeConfig): Payments {
     canCallStripe: Boolean(secretKey),
     publishableKey: config.publishableKey ?? null,
     priceId: config.priceId,
+    customerDeleteTimeoutMs: config.customerDeleteTimeoutMs ?? CUSTOMER_DELETE_TIMEOUT_MS,
     async client() {
       if (!secretKey) throw new ApiError('UNAVAILABLE', NOT_CONFIGURED);
       // The SDK is loaded only by the routes that need it.
@@ -174,21 +183,29 @@ export async function cancelSubscription(payments: Payments, subscriptionId: str
 }
 
 /**
- * Deletes a customer at Stripe (a step of deleting the account): their email, name and saved payment
- * methods go, and Stripe cancels their subscriptions with it; their invoices stay with Stripe, which keeps
- * them for accounting. True once the customer is gone, also when Stripe no longer knows them (deleted
- * before: a step run again) and when this server has no secret key (it cannot reach Stripe at all). False
- * when Stripe did not answer or refused (logged): the caller keeps what it needs to try again later.
+ * Deletes a customer at Stripe (the last step of deleting an account): their email, name and saved
+ * payment methods go, and Stripe cancels their subscriptions with it; their invoices stay with Stripe,
+ * which keeps them for accounting. True once the customer is gone, also when Stripe answers 404 (whatever
+ * its body: no such customer, deleted before or in Stripe's dashboard, leaves nothing to delete) and when
+ * this server has no secret key (it cannot reach Stripe at all). False when Stripe failed, refused or did
+ * not answer in time (logged): the caller keeps the id to try again later.
  */
 export async function deleteStripeCustomer(payments: Payments, customerId: string) {
   if (!payments.canCallStripe) return true;
-  const stripe = await payments.client();
+  // The HTTP status as the SDK saw it: the SDK reads a 404 without Stripe's error body as an unreadable
+  // answer (an error with no status), and any JSON without `error` as success, whatever the status.
+  let status: number | undefined;
+  let failure: unknown = null;
   try {
-    await stripe.customers.del(customerId);
-    return true;
+    const stripe = await payments.client();
+    stripe.on('response', (response: { status: number }) => {
+      status = response.status;
+    });
+    await stripe.customers.del(customerId, {}, { timeout: payments.customerDeleteTimeoutMs, maxNetworkRetries: 0 });
   } catch (error) {
-    if ((error as { code?: string }).code === 'resource_missing') return true;
-    log.warn('stripe.customer_delete_failed', { customerId, ...errorFields(error) });
-    return false;
+    failure = error;
   }
+  if (status === 404 || (!failure && status !== undefined && status < 300)) return true;
+  log.warn('stripe.customer_delete_failed', { customerId, status, ...(failure ? errorFields(failure) : {}) });
+  return false;
 }

@@ -5,10 +5,10 @@
 // spans two D1 databases, so the order makes any interruption recoverable: the users row is marked first
 // (nobody can sign in as the person from then on, and the mark says what is left to finish), every step
 // re-derives its work from the rows still there and deletes what it derived it from last, and the users
-// row goes at the very end, leaving a tombstone (`deleted_accounts`) for the writes already in flight
-// then. The orchestrator, with the steps outside D1 (the R2 images, the Stripe customer) between these,
-// is worker/auth/account-deletion.ts.
-import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
+// row goes last of our rows, leaving a tombstone (`deleted_accounts`) for the writes already in flight
+// then and for the Stripe customer still to delete. The orchestrator, with the steps outside D1 (the R2
+// images before the users row, the Stripe customer after it), is worker/auth/account-deletion.ts.
+import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   aiGenerations,
   appPasswords,
@@ -28,7 +28,10 @@ import {
 import type { Db, PeopleDb, PersonPlacement } from './client';
 import { deleteUnfollowedFeeds, releaseStars } from './feeds';
 
-/** What the steps after the first need from the users row: where the reading state is, who pays Stripe. */
+/**
+ * What the steps after the first need, from the users row and later its tombstone: where the reading
+ * state is, and the Stripe customer to delete (null once deleted there, or when they never paid).
+ */
 export type AccountBeingDeleted = { id: number; stripeCustomerId: string | null } & PersonPlacement;
 
 /**
@@ -100,7 +103,7 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
   ]);
 }
 
-/** The R2 keys of the person's generated images, for the caller to delete before step 5 forgets them. */
+/** The R2 keys of the person's generated images, for the caller to delete (step 3) before step 4 forgets them. */
 export async function generatedImageKeys(db: Db, userId: number) {
   const rows = await db
     .select({ key: aiGenerations.imageKey })
@@ -110,11 +113,12 @@ export async function generatedImageKeys(db: Db, userId: number) {
 }
 
 /**
- * Step 5 (steps 3 and 4 are the caller's: the R2 images, the Stripe customer), in the primary database,
- * one transaction: the users row, and with it (ON DELETE CASCADE) their preferences, generations, digest
- * runs, credit ledger, WordPress sites with their credentials and OPML imports. The send log and the dead
- * jobs that name the person (a failed mail holds its address and text) are deleted here: neither cascades. Only a row marked by step 1 is deleted, and it leaves its
- * tombstone (id, people shard, when): it names the people database to sweep again once nothing else does.
+ * Step 4 (step 3 is the caller's: the R2 images), in the primary database, one transaction: the users
+ * row, and with it (ON DELETE CASCADE) their preferences, generations, digest runs, credit ledger,
+ * WordPress sites with their credentials and OPML imports. The send log and the dead jobs that name the
+ * person (a failed mail holds its address and text) are deleted here: neither cascades. Only a row marked
+ * by step 1 is deleted, and it leaves its tombstone (id, people shard, when, Stripe customer id): it names
+ * the people database to sweep again, and the customer for step 5 to delete, once nothing else does.
  */
 export async function deleteAccountRows(db: Db, userId: number, now = Date.now()) {
   await db.batch([
@@ -122,7 +126,12 @@ export async function deleteAccountRows(db: Db, userId: number, now = Date.now()
       .insert(deletedAccounts)
       .select(
         db
-          .select({ userId: users.id, peopleShard: users.peopleShard, deletedAt: sql`${now}`.as('deleted_at') })
+          .select({
+            userId: users.id,
+            peopleShard: users.peopleShard,
+            deletedAt: sql`${now}`.as('deleted_at'),
+            stripeCustomerId: users.stripeCustomerId,
+          })
           .from(users)
           .where(and(eq(users.id, userId), isNotNull(users.deletingAt))),
       )
@@ -148,18 +157,39 @@ export async function deletionsUnderWay(db: Db, limit = 100): Promise<AccountBei
     .limit(limit);
 }
 
-/** The tombstones of deleted accounts, oldest first, at most `limit`: whose people database to sweep again. */
-export async function deletedAccountsToSweep(db: Db, limit = 1_000) {
+/**
+ * The tombstones of deleted accounts, oldest first, at most `limit`: whose people database to sweep
+ * again, and which Stripe customer is still to delete.
+ */
+export async function deletedAccountsToSweep(db: Db, limit = 1_000): Promise<AccountBeingDeleted[]> {
   return db
-    .select({ id: deletedAccounts.userId, peopleShard: deletedAccounts.peopleShard })
+    .select({
+      id: deletedAccounts.userId,
+      peopleShard: deletedAccounts.peopleShard,
+      stripeCustomerId: deletedAccounts.stripeCustomerId,
+    })
     .from(deletedAccounts)
     .orderBy(deletedAccounts.deletedAt)
     .limit(limit);
 }
 
-/** Drops a tombstone written at or before `deletedBy`: its people database has no late write left to sweep. */
+/** Step 5's record: Stripe no longer has the customer, so the tombstone stops naming it. */
+export async function forgetStripeCustomer(db: Db, userId: number) {
+  await db.update(deletedAccounts).set({ stripeCustomerId: null }).where(eq(deletedAccounts.userId, userId));
+}
+
+/**
+ * Drops a tombstone written at or before `deletedBy` (its people database has no late write left to
+ * sweep), unless it still names a Stripe customer to delete.
+ */
 export async function dropTombstone(db: Db, userId: number, deletedBy: number) {
   await db
     .delete(deletedAccounts)
-    .where(and(eq(deletedAccounts.userId, userId), lte(deletedAccounts.deletedAt, new Date(deletedBy))));
+    .where(
+      and(
+        eq(deletedAccounts.userId, userId),
+        lte(deletedAccounts.deletedAt, new Date(deletedBy)),
+        isNull(deletedAccounts.stripeCustomerId),
+      ),
+    );
 }

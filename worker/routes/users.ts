@@ -77,21 +77,17 @@ export const userRoutes = new Hono<AuthedEnv>()
     const user = c.var.user;
     if (confirm !== user.email) throw new ApiError('BAD_REQUEST', "Type your account's email to confirm");
     await endSubscription(c.var.services.payments, user);
-    const outcome = await deleteAccount(c.var.services, user.id);
+    // Stripe failing at the last step (the customer) does not change the answer: everything of ours is
+    // gone by then and the daily cleanup deletes the customer (auth/account-deletion.ts).
+    await deleteAccount(c.var.services, user.id);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
-    // Past its first step a deletion cannot be undone nor sent again (the session is gone), so a Stripe
-    // that did not answer is said as it is: accepted, and finished by the daily cleanup.
-    if (outcome === 'waiting-for-stripe') return c.json({ message: DELETION_WAITING_FOR_STRIPE }, 202);
     return c.body(null, 204);
   });
-
-const DELETION_WAITING_FOR_STRIPE =
-  'Your account is closed and you are signed out. We could not reach Stripe to delete your payment details there; we keep trying every day and delete them, with the rest of your account, as soon as Stripe answers.';
 
 /**
  * A paying person who deletes their account must not be charged again: the subscription ends before
  * anything is deleted, so a Stripe that does not answer refuses the deletion while it can still be sent
- * again. The deletion then deletes the Stripe customer itself.
+ * again. The deletion's last step then deletes the Stripe customer.
  */
 async function endSubscription(payments: Payments, user: UserRow) {
   if (!user.stripeSubscriptionId || !payments.canCallStripe) return;

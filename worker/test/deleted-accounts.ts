@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { feeds, items, users, wordpressSites } from '../../schema';
+import { deletedAccounts, feeds, items, users, wordpressSites } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import type { Db } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
@@ -52,6 +52,15 @@ export async function rowsNaming(person: { userId: number; email: string }) {
     }
   }
   return found;
+}
+
+/** The Stripe customer the person's tombstone still names: null once deleted there, undefined with no tombstone. */
+export async function tombstoneCustomerOf(person: { userId: number }) {
+  const [tombstone] = await db
+    .select({ stripeCustomerId: deletedAccounts.stripeCustomerId })
+    .from(deletedAccounts)
+    .where(eq(deletedAccounts.userId, person.userId));
+  return tombstone?.stripeCustomerId;
 }
 
 /** A person in the primary people database (who signed up before there were people shards). */
@@ -146,13 +155,15 @@ export type People = Awaited<ReturnType<typeof adaAndBo>>;
 
 /**
  * Nothing of Bo anywhere but his tombstone (his id, kept for the cleanup to sweep his people database
- * again until no late write can land: checked on its own by the tests), his customer deleted at Stripe
- * (when this server has Stripe keys), his lone feed no longer fetched, and Ada's reading as it was.
+ * again until no late write can land: checked on its own by the tests), which no longer names his Stripe
+ * customer, the customer deleted at Stripe (when `stripe`: this server has Stripe keys and Stripe did
+ * delete it), his lone feed no longer fetched, and Ada's reading as it was.
  */
 export async function expectBoGoneAndAdaIntact(people: People, { stripe = true } = {}) {
   const { ada, bo, shared, bosOwn, starred, imageKey, adasRows } = people;
   const { 'DB.deleted_accounts': _tombstone, ...left } = await rowsNaming(bo);
   expect(left).toEqual({});
+  expect(await tombstoneCustomerOf(bo)).not.toBe(bo.customerId);
   if (stripe)
     expect(await stripeCustomer(bo.customerId)).toEqual({ id: bo.customerId, object: 'customer', deleted: true });
   expect(await env.IMAGES.get(imageKey)).toBeNull();

@@ -40,7 +40,13 @@ export async function deleteAtStripe(customerId: string) {
   if (!response.ok) throw new Error(`Stripe answered ${response.status} for ${customerId}`);
 }
 
-/** Stripe answers 500 for this customer until `down` is false again. */
-export async function setStripeDown(customerId: string, down: boolean) {
-  await fetch(`${env.FAKE_UPSTREAM_URL}/stripe-outage/${customerId}`, { method: down ? 'PUT' : 'DELETE' });
+/** How Stripe fails, in fake-upstreams/stripe.ts's words; false: it answers again. */
+export type StripeOutage = 'stripe-500' | 'bare-500' | 'bare-404' | 'silent' | false;
+
+/** Stripe fails as `outage` says for calls about this customer, until it is set to false. */
+export async function setStripeDown(customerId: string, outage: StripeOutage) {
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/stripe-outage/${customerId}${outage ? `?as=${outage}` : ''}`, {
+    method: outage ? 'PUT' : 'DELETE',
+  });
+  if (!response.ok) throw new Error(`The fake Stripe refused the outage: ${await response.text()}`);
 }

@@ -4,13 +4,21 @@
 // Every `cus_` id is a customer (Checkout made it) until it is deleted: retrieving it then answers the
 // deleted object, deleting it again Stripe's 404 `resource_missing`. A test takes Stripe down for one
 // customer, so that tests running at once elsewhere are not touched:
-//   PUT /stripe-outage/<customerId>     calls about that customer answer Stripe's 500 `api_error`
-//   DELETE /stripe-outage/<customerId>  Stripe answers again
+//   PUT /stripe-outage/<customerId>?as=<kind>  calls about that customer answer as `kind` says:
+//       stripe-500  Stripe's 500 `api_error` (the default)
+//       bare-500    a 500 with a JSON body that is not Stripe's error (a proxy, another fake)
+//       bare-404    a 404 with a plain-text body (a server that has no such route)
+//       silent      no answer until the outage ends (the caller's timeout gives up first)
+//   DELETE /stripe-outage/<customerId>  Stripe answers again (a silent call held till then gets a 503)
 import type { ServerResponse } from 'node:http';
 import type { FakeRoute } from './server';
 
+const OUTAGE_KINDS = ['stripe-500', 'bare-500', 'bare-404', 'silent'] as const;
+type OutageKind = (typeof OUTAGE_KINDS)[number];
+
 const deletedCustomers = new Set<string>();
-const customersDown = new Set<string>();
+const customersDown = new Map<string, OutageKind>();
+const heldAnswers = new Map<string, ServerResponse[]>();
 
 /** Stripe's error body (https://docs.stripe.com/api/errors). */
 function answerError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }) {
@@ -18,11 +26,42 @@ function answerError(res: ServerResponse, status: number, error: { type: string;
   res.end(JSON.stringify({ error }));
 }
 
+function setOutage(customer: string, kind: OutageKind | null) {
+  if (kind) customersDown.set(customer, kind);
+  else customersDown.delete(customer);
+  for (const held of heldAnswers.get(customer)?.splice(0) ?? []) {
+    held.statusCode = 503;
+    held.end();
+  }
+}
+
+/** The answer of an outage of `kind`. */
+function answerOutage(res: ServerResponse, customer: string, kind: OutageKind) {
+  if (kind === 'silent') {
+    heldAnswers.set(customer, [...(heldAnswers.get(customer) ?? []), res]);
+    return;
+  }
+  if (kind === 'stripe-500') {
+    // Stripe marks a 500 not to be retried (Stripe-Should-Retry): the SDK gives up at once, as it would there.
+    res.setHeader('stripe-should-retry', 'false');
+    answerError(res, 500, { type: 'api_error', message: 'An unknown error occurred' });
+    return;
+  }
+  res.statusCode = kind === 'bare-404' ? 404 : 500;
+  if (kind === 'bare-404') res.setHeader('content-type', 'text/plain');
+  res.end(kind === 'bare-404' ? 'Not Found' : JSON.stringify({ message: 'Internal Server Error' }));
+}
+
 export const routeStripe: FakeRoute = (req, body, res) => {
-  const outage = req.url?.match(/^\/stripe-outage\/([\w-]+)$/);
+  const outage = req.url?.match(/^\/stripe-outage\/([\w-]+)(?:\?as=([\w-]+))?$/);
   if (outage?.[1]) {
-    if (req.method === 'PUT') customersDown.add(outage[1]);
-    else customersDown.delete(outage[1]);
+    const kind = (outage[2] ?? 'stripe-500') as OutageKind;
+    if (!OUTAGE_KINDS.includes(kind)) {
+      res.statusCode = 400;
+      res.end(`unknown outage kind ${kind}`);
+      return true;
+    }
+    setOutage(outage[1], req.method === 'PUT' ? kind : null);
     res.end('ok');
     return true;
   }
@@ -37,10 +76,9 @@ export const routeStripe: FakeRoute = (req, body, res) => {
   const customer = req.url.match(/^\/v1\/customers\/([\w-]+)$/)?.[1];
   if (customer && (req.method === 'DELETE' || req.method === 'GET')) {
     const deleted = deletedCustomers.has(customer);
-    // Stripe marks a 500 not to be retried (Stripe-Should-Retry): the SDK gives up at once, as it would there.
-    if (customersDown.has(customer)) {
-      res.setHeader('stripe-should-retry', 'false');
-      answerError(res, 500, { type: 'api_error', message: 'An unknown error occurred' });
+    const outageKind = customersDown.get(customer);
+    if (outageKind) {
+      answerOutage(res, customer, outageKind);
     } else if (!customer.startsWith('cus_') || (deleted && req.method === 'DELETE')) {
       answerError(res, 404, {
         type: 'invalid_request_error',

@@ -1,6 +1,5 @@
 // Deleting the account: the person types their email to confirm. Everything of theirs goes, a Pro
-// subscription is cancelled, and they land on the welcome screen signed out (told what is left, when
-// Stripe did not answer and the daily cleanup finishes the deletion).
+// subscription is cancelled, and they land on the welcome screen signed out.
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -17,12 +16,8 @@ export function DeleteAccountSection({ user }: { user: CurrentUser }) {
   const [typed, setTyped] = useState('');
   const navigate = useNavigate();
   const remove = useDeleteAccount({
-    onSuccess: (unfinished) => {
-      toast(
-        unfinished
-          ? { title: 'Account closed', description: unfinished }
-          : { title: 'Account deleted', description: 'Your account and everything in it are gone.' },
-      );
+    onSuccess: () => {
+      toast({ title: 'Account deleted', description: 'Your account and everything in it are gone.' });
       navigate(paths.auth.welcome, { replace: true });
     },
   });
