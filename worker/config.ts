@@ -68,7 +68,7 @@ const configSchema = z.object({
   STRIPE_PRICE_ID: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   STRIPE_API_BASE: optionalHttpUrl,
-  STRIPE_CUSTOMER_DELETE_TIMEOUT_MS: optionalText.pipe(
+  STRIPE_DELETION_TIMEOUT_MS: optionalText.pipe(
     z
       .string()
       .regex(/^[1-9]\d*$/, 'must be a whole number of milliseconds')
@@ -126,7 +126,7 @@ export function readConfig(env: Bindings): Config {
       priceId: vars.STRIPE_PRICE_ID,
       webhookSecret: vars.STRIPE_WEBHOOK_SECRET,
       apiBase: vars.STRIPE_API_BASE,
-      customerDeleteTimeoutMs: vars.STRIPE_CUSTOMER_DELETE_TIMEOUT_MS,
+      deletionTimeoutMs: vars.STRIPE_DELETION_TIMEOUT_MS,
     },
   };
 }

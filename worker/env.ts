@@ -27,7 +27,7 @@ export type Secrets = {
   /** Tests only: where the Stripe SDK sends API calls (a local fake). */
   STRIPE_API_BASE?: string;
   /** Tests only: how long deleting a Stripe customer waits, in milliseconds (10 s otherwise). */
-  STRIPE_CUSTOMER_DELETE_TIMEOUT_MS?: string;
+  STRIPE_DELETION_TIMEOUT_MS?: string;
 };
 
 export type Bindings = Env & Secrets;

@@ -35,9 +35,9 @@ const TEST_TIMEOUT_MS = 50;
 
 describe('deleting an account with a customer at Stripe', () => {
   const down: string[] = [];
-  const savedTimeout = env.STRIPE_CUSTOMER_DELETE_TIMEOUT_MS;
+  const savedTimeout = env.STRIPE_DELETION_TIMEOUT_MS;
   afterEach(async () => {
-    env.STRIPE_CUSTOMER_DELETE_TIMEOUT_MS = savedTimeout;
+    env.STRIPE_DELETION_TIMEOUT_MS = savedTimeout;
     for (const customerId of down.splice(0)) await setStripeDown(customerId, false);
   });
 
@@ -45,7 +45,7 @@ describe('deleting an account with a customer at Stripe', () => {
   it.each(outages)(
     'deletes the account at once when Stripe fails (%s), and the customer once Stripe is back',
     async (outage) => {
-      env.STRIPE_CUSTOMER_DELETE_TIMEOUT_MS = String(TEST_TIMEOUT_MS);
+      env.STRIPE_DELETION_TIMEOUT_MS = String(TEST_TIMEOUT_MS);
       const people = await adaAndBo();
       const { bo } = people;
       down.push(bo.customerId);

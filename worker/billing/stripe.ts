@@ -26,13 +26,14 @@ export type StripeConfig = {
   webhookSecret?: string;
   /** Tests only: where the SDK sends API calls (a local fake). */
   apiBase?: string;
-  /** Tests only: how long deleting a customer waits for Stripe (CUSTOMER_DELETE_TIMEOUT_MS otherwise). */
-  customerDeleteTimeoutMs?: number;
+  /** Tests only: how long a call of an account deletion waits for Stripe (DELETION_TIMEOUT_MS otherwise). */
+  deletionTimeoutMs?: number;
 };
 
-// Deleting a customer is waited on by the person deleting their account, so it waits 10 s at most (the
-// SDK's default is 80 s) and is not retried: the daily cleanup tries again for as long as it fails.
-const CUSTOMER_DELETE_TIMEOUT_MS = 10_000;
+// The calls of an account deletion (cancelling the subscription, deleting the customer) are waited on
+// by the person deleting their account, so each waits 10 s at most (the SDK's default is 80 s) and is
+// not retried: they can send the deletion again, and the daily cleanup retries deleting the customer.
+const DELETION_TIMEOUT_MS = 10_000;
 
 const NOT_CONFIGURED = 'Payments are not configured on this server.';
 
@@ -44,8 +45,8 @@ export type Payments = {
   canCallStripe: boolean;
   publishableKey: string | null;
   priceId: string | undefined;
-  /** How long deleting a customer waits for Stripe's answer. */
-  customerDeleteTimeoutMs: number;
+  /** How long a call of an account deletion waits for Stripe's answer. */
+  deletionTimeoutMs: number;
   /** The SDK client; a 503 with the spec's text when no secret key is set. */
   client(): Promise<Stripe>;
   /** The event a signed webhook carries; a 400 when the signature is wrong or stale. */
@@ -59,7 +60,7 @@ export function createPayments(config: StripeConfig): Payments {
     canCallStripe: Boolean(secretKey),
     publishableKey: config.publishableKey ?? null,
     priceId: config.priceId,
-    customerDeleteTimeoutMs: config.customerDeleteTimeoutMs ?? CUSTOMER_DELETE_TIMEOUT_MS,
+    deletionTimeoutMs: config.deletionTimeoutMs ?? DELETION_TIMEOUT_MS,
     async client() {
       if (!secretKey) throw new ApiError('UNAVAILABLE', NOT_CONFIGURED);
       // The SDK is loaded only by the routes that need it.
@@ -169,43 +170,59 @@ export async function applyStripeEvent(db: Db, event: Stripe.Event, ours: { pric
   return { applied, reason: applied ? 'applied' : 'ignored' };
 }
 
-/** Ends a subscription now (the account is going away): Stripe bills it no more. */
-export async function cancelSubscription(payments: Payments, subscriptionId: string) {
-  const stripe = await payments.client();
-  try {
-    await stripe.subscriptions.cancel(subscriptionId);
-  } catch (error) {
-    // Already cancelled or unknown at Stripe: nothing left to bill.
-    if ((error as { code?: string }).code === 'resource_missing') return;
-    log.warn('stripe.cancel_failed', { subscriptionId, ...errorFields(error) });
-    throw new ApiError('UPSTREAM_FAILED', 'We could not cancel your subscription with Stripe. Please try again.');
-  }
-}
-
 /**
- * Deletes a customer at Stripe (the last step of deleting an account): their email, name and saved
- * payment methods go, and Stripe cancels their subscriptions with it; their invoices stay with Stripe,
- * which keeps them for accounting. True once the customer is gone, also when Stripe answers 404 (whatever
- * its body: no such customer, deleted before or in Stripe's dashboard, leaves nothing to delete) and when
- * this server has no secret key (it cannot reach Stripe at all). False when Stripe failed, refused or did
- * not answer in time (logged): the caller keeps the id to try again later.
+ * One call of an account deletion, bounded (DELETION_TIMEOUT_MS, no retry), and how Stripe answered:
+ * `gone` when it did what was asked or answered 404, whatever the body (no such object: nothing left to
+ * cancel or delete). The HTTP status comes from the SDK's response event: the SDK reads a 404 without
+ * Stripe's error body as an unreadable answer (an error with no status), and any JSON without `error` as
+ * success, whatever the status.
  */
-export async function deleteStripeCustomer(payments: Payments, customerId: string) {
-  if (!payments.canCallStripe) return true;
-  // The HTTP status as the SDK saw it: the SDK reads a 404 without Stripe's error body as an unreadable
-  // answer (an error with no status), and any JSON without `error` as success, whatever the status.
+async function askStripeToDelete(
+  payments: Payments,
+  call: (stripe: Stripe, options: Stripe.RequestOptions) => Promise<unknown>,
+) {
   let status: number | undefined;
-  let failure: unknown = null;
   try {
     const stripe = await payments.client();
     stripe.on('response', (response: { status: number }) => {
       status = response.status;
     });
-    await stripe.customers.del(customerId, {}, { timeout: payments.customerDeleteTimeoutMs, maxNetworkRetries: 0 });
-  } catch (error) {
-    failure = error;
+    await call(stripe, { timeout: payments.deletionTimeoutMs, maxNetworkRetries: 0 });
+    return { gone: status !== undefined && status < 300, status, failure: null };
+  } catch (failure) {
+    return { gone: status === 404, status, failure };
   }
-  if (status === 404 || (!failure && status !== undefined && status < 300)) return true;
-  log.warn('stripe.customer_delete_failed', { customerId, status, ...(failure ? errorFields(failure) : {}) });
-  return false;
+}
+
+const failureFields = ({ status, failure }: { status?: number; failure: unknown }) => ({
+  status,
+  ...(failure ? errorFields(failure) : {}),
+});
+
+/**
+ * Ends a subscription now (the account is going away): Stripe bills it no more. A 404 means Stripe has no
+ * such subscription (cancelled before, or never there): nothing left to bill. A failure or no answer in
+ * time refuses the deletion (502), before anything is deleted, so the person can send it again.
+ */
+export async function cancelSubscription(payments: Payments, subscriptionId: string) {
+  const answer = await askStripeToDelete(payments, (stripe, options) =>
+    stripe.subscriptions.cancel(subscriptionId, {}, options),
+  );
+  if (answer.gone) return;
+  log.warn('stripe.cancel_failed', { subscriptionId, ...failureFields(answer) });
+  throw new ApiError('UPSTREAM_FAILED', 'We could not cancel your subscription with Stripe. Please try again.');
+}
+
+/**
+ * Deletes a customer at Stripe (the last step of deleting an account): their email, name and saved
+ * payment methods go, and Stripe cancels their subscriptions with it; their invoices stay with Stripe,
+ * which keeps them for accounting. True once the customer is gone (a 404 too) and when this server has
+ * no secret key (it cannot reach Stripe at all). False when Stripe failed, refused or did not answer in
+ * time (logged): the caller keeps the id to try again later.
+ */
+export async function deleteStripeCustomer(payments: Payments, customerId: string) {
+  if (!payments.canCallStripe) return true;
+  const answer = await askStripeToDelete(payments, (stripe, options) => stripe.customers.del(customerId, {}, options));
+  if (!answer.gone) log.warn('stripe.customer_delete_failed', { customerId, ...failureFields(answer) });
+  return answer.gone;
 }

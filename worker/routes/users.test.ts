@@ -1,14 +1,14 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { aiGenerations, categories, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
 import { findFeedByUrl } from '../db/feeds';
 import { peopleDbOfUser } from '../db/users';
-import { generationWithImage } from '../test/ai';
+import { generationWithImage, recordedRequests } from '../test/ai';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, sessionCookieOf, signUp, tokenFromLatestEmail, uniqueEmail } from '../test/helpers';
-import { pointStripeAtFake, uniqueCustomerId } from '../test/stripe';
+import { pointStripeAtFake, setStripeDown, uniqueCustomerId } from '../test/stripe';
 
 async function follow(cookie: string, name = uniqueName('account')) {
   const url = await scriptFeed(name, { body: rss(name, [{ guid: `${name}-1`, title: `${name} first story` }]) });
@@ -240,6 +240,41 @@ describe('DELETE /api/users/me', () => {
     it('deletes an account whose subscription Stripe no longer knows', async () => {
       const { cookie, email } = await subscriber('sub_gone');
       expect((await call('/api/users/me', { cookie, method: 'DELETE', json: { confirm: email } })).status).toBe(204);
+    });
+
+    const down: string[] = [];
+    const savedTimeout = env.STRIPE_DELETION_TIMEOUT_MS;
+    afterEach(async () => {
+      env.STRIPE_DELETION_TIMEOUT_MS = savedTimeout;
+      for (const id of down.splice(0)) await setStripeDown(id, false);
+    });
+
+    it('counts a bare 404 (no Stripe error body) for the subscription as nothing left to bill', async () => {
+      const subscriptionId = `sub_${crypto.randomUUID().replaceAll('-', '')}`;
+      const { cookie, email, userId } = await subscriber(subscriptionId);
+      down.push(subscriptionId);
+      await setStripeDown(subscriptionId, 'bare-404');
+      expect((await call('/api/users/me', { cookie, method: 'DELETE', json: { confirm: email } })).status).toBe(204);
+      expect(await db.select().from(users).where(eq(users.id, userId))).toEqual([]);
+    });
+
+    it('refuses the deletion, deleting nothing, when Stripe does not answer the cancel in time', async () => {
+      // Production waits 10 s (billing/stripe.ts); a few ms here, against a Stripe that never answers.
+      env.STRIPE_DELETION_TIMEOUT_MS = '50';
+      const subscriptionId = `sub_${crypto.randomUUID().replaceAll('-', '')}`;
+      const { cookie, email } = await subscriber(subscriptionId);
+      down.push(subscriptionId);
+      await setStripeDown(subscriptionId, 'silent');
+      const started = performance.now();
+      const response = await call('/api/users/me', { cookie, method: 'DELETE', json: { confirm: email } });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({
+        message: 'We could not cancel your subscription with Stripe. Please try again.',
+      });
+      expect(performance.now() - started).toBeLessThan(5_000);
+      // Asked once, not retried: the person can send it again, and still can.
+      expect(await recordedRequests(`/v1/subscriptions/${subscriptionId}`)).toHaveLength(1);
+      expect((await call('/api/users/me', { cookie })).status).toBe(200);
     });
   });
 });

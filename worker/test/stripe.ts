@@ -1,5 +1,6 @@
 // The fake Stripe (fake-upstreams/stripe.ts) from a test's side: this server's Stripe keys pointed at it
-// for the tests of a file, a customer as Stripe sees it, and an outage of Stripe for one customer.
+// for the tests of a file, a customer as Stripe sees it, and an outage of Stripe for one customer or
+// subscription.
 import { env } from 'cloudflare:workers';
 import { afterEach, beforeEach } from 'vitest';
 
@@ -43,9 +44,9 @@ export async function deleteAtStripe(customerId: string) {
 /** How Stripe fails, in fake-upstreams/stripe.ts's words; false: it answers again. */
 export type StripeOutage = 'stripe-500' | 'bare-500' | 'bare-404' | 'silent' | false;
 
-/** Stripe fails as `outage` says for calls about this customer, until it is set to false. */
-export async function setStripeDown(customerId: string, outage: StripeOutage) {
-  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/stripe-outage/${customerId}${outage ? `?as=${outage}` : ''}`, {
+/** Stripe fails as `outage` says for calls about this customer or subscription, until it is set to false. */
+export async function setStripeDown(id: string, outage: StripeOutage) {
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/stripe-outage/${id}${outage ? `?as=${outage}` : ''}`, {
     method: outage ? 'PUT' : 'DELETE',
   });
   if (!response.ok) throw new Error(`The fake Stripe refused the outage: ${await response.text()}`);

@@ -3,13 +3,13 @@
 // and retrieving one (GET, for tests to see it deleted); the SDK is pointed here with STRIPE_API_BASE.
 // Every `cus_` id is a customer (Checkout made it) until it is deleted: retrieving it then answers the
 // deleted object, deleting it again Stripe's 404 `resource_missing`. A test takes Stripe down for one
-// customer, so that tests running at once elsewhere are not touched:
-//   PUT /stripe-outage/<customerId>?as=<kind>  calls about that customer answer as `kind` says:
+// customer or subscription, so that tests running at once elsewhere are not touched:
+//   PUT /stripe-outage/<id>?as=<kind>  calls about that customer or subscription answer as `kind` says:
 //       stripe-500  Stripe's 500 `api_error` (the default)
 //       bare-500    a 500 with a JSON body that is not Stripe's error (a proxy, another fake)
 //       bare-404    a 404 with a plain-text body (a server that has no such route)
 //       silent      no answer until the outage ends (the caller's timeout gives up first)
-//   DELETE /stripe-outage/<customerId>  Stripe answers again (a silent call held till then gets a 503)
+//   DELETE /stripe-outage/<id>  Stripe answers again (a silent call held till then gets a 503)
 import type { ServerResponse } from 'node:http';
 import type { FakeRoute } from './server';
 
@@ -17,7 +17,7 @@ const OUTAGE_KINDS = ['stripe-500', 'bare-500', 'bare-404', 'silent'] as const;
 type OutageKind = (typeof OUTAGE_KINDS)[number];
 
 const deletedCustomers = new Set<string>();
-const customersDown = new Map<string, OutageKind>();
+const idsDown = new Map<string, OutageKind>();
 const heldAnswers = new Map<string, ServerResponse[]>();
 
 /** Stripe's error body (https://docs.stripe.com/api/errors). */
@@ -26,19 +26,19 @@ function answerError(res: ServerResponse, status: number, error: { type: string;
   res.end(JSON.stringify({ error }));
 }
 
-function setOutage(customer: string, kind: OutageKind | null) {
-  if (kind) customersDown.set(customer, kind);
-  else customersDown.delete(customer);
-  for (const held of heldAnswers.get(customer)?.splice(0) ?? []) {
+function setOutage(id: string, kind: OutageKind | null) {
+  if (kind) idsDown.set(id, kind);
+  else idsDown.delete(id);
+  for (const held of heldAnswers.get(id)?.splice(0) ?? []) {
     held.statusCode = 503;
     held.end();
   }
 }
 
 /** The answer of an outage of `kind`. */
-function answerOutage(res: ServerResponse, customer: string, kind: OutageKind) {
+function answerOutage(res: ServerResponse, id: string, kind: OutageKind) {
   if (kind === 'silent') {
-    heldAnswers.set(customer, [...(heldAnswers.get(customer) ?? []), res]);
+    heldAnswers.set(id, [...(heldAnswers.get(id) ?? []), res]);
     return;
   }
   if (kind === 'stripe-500') {
@@ -76,7 +76,7 @@ export const routeStripe: FakeRoute = (req, body, res) => {
   const customer = req.url.match(/^\/v1\/customers\/([\w-]+)$/)?.[1];
   if (customer && (req.method === 'DELETE' || req.method === 'GET')) {
     const deleted = deletedCustomers.has(customer);
-    const outageKind = customersDown.get(customer);
+    const outageKind = idsDown.get(customer);
     if (outageKind) {
       answerOutage(res, customer, outageKind);
     } else if (!customer.startsWith('cus_') || (deleted && req.method === 'DELETE')) {
@@ -91,9 +91,12 @@ export const routeStripe: FakeRoute = (req, body, res) => {
       deletedCustomers.add(customer);
       res.end(JSON.stringify({ id: customer, object: 'customer', deleted: true }));
     }
-  } else if (subscription) {
+  } else if (subscription?.[1]) {
+    const outageKind = idsDown.get(subscription[1]);
     // Cancelling: "sub_gone" plays one Stripe no longer knows.
-    if (subscription[1] === 'sub_gone') {
+    if (outageKind) {
+      answerOutage(res, subscription[1], outageKind);
+    } else if (subscription[1] === 'sub_gone') {
       answerError(res, 404, {
         type: 'invalid_request_error',
         code: 'resource_missing',
