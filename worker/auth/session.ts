@@ -15,7 +15,7 @@ export type SessionUser = UserRow;
 
 /**
  * What a token whose signature verified says: the session row it names and, in tokens signed since the
- * people shard joined them (25 Nov 2026), whose session it is and which people database holds their
+ * people shard joined them (24 Nov 2026), whose session it is and which people database holds their
  * reading state (their users row's `people_shard`, fixed at sign-up). `person` is null in older tokens.
  * The signature makes the claims the server's own words, but not a live session: only the row says that,
  * so nothing may be answered or acted on from them before the row has been checked (middleware/
