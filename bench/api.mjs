@@ -229,7 +229,9 @@ export async function benchApi(baseURL, cookie) {
   let nextItem = 0;
   const endpoints = {
     health: { path: '/api/health' },
-    // The floor of any signed-in request: the session's one D1 call (health makes none).
+    // The floors under the goal's 1.5× health: one D1 call that reads nothing (health makes none), and
+    // the session alone, the one call every signed-in request makes.
+    d1Floor: { path: '/api/dev/bench/d1-floor' },
     signedIn: { path: '/api/users/me', headers },
     feedItems: { path: '/api/feed-items', headers },
     feedItemsUnread: { path: '/api/feed-items?filter=unread', headers },

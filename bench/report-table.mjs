@@ -99,6 +99,7 @@ function refreshRows(r) {
 }
 
 const ENDPOINTS = {
+  d1Floor: 'one D1 call, no session (select 1)',
   signedIn: 'GET /api/users/me (the session alone)',
   feedItems: 'GET /api/feed-items',
   feedItemsUnread: 'GET /api/feed-items?filter=unread',
@@ -138,7 +139,7 @@ function apiRows(api) {
         ? withinHealth
         : key.startsWith('search')
           ? `alone < 100 ms${met(r.serialP50 < 100)}`
-          : key === 'signedIn'
+          : key === 'signedIn' || key === 'd1Floor'
             ? ''
             : `p99 < 50 ms${met(r.p99 < 50)} · ${withinHealth}`;
     rows.push([

@@ -43,3 +43,11 @@ export async function makeFeedsDue(db: Db, { from, to }: FeedRange) {
     .set({ nextFetchAt: new Date(Date.now() - 1000) })
     .where(between(feeds.id, from, to));
 }
+
+/**
+ * One D1 call that reads nothing: the floor under every request that uses the database, which the API
+ * benchmark measures beside health (which makes none) and the session alone (one call that reads 2 rows).
+ */
+export async function emptyRoundTrip(db: Db) {
+  await db.all(sql`select 1`);
+}

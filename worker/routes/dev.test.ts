@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { categories } from '../../schema';
 import { peopleDbOfUser } from '../db/users';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
+import { meteredEnv } from '../test/metered-env';
 
 describe('dev outbox', () => {
   it('lists sent emails newest first in development', async () => {
@@ -42,5 +43,14 @@ describe('dev bench hooks', () => {
     const rebuilt = await call('/api/dev/bench/reading-lists', { json: { userIds: [userId] } });
     expect(rebuilt.status).toBe(200);
     expect(await categoryNames()).toEqual(expect.arrayContaining([...before, 'Seeded']));
+  });
+
+  it('make one D1 call for the floor probe, with no session, beside health which makes none', async () => {
+    const probe = meteredEnv();
+    expect((await call('/api/dev/bench/d1-floor', { env: probe.env })).status).toBe(200);
+    expect(probe.calls()).toEqual({ DB: 1 });
+    const health = meteredEnv();
+    expect((await call('/api/health', { env: health.env })).status).toBe(200);
+    expect(health.calls()).toEqual({});
   });
 });

@@ -5,7 +5,7 @@ import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { readSession, SESSION_COOKIE } from '../auth/session';
-import { makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-probes';
+import { emptyRoundTrip, makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-probes';
 import { listCategories, listCategoriesWithFeeds } from '../db/categories';
 import { createDb } from '../db/client';
 import { listOutbox } from '../db/emails';
@@ -50,6 +50,11 @@ export const devRoutes = new Hono<AppEnv>()
   .get('/outbox', async (c) => {
     const rows = await listOutbox(c.var.db, 200);
     return c.json(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
+  })
+  /** One D1 call that reads nothing, and no session: the floor of any request that uses D1. */
+  .get('/bench/d1-floor', async (c) => {
+    await emptyRoundTrip(c.var.db);
+    return c.json({ ok: true });
   })
   /** Refresh progress of the feeds in [from, to]: how many were fetched (or failed) since `since`. Cheap: polled. */
   .get('/bench/stats', validate('query', feedRange.extend({ since: z.coerce.number().int() })), async (c) => {
