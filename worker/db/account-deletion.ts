@@ -158,8 +158,10 @@ export async function deletionsUnderWay(db: Db, limit = 100): Promise<AccountBei
 }
 
 /**
- * The tombstones of deleted accounts, oldest first, at most `limit`: whose people database to sweep
- * again, and which Stripe customer is still to delete.
+ * The tombstones of deleted accounts, at most `limit`: whose people database to sweep again, and which
+ * Stripe customer is still to delete. Those waiting only for their sweep come first, oldest first: a
+ * tombstone goes an hour after its deletion unless it still names a customer, so only those that do can
+ * pile up (Stripe refusing for days), and they must not push a new deletion's sweep out of the limit.
  */
 export async function deletedAccountsToSweep(db: Db, limit = 1_000): Promise<AccountBeingDeleted[]> {
   return db
@@ -169,7 +171,7 @@ export async function deletedAccountsToSweep(db: Db, limit = 1_000): Promise<Acc
       stripeCustomerId: deletedAccounts.stripeCustomerId,
     })
     .from(deletedAccounts)
-    .orderBy(deletedAccounts.deletedAt)
+    .orderBy(isNotNull(deletedAccounts.stripeCustomerId), deletedAccounts.deletedAt)
     .limit(limit);
 }
 
