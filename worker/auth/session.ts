@@ -41,17 +41,37 @@ async function keyOf(secret: string) {
   return key;
 }
 
-export async function createSession(db: Db, secret: string, userId: number, now = Date.now()) {
-  const id = randomToken();
-  const expiresAt = new Date(now + SESSION_TTL_MS);
-  const peopleShard = await insertSession(db, { id, userId, expiresAt, now });
-  const token = await new SignJWT({ sid: id, ...(peopleShard === null ? {} : { peopleShard }) })
+type TokenContents = { sessionId: string; userId: number; peopleShard: number | null; expiresAt: Date; now: number };
+
+/** The token naming a session row, its person and their people shard, valid until the row expires. */
+async function signSessionToken(secret: string, { sessionId, userId, peopleShard, expiresAt, now }: TokenContents) {
+  return new SignJWT({ sid: sessionId, ...(peopleShard === null ? {} : { peopleShard }) })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(Math.floor(now / 1000))
     .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
     .sign(await keyOf(secret));
+}
+
+export async function createSession(db: Db, secret: string, userId: number, now = Date.now()) {
+  const id = randomToken();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  const peopleShard = await insertSession(db, { id, userId, expiresAt, now });
+  const token = await signSessionToken(secret, { sessionId: id, userId, peopleShard, expiresAt, now });
   return { id, token, expiresAt };
+}
+
+/**
+ * The same session's token with the person's claims, for a live session whose token was signed before
+ * they existed: it expires with the row, as the old one did, so nothing but the claims changes.
+ */
+export async function tokenWithClaims(
+  secret: string,
+  session: { sessionId: string; user: SessionUser; expiresAt: Date },
+  now = Date.now(),
+) {
+  const { sessionId, user, expiresAt } = session;
+  return signSessionToken(secret, { sessionId, userId: user.id, peopleShard: user.peopleShard, expiresAt, now });
 }
 
 const isShard = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -77,7 +97,7 @@ export async function checkSession(db: Db, sessionId: string, now = Date.now()) 
   const row = await findLiveSession(db, sessionId, now);
   if (!row) return null;
   const touch = now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS ? touchSession(db, sessionId, now) : null;
-  return { sessionId, user: row.user, touch };
+  return { sessionId, user: row.user, expiresAt: row.session.expiresAt, touch };
 }
 
 /** The token verified, then its row checked: the signed-in person, or null. */

@@ -70,6 +70,34 @@ describe('the session token', () => {
     expect(sidebarFeedsOf(sidebar.body)).toHaveLength(1);
     expect((await call('/api/users/me', { cookie: legacy })).status).toBe(200);
   });
+
+  it('signed before the claims is handed the same session with them, so the next list reads beside the session', async () => {
+    const person = await reader(1, 'handed');
+    const { peopleShard: _, ...older } = claimsOf(person.cookie);
+    const legacy = await signedCookie(older);
+
+    const answer = await call('/api/feed-items', { cookie: legacy });
+    expect(answer.status).toBe(200);
+    const handed = answer.headers.get('set-cookie')?.split(';')[0] ?? '';
+    // The same session, person and expiry, with the people shard.
+    expect(claimsOf(handed)).toMatchObject({ sid: older.sid, sub: older.sub, exp: older.exp, peopleShard: 1 });
+    expect(answer.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    const next = await metered(handed, '/api/feed-items');
+    expect(next.status).toBe(200);
+    expect(next.readAlongsideSession).toBe(true);
+    // A token that has the claims is left as it is.
+    expect((await call('/api/feed-items', { cookie: handed })).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('signed before the claims gets nothing new once its session has ended', async () => {
+    const person = await reader(1, 'ended');
+    const { peopleShard: _, ...older } = claimsOf(person.cookie);
+    const legacy = await signedCookie(older);
+    expect((await call('/api/auth/logout', { cookie: person.cookie, method: 'POST' })).status).toBeLessThan(300);
+    const answer = await call('/api/feed-items', { cookie: legacy });
+    expect(answer.status).toBe(401);
+    expect(answer.headers.get('set-cookie')).toBeNull();
+  });
 });
 
 describe('a token that is not a live session', () => {

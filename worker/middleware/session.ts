@@ -1,7 +1,8 @@
 // Loads the signed-in person, if any, and guards routes that need one (or an admin).
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { checkSession, SESSION_COOKIE, verifySessionToken } from '../auth/session';
+import { checkSession, SESSION_COOKIE, tokenWithClaims, verifySessionToken } from '../auth/session';
+import { setSessionCookie } from '../auth/session-cookie';
 import { type AppEnv, adminUserIds } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -24,6 +25,10 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
       c.set('sessionId', session.sessionId);
       c.set('readingList', await early.readingListFor(session.user));
       if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
+      // A token signed before it named the person and their people shard: the same session's token with
+      // them, so their next lists read the reading list beside the session (early-reads.ts) at once,
+      // not only after their next sign-in.
+      if (!claims.person) setSessionCookie(c, await tokenWithClaims(c.env.SESSION_SECRET, session), session.expiresAt);
     }
   }
   await next();

@@ -2,10 +2,11 @@
 // taken email, asking for a magic link or a reset all answer the same way whatever the database holds.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie } from 'hono/cookie';
 import { confirmEmailChange } from '../auth/email-change';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { createSession, SESSION_COOKIE } from '../auth/session';
+import { setSessionCookie } from '../auth/session-cookie';
 import {
   emailOnlySchema,
   loginSchema,
@@ -32,13 +33,7 @@ const clientIp = (c: Ctx) => c.req.header('cf-connecting-ip') ?? 'local';
 
 async function signIn(c: Ctx, userId: number) {
   const session = await createSession(c.var.db, c.env.SESSION_SECRET, userId);
-  setCookie(c, SESSION_COOKIE, session.token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    path: '/',
-    secure: new URL(c.req.url).protocol === 'https:',
-    expires: session.expiresAt,
-  });
+  setSessionCookie(c, session.token, session.expiresAt);
 }
 
 /**
