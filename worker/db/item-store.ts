@@ -43,17 +43,30 @@ export async function recentItemDates(db: Db, feedId: number, count = 20) {
   return rows.map((row) => row.pubDate.getTime());
 }
 
-/** Which of these identities the feed already holds. */
-async function knownIdentities(db: Db, feedId: number, guidHashes: string[]) {
-  const known = new Set<string>();
+/** The fields whose change rewrites a stored item (and, through its trigger, its search index row). */
+type CompareFields = Pick<ItemText, 'title' | 'description' | 'content' | 'link'>;
+
+/** Which of these identities the feed already holds, with what a change is judged on. */
+async function knownItems(db: Db, feedId: number, guidHashes: string[]) {
+  const known = new Map<string, CompareFields>();
   const d1 = db.shards.of(feedId).$client;
   const { results } = await d1
-    .prepare('select guid_hash from items where feed_id = ?1 and guid_hash in (select value from json_each(?2))')
+    .prepare(
+      `select guid_hash, title, description, content, link from items
+       where feed_id = ?1 and guid_hash in (select value from json_each(?2))`,
+    )
     .bind(feedId, JSON.stringify(guidHashes))
-    .all<{ guid_hash: string }>();
-  for (const row of results) known.add(row.guid_hash);
+    .all<CompareFields & { guid_hash: string }>();
+  for (const { guid_hash, ...stored } of results) known.set(guid_hash, stored);
   return known;
 }
+
+/** As the upsert's own condition judges it: a changed title, content, link or summary. */
+const changedFrom = (stored: CompareFields, row: ItemValues) =>
+  stored.title !== row.title ||
+  stored.content !== row.content ||
+  stored.link !== row.link ||
+  stored.description !== row.description;
 
 /**
  * Stores `rows` (newest first) for the feed: new ones numbered after the feed's last sequence number,
@@ -64,13 +77,20 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   const d1 = db.shards.of(feed.id).$client;
   const known =
     rows.length > 0
-      ? await knownIdentities(
+      ? await knownItems(
           db,
           feed.id,
           rows.map((row) => row.guidHash),
         )
-      : new Set();
+      : new Map<string, CompareFields>();
   const fresh = rows.filter((row) => !known.has(row.guidHash)).reverse();
+  // Known items the feed still lists unchanged are left out of the write: D1 bills every insert statement
+  // a row written even when its conflict clause changes nothing (worker/feeds/refresh-cost.test.ts), and
+  // most refreshes bring a few new items among dozens known.
+  const changed = rows.filter((row) => {
+    const stored = known.get(row.guidHash);
+    return stored !== undefined && changedFrom(stored, row);
+  });
   // New ids take the clock as it is now, just before the write, not when the refresh began (a fetch can
   // take 15 s): ids follow the order items become visible in (shards.ts). Never before `now`, which a
   // caller (a test) may set ahead.
@@ -82,12 +102,15 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   const statements: D1PreparedStatement[] = [];
   // Two refreshes racing on one feed would number different items alike: the unique (feed_id, seq) index
   // refuses the second, whose whole batch rolls back and is retried.
-  statements.push(
-    d1
-      .prepare('update feeds set last_seq = max(last_seq, ?2), trimmed_seq = max(trimmed_seq, ?3) where id = ?1')
-      .bind(feed.id, lastSeq, trimmedSeq),
-  );
-  const ordered = [...fresh, ...rows.filter((row) => known.has(row.guidHash))];
+  // A feed whose bytes changed but whose items did not (a new lastBuildDate) writes nothing here.
+  if (lastSeq !== feed.lastSeq || trimmedSeq !== feed.trimmedSeq) {
+    statements.push(
+      d1
+        .prepare('update feeds set last_seq = max(last_seq, ?2), trimmed_seq = max(trimmed_seq, ?3) where id = ?1')
+        .bind(feed.id, lastSeq, trimmedSeq),
+    );
+  }
+  const ordered = [...fresh, ...changed];
   for (let start = 0; start < ordered.length; start += ROWS_PER_INSERT) {
     const chunk = ordered.slice(start, start + ROWS_PER_INSERT);
     // Each new row takes the shard's next id from the clock (shards.ts), numbered within the statement:
@@ -137,7 +160,7 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
       d1.prepare('delete from items where feed_id = ?1 and seq <= ?2 and star_count = 0').bind(feed.id, trimmedSeq),
     );
   }
-  await d1.batch(statements);
+  if (statements.length > 0) await d1.batch(statements);
   if (trimmedSeq > feed.trimmedSeq) {
     await Promise.all(
       db.people.all().map(({ $client: people }) => people.batch(pruneMarksStatements(people, feed.id, trimmedSeq))),

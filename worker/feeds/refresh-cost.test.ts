@@ -171,3 +171,86 @@ describe('a scheduled check that must change the schedule', () => {
     expect(row.checkIntervalMs).toBe(15 * MINUTE_MS);
   });
 });
+
+describe('a scheduled check of a feed with new items', () => {
+  /** A feed posting on the 20 minutes: its 30 newest entries at `now`; checked every 15 minutes. */
+  const everyTwentyMinutes = (now: number) =>
+    Array.from({ length: 30 }, (_, i) => {
+      const at = Math.floor(now / (20 * MINUTE_MS)) * 20 * MINUTE_MS - i * 20 * MINUTE_MS;
+      return { guid: `t${at}`, title: `Post at ${at}`, pubDate: new Date(at) };
+    });
+
+  /** An hour later: made due, picked (its lease sets the next check), then refreshed, metered. */
+  async function checkAnHourLater(name: string, feedId: number, bodyNow: () => string) {
+    advanceClock(HOUR_MS);
+    await scriptFeed(name, { body: bodyNow() });
+    await db.shards
+      .of(feedId)
+      .update(feeds)
+      .set({ nextFetchAt: new Date(Date.now() - 1000) })
+      .where(eq(feeds.id, feedId));
+    expect((await pick(feedId)).picked).toContain(feedId);
+    advanceClock(5_000);
+    return refresh(feedId);
+  }
+
+  it('writes six rows per new item, whatever the entries it lists again', async () => {
+    pinClock('2026-06-15T12:00:00Z');
+    const { name, feedId } = await dueFeed({ body: rss('Busy', everyTwentyMinutes(Date.now())) });
+    const counted: number[] = [];
+    for (let check = 0; check < 5; check++) {
+      // Three posts in the hour; the feed lists them among 27 it listed before.
+      const { outcome, meter } = await checkAnHourLater(name, feedId, () =>
+        rss('Busy', everyTwentyMinutes(Date.now())),
+      );
+      expect(outcome).toMatchObject({ kind: 'updated', stored: 30 });
+      counted.push(meter.rowsWritten);
+    }
+    // Per new item its row, its 3 index entries and its search index row (5); per check the feed's
+    // sequence, the items' id sequence and the feed's own row (3): 18 rows for 3 items. The 27 listed
+    // again unchanged write nothing (they wrote 3 more rows, one per insert statement, before).
+    expect(counted).toEqual([18, 18, 18, 18, 18]);
+    const { results } = await db.shards
+      .of(feedId)
+      .$client.prepare('select count(*) as n from items where feed_id = ?1')
+      .bind(feedId)
+      .all<{ n: number }>();
+    expect(results[0]?.n).toBe(30 + 5 * 3);
+  });
+
+  it('writes only its own row when its bytes changed but none of its entries did', async () => {
+    pinClock('2026-06-15T12:00:00Z');
+    const posts = hourlyPosts(Date.now() - 2 * HOUR_MS);
+    const { name, feedId } = await dueFeed({ body: rss('Hourly', posts) });
+    expect((await pick(feedId)).picked).toContain(feedId);
+    await scriptFeed(name, {
+      body: rss('Hourly', posts, '<lastBuildDate>Mon, 15 Jun 2026 12:00:00 GMT</lastBuildDate>'),
+    });
+    advanceClock(5_000);
+    const { outcome, meter } = await refresh(feedId);
+    expect(outcome).toMatchObject({ kind: 'updated', stored: 12 });
+    expect(meter.rowsWritten).toBe(1);
+  });
+
+  it('rewrites an entry that changed, and finds it by its new words', async () => {
+    pinClock('2026-06-15T12:00:00Z');
+    const posts = hourlyPosts(Date.now() - 2 * HOUR_MS);
+    const { name, feedId } = await dueFeed({ body: rss('Hourly', posts) });
+    expect((await pick(feedId)).picked).toContain(feedId);
+    const edited = posts.map((post, i) => (i === 3 ? { ...post, title: 'Post 3, corrected with zanzibar' } : post));
+    await scriptFeed(name, { body: rss('Hourly', edited) });
+    advanceClock(5_000);
+    const { meter } = await refresh(feedId);
+    // The item row, its search row dropped (trigger) and written again, and the feed's row.
+    expect(meter.rowsWritten).toBeGreaterThan(1);
+    const { results } = await db.shards
+      .of(feedId)
+      .$client.prepare(
+        `select i.title from item_search s join items i on i.id = s.rowid
+         where item_search match 'title : zanzibar' and s.feed_id = ?1`,
+      )
+      .bind(feedId)
+      .all<{ title: string }>();
+    expect(results.map((row) => row.title)).toEqual(['Post 3, corrected with zanzibar']);
+  });
+});
