@@ -17,7 +17,7 @@ const EXTENSION_DIR = resolve('extension/dist');
 const FEED_TITLE = 'Loom Notes <b>&</b> friends';
 
 /** A small blog on 127.0.0.1 whose page links its feed; the feed URL has characters that need encoding. */
-async function startBlog(): Promise<{ server: Server; pageUrl: string; feedUrl: string }> {
+async function startBlog(): Promise<{ server: Server; pageUrl: string; feedUrl: string; laterPageUrl: string }> {
   const server = createServer((request, response) => {
     if (request.url === '/') {
       response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -26,13 +26,26 @@ async function startBlog(): Promise<{ server: Server; pageUrl: string; feedUrl: 
           href="/feed.xml?format=rss&amp;lang=en"></head><body><h1>Loom Notes</h1></body></html>`);
       return;
     }
+    if (request.url === '/later') {
+      // A page whose feed link arrives after it loaded, as a single-page app adds it.
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      response.end(
+        '<!doctype html><html lang="en"><head><title>Later</title></head><body><h1>Later</h1></body></html>',
+      );
+      return;
+    }
     response.writeHead(404, { 'content-type': 'text/plain' });
     response.end('Not found');
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
-  return { server, pageUrl: `${origin}/`, feedUrl: `${origin}/feed.xml?format=rss&lang=en` };
+  return {
+    server,
+    pageUrl: `${origin}/`,
+    feedUrl: `${origin}/feed.xml?format=rss&lang=en`,
+    laterPageUrl: `${origin}/later`,
+  };
 }
 
 /** Registers through the API and sets the password from the emailed link, as the outbox shows it. */
@@ -173,6 +186,33 @@ describe('the browser extension', () => {
     const dialog = appTab.getByRole('dialog', { name: 'Add Feed' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Feed URL').inputValue()).toBe(blog.feedUrl);
+  });
+
+  it('shows a feed the page reports after the popup opened', async () => {
+    const page = await context.newPage();
+    await page.goto(blog.laterPageUrl);
+    let tabId: number | null = null;
+    await expect
+      .poll(async () => {
+        tabId = await tabShowing(worker, blog.laterPageUrl);
+        return tabId;
+      })
+      .not.toBeNull();
+    const popup = await context.newPage();
+    await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
+    await popup.locator('body[data-ready="true"]').waitFor();
+    expect(await popup.locator('#summary').textContent()).toBe('No feeds found on this page.');
+
+    await page.evaluate((href) => {
+      const link = document.createElement('link');
+      link.rel = 'alternate';
+      link.type = 'application/rss+xml';
+      link.title = 'Later feed';
+      link.href = href;
+      document.head.append(link);
+    }, blog.feedUrl);
+    await expect.poll(() => popup.locator('#summary').textContent()).toBe('1 feed on this page');
+    expect(await popup.locator('.feed-title').textContent()).toBe('Later feed');
   });
 });
 

@@ -3,13 +3,9 @@
 // worker at any time; the popup reads them back through `get-tab-feeds`.
 
 import { ext } from './browser-api';
-import { isGetTabFeedsMessage, isPageFeedsMessage, parseTabFeeds, type TabFeeds } from './messages';
+import { isGetTabFeedsMessage, isPageFeedsMessage, parseTabFeeds, type TabFeeds, tabFeedsKey } from './messages';
 
 const BADGE_COLOR = '#c2410c';
-
-function storageKey(tabId: number): string {
-  return `tab:${tabId}`;
-}
 
 async function showCount(tabId: number, count: number): Promise<void> {
   // An empty text hides the badge; a closed tab rejects, which is fine.
@@ -18,17 +14,17 @@ async function showCount(tabId: number, count: number): Promise<void> {
 }
 
 async function saveTabFeeds(tabId: number, state: TabFeeds): Promise<void> {
-  await ext.storage.session.set({ [storageKey(tabId)]: state });
+  await ext.storage.session.set({ [tabFeedsKey(tabId)]: state });
   await showCount(tabId, state.feeds.length);
 }
 
 async function loadTabFeeds(tabId: number): Promise<TabFeeds> {
-  const key = storageKey(tabId);
+  const key = tabFeedsKey(tabId);
   return parseTabFeeds((await ext.storage.session.get(key))[key]);
 }
 
 async function forgetTab(tabId: number): Promise<void> {
-  await ext.storage.session.remove(storageKey(tabId));
+  await ext.storage.session.remove(tabFeedsKey(tabId));
 }
 
 // First run: the options page says which Feedloom the extension will open, and lets the person change it.

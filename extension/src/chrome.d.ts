@@ -24,6 +24,11 @@ declare namespace WebExtension {
     sendResponse: (response: unknown) => void,
   ) => boolean | undefined;
 
+  interface StorageChange {
+    newValue?: unknown;
+    oldValue?: unknown;
+  }
+
   interface StorageArea {
     get(keys: string | string[] | null): Promise<Record<string, unknown>>;
     set(items: Record<string, unknown>): Promise<void>;
@@ -52,6 +57,7 @@ declare namespace WebExtension {
     storage: {
       sync: StorageArea;
       session: StorageArea;
+      onChanged: Event<(changes: Record<string, StorageChange>, areaName: string) => void>;
     };
   }
 }

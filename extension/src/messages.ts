@@ -57,6 +57,11 @@ export function parseFeedList(value: unknown): DetectedFeed[] {
   return feeds;
 }
 
+/** Where the service worker keeps a tab's feeds in `storage.session`; the popup follows that key. */
+export function tabFeedsKey(tabId: number): string {
+  return `tab:${tabId}`;
+}
+
 export function parseTabFeeds(value: unknown): TabFeeds {
   if (!isRecord(value)) return { pageUrl: '', feeds: [] };
   return { pageUrl: typeof value.pageUrl === 'string' ? value.pageUrl : '', feeds: parseFeedList(value.feeds) };

@@ -6,7 +6,7 @@ import { loadAppUrl } from './app-settings';
 import { addFeedLink } from './app-url';
 import { ext } from './browser-api';
 import { type DetectedFeed, mergeFeeds } from './detect';
-import { parseTabFeeds, type TabFeeds } from './messages';
+import { parseTabFeeds, type TabFeeds, tabFeedsKey } from './messages';
 import { feedCountText, renderFeedList } from './popup-view';
 import { requiredElement } from './required-element';
 
@@ -27,6 +27,8 @@ async function targetTabId(): Promise<number | undefined> {
 }
 
 let feeds: DetectedFeed[] = [];
+// What "Find more feeds" added for the page shown: kept when the page's own list changes, dropped with the page.
+let foundMore: TabFeeds = { pageUrl: '', feeds: [] };
 
 async function addToFeedloom(feed: DetectedFeed): Promise<void> {
   await ext.tabs.create({ url: addFeedLink(await loadAppUrl(), feed.url), active: true });
@@ -34,7 +36,10 @@ async function addToFeedloom(feed: DetectedFeed): Promise<void> {
 }
 
 function show(state: TabFeeds): void {
-  feeds = state.feeds;
+  feeds =
+    state.pageUrl !== '' && state.pageUrl === foundMore.pageUrl
+      ? mergeFeeds(state.feeds, foundMore.feeds)
+      : state.feeds;
   summary.textContent = feedCountText(feeds.length);
   renderFeedList(list, feeds, { onAdd: (feed) => void addToFeedloom(feed) });
 }
@@ -45,6 +50,10 @@ async function lookForMore(tabId: number): Promise<void> {
   const before = feeds.length;
   try {
     const state = parseTabFeeds(await ext.tabs.sendMessage(tabId, { type: 'find-more-feeds' }));
+    foundMore = {
+      pageUrl: state.pageUrl,
+      feeds: mergeFeeds(foundMore.pageUrl === state.pageUrl ? foundMore.feeds : [], state.feeds),
+    };
     show({ pageUrl: state.pageUrl, feeds: mergeFeeds(feeds, state.feeds) });
     const added = feeds.length - before;
     findMoreStatus.textContent =
@@ -67,7 +76,18 @@ async function start(): Promise<void> {
     return;
   }
   findMore.addEventListener('click', () => void lookForMore(tabId));
-  show(parseTabFeeds(await ext.runtime.sendMessage({ type: 'get-tab-feeds', tabId })));
+  // The tab's feeds as they change while the popup is open: a page still loading reports them after the
+  // popup asked, and a new address clears them before its page reports again.
+  let changed = false;
+  ext.storage.onChanged.addListener((changes, area) => {
+    const change = changes[tabFeedsKey(tabId)];
+    if (area !== 'session' || !change) return;
+    changed = true;
+    show(parseTabFeeds(change.newValue));
+  });
+  const asked = parseTabFeeds(await ext.runtime.sendMessage({ type: 'get-tab-feeds', tabId }));
+  // A change seen while the answer was on its way is newer than it.
+  if (!changed) show(asked);
   document.body.dataset.ready = 'true';
 }
 
