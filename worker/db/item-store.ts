@@ -10,6 +10,7 @@ import { desc, eq } from 'drizzle-orm';
 import { feeds, items } from '../../schema';
 import type { ItemText } from '../contracts/feeds';
 import type { Db } from './client';
+import { jsonParts } from './json-parts';
 import { pruneMarksStatements } from './read-state';
 import { indexItemsStatements } from './search';
 import { nextItemIdSql, shardOfId } from './shards';
@@ -22,9 +23,6 @@ export type ItemValues = ItemText & {
   /** The content's words as plain text for the search index (search.ts); none when omitted. */
   contentText?: string;
 };
-
-// D1 allows 100 bound parameters per statement: 11 columns × 9 rows = 99.
-const ROWS_PER_INSERT = 9;
 
 export async function findFeed(db: Db, feedId: number) {
   const [feed] = await db.shards.of(feedId).select().from(feeds).where(eq(feeds.id, feedId)).limit(1);
@@ -111,39 +109,37 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     );
   }
   const ordered = [...fresh, ...changed];
-  for (let start = 0; start < ordered.length; start += ROWS_PER_INSERT) {
-    const chunk = ordered.slice(start, start + ROWS_PER_INSERT);
-    // Each new row takes the shard's next id from the clock (shards.ts), numbered within the statement:
-    // ids in arrival order across shards, for the Fever API's since_id.
-    const placeholders = chunk
-      .map((_, n) => `(${nextItemIdSql(shardOfId(feed.id), mintedAt, n)}, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .join(', ');
-    const values = chunk.flatMap((row) => [
-      feed.id,
-      row.guidHash,
-      // Known items keep their number: the conflict clause below never touches seq.
-      seqOf.get(row.guidHash) ?? 0,
-      row.title,
-      row.description,
-      row.content,
-      row.link,
-      row.thumbnail,
-      row.author,
-      row.pubDate,
-      now,
-    ]);
+  const entries = ordered.map((row) => ({
+    g: row.guidHash,
+    // Known items keep their number: the conflict clause below never touches seq.
+    s: seqOf.get(row.guidHash) ?? 0,
+    t: row.title,
+    d: row.description,
+    c: row.content,
+    l: row.link,
+    h: row.thumbnail,
+    a: row.author,
+    p: row.pubDate,
+  }));
+  // One statement for all of them (D1 bills each insert statement a row for the id sequence): each new row
+  // takes the shard's next id from the clock (shards.ts), numbered by its place in the statement: ids in
+  // arrival order across shards, for the Fever API's since_id.
+  for (const part of jsonParts(entries)) {
     statements.push(
       d1
         .prepare(
           `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date, created_at)
-           values ${placeholders}
+           select ${nextItemIdSql(shardOfId(feed.id), mintedAt, 'j.key')}, ?1, j.value ->> 'g', j.value ->> 's',
+             j.value ->> 't', j.value ->> 'd', j.value ->> 'c', j.value ->> 'l', j.value ->> 'h', j.value ->> 'a',
+             j.value ->> 'p', ?3
+           from json_each(?2) j where true -- "where": an upsert after a join would read ON as its constraint
            on conflict (feed_id, guid_hash) do update set
              title = excluded.title, description = excluded.description, content = excluded.content,
              link = excluded.link, thumbnail = excluded.thumbnail, author = excluded.author
            where items.title is not excluded.title or items.content is not excluded.content
               or items.link is not excluded.link or items.description is not excluded.description`,
         )
-        .bind(...values),
+        .bind(feed.id, part, now),
     );
   }
   // New and rewritten items into the search index; those the trim below deletes leave it again (trigger).

@@ -9,12 +9,10 @@
 // person's read state and stars, is search-page.ts's.
 import { sql } from 'drizzle-orm';
 import type { ItemRow } from './items';
+import { jsonParts } from './json-parts';
 
 /** The plain text indexed as an item's content (its HTML turned to text by the refresh). */
 export type IndexedText = { guidHash: string; contentText: string };
-
-// Bound strings stay far below D1's 2 MB per value: the JSON of the rows is sent in parts of this size.
-const JSON_CHARS_PER_STATEMENT = 500_000;
 
 /**
  * Statements that index the feed's items among `rows` that have no index row: new items, and items the
@@ -22,32 +20,18 @@ const JSON_CHARS_PER_STATEMENT = 500_000;
  * already in the items row; the content's text comes with the rows. Run after the upsert, in its batch.
  */
 export function indexItemsStatements(d1: D1Database, feedId: number, rows: IndexedText[]): D1PreparedStatement[] {
-  const statements: D1PreparedStatement[] = [];
-  let part: { g: string; t: string }[] = [];
-  let size = 0;
-  const flush = () => {
-    if (part.length === 0) return;
-    statements.push(
-      d1
-        .prepare(
-          `insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
-           select i.id, i.title, coalesce(i.description, ''), j.value ->> 't', coalesce(i.author, ''),
-             'f' || i.feed_id, i.feed_id, i.seq, i.pub_date
-           from json_each(?2) j join items i on i.feed_id = ?1 and i.guid_hash = j.value ->> 'g'
-           where not exists (select 1 from item_search_docsize d where d.id = i.id)`,
-        )
-        .bind(feedId, JSON.stringify(part)),
-    );
-    part = [];
-    size = 0;
-  };
-  for (const row of rows) {
-    if (size + row.contentText.length > JSON_CHARS_PER_STATEMENT) flush();
-    part.push({ g: row.guidHash, t: row.contentText });
-    size += row.contentText.length + 80;
-  }
-  flush();
-  return statements;
+  const entries = rows.map((row) => ({ g: row.guidHash, t: row.contentText }));
+  return jsonParts(entries).map((part) =>
+    d1
+      .prepare(
+        `insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
+         select i.id, i.title, coalesce(i.description, ''), j.value ->> 't', coalesce(i.author, ''),
+           'f' || i.feed_id, i.feed_id, i.seq, i.pub_date
+         from json_each(?2) j join items i on i.feed_id = ?1 and i.guid_hash = j.value ->> 'g'
+         where not exists (select 1 from item_search_docsize d where d.id = i.id)`,
+      )
+      .bind(feedId, part),
+  );
 }
 
 export type SearchOrder = 'newest' | 'oldest' | 'relevance';

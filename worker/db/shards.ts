@@ -136,8 +136,8 @@ export function nextFeedIdSql(shard: number): string {
  * the statement, so concurrent writers to a shard (D1 runs them one after the other) stay unique and in
  * commit order. sqlite_sequence moves only at the end of a statement, hence the step per row.
  */
-export function nextItemIdSql(shard: number, nowMs: number, row: number): string {
+export function nextItemIdSql(shard: number, nowMs: number, row: number | string): string {
   const last = "coalesce((select seq from sqlite_sequence where name = 'items'), 0)";
   // (last / 2^10 + 1) × 2^10 + shard: the next slot of this shard after `last`, whatever form `last` has.
-  return `(max(${clockItemId(shard, nowMs)}, (${last} / ${MAX_SHARDS} + 1) * ${MAX_SHARDS} + ${shard}) + ${row * MAX_SHARDS})`;
+  return `(max(${clockItemId(shard, nowMs)}, (${last} / ${MAX_SHARDS} + 1) * ${MAX_SHARDS} + ${shard}) + (${row}) * ${MAX_SHARDS})`;
 }

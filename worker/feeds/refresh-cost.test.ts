@@ -218,6 +218,20 @@ describe('a scheduled check of a feed with new items', () => {
     expect(results[0]?.n).toBe(30 + 5 * 3);
   });
 
+  it('writes 25 new entries in one statement: 5 rows each and 3 besides', async () => {
+    pinClock('2026-06-15T12:00:00Z');
+    const { name, feedId } = await dueFeed({ body: rss('Hourly', hourlyPosts(Date.now() - 2 * HOUR_MS)) });
+    expect((await pick(feedId)).picked).toContain(feedId);
+    // The same posting rate (so the lease's next check stands), 25 entries none of which it had.
+    const renamed = hourlyPosts(Date.now() - 2 * HOUR_MS, 25).map((post) => ({ ...post, guid: `new-${post.guid}` }));
+    await scriptFeed(name, { body: rss('Hourly', renamed) });
+    advanceClock(5_000);
+    const { outcome, meter } = await refresh(feedId);
+    expect(outcome).toMatchObject({ kind: 'updated', stored: 25 });
+    // Row, 3 index entries and search row per entry; the feed's sequence, the id sequence, the feed's row.
+    expect(meter.rowsWritten).toBe(25 * 5 + 3);
+  });
+
   it('writes only its own row when its bytes changed but none of its entries did', async () => {
     pinClock('2026-06-15T12:00:00Z');
     const posts = hourlyPosts(Date.now() - 2 * HOUR_MS);
