@@ -40,6 +40,11 @@ export const FEED_MIX = [
   { share: 0.05, itemsPerDay: 40 },
 ];
 const ITEMS_KEPT = 500; // refresh.ts: the newest 500 per feed
+/**
+ * Rows written per item retention deletes, an upper bound held by worker/db/retention-cost.test.ts
+ * (measured 2 for an item nobody marked; a mark below the line is one more).
+ */
+const TRIM_ROWS_WRITTEN_PER_ITEM = 3;
 const DAYS = 30;
 const CONSUMER_BATCH = 10; // wrangler.toml max_batch_size
 const FEEDS_PER_MESSAGE = 10; // enqueue-refreshes.ts
@@ -67,6 +72,8 @@ const mixOf = (field) => FEED_MIX.reduce((sum, kind) => sum + kind.share * field
 const checksPerDay = mixOf((kind) => Math.min(96, Math.max(1, 2 * kind.itemsPerDay)));
 const itemsPerFeedPerDay = mixOf((kind) => kind.itemsPerDay);
 const itemsHeldAfterAYear = mixOf((kind) => Math.min(ITEMS_KEPT, kind.itemsPerDay * 365));
+/** After a year, a feed that has passed its newest ITEMS_KEPT deletes an item for each it stores. */
+const itemsTrimmedPerFeedPerDay = mixOf((kind) => (kind.itemsPerDay * 365 > ITEMS_KEPT ? kind.itemsPerDay : 0));
 
 export function projectScale(cost, measured) {
   return Object.entries(WORKLOADS).map(([workload, w]) => project(workload, w, cost, measured));
@@ -98,7 +105,12 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
     checks * perCheck('rowsRead') +
     pages * (2 * session.rowsRead + itemsPage.rowsRead + sidebar.rowsRead) +
     marks * (session.rowsRead + markRead.rowsRead);
-  const rowsWritten = checks * perCheck('rowsWritten') + newItems * writesPerNewItem + marks * markRead.rowsWritten;
+  const trimmedItems = w.uniqueFeeds * itemsTrimmedPerFeedPerDay * DAYS;
+  const rowsWritten =
+    checks * perCheck('rowsWritten') +
+    newItems * writesPerNewItem +
+    trimmedItems * TRIM_ROWS_WRITTEN_PER_ITEM +
+    marks * markRead.rowsWritten;
   const queueOps = (refreshMessages + pickMessages) * PRICES.queueOpsPerMessage;
   const storageGB = itemsGB + peopleGB;
 
@@ -141,6 +153,7 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
       peopleShardsBuilt: true,
       checks,
       newItems,
+      trimmedItems,
       pages,
       marks,
       requests,
@@ -178,7 +191,8 @@ export function scalingMarkdown(scale) {
 
 Measured per-operation costs above × workload counts; a ${DAYS}-day month. Feeds: ${FEED_MIX.map((k) => `${k.share * 100} % post ${k.itemsPerDay} a day`).join(', ')}
 (${fmt(itemsPerFeedPerDay, 2)} on average), each checked ${fmt(checksPerDay, 2)} times a day by schedule.ts, ${fmt(itemsHeldAfterAYear, 0)} items held per feed after a year
-(newest ${ITEMS_KEPT}); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
+(newest ${ITEMS_KEPT}: by then ${fmt(itemsTrimmedPerFeedPerDay, 2)} a feed a day are deleted by retention, ${TRIM_ROWS_WRITTEN_PER_ITEM} rows written each at most,
+worker/db/retention-cost.test.ts); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
 at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
