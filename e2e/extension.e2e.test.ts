@@ -103,6 +103,18 @@ async function tabShowing(worker: Worker, pageUrl: string): Promise<number | nul
   }, pageUrl);
 }
 
+/** The tab whose page has reported its feeds (any number of them) to the service worker, once it has. */
+async function tabReporting(worker: Worker, pageUrl: string): Promise<number> {
+  let tabId: number | null = null;
+  await expect
+    .poll(async () => {
+      tabId = await tabShowing(worker, pageUrl);
+      return tabId;
+    })
+    .not.toBeNull();
+  return tabId ?? -1;
+}
+
 describe('the browser extension', () => {
   let profile: string;
   let context: BrowserContext;
@@ -152,16 +164,10 @@ describe('the browser extension', () => {
     await signIn(page, email, password);
 
     await page.goto(blog.pageUrl);
-    let tabId: number | null = null;
-    await expect
-      .poll(async () => {
-        tabId = await tabShowing(worker, blog.pageUrl);
-        return tabId;
-      })
-      .not.toBeNull();
+    const tabId = await tabReporting(worker, blog.pageUrl);
     const badge = await worker.evaluate(
       (id) => (globalThis as unknown as { chrome: WorkerChrome }).chrome.action.getBadgeText({ tabId: id }),
-      tabId ?? -1,
+      tabId,
     );
     expect(badge).toBe('1');
 
@@ -191,13 +197,7 @@ describe('the browser extension', () => {
   it('shows a feed the page reports after the popup opened', async () => {
     const page = await context.newPage();
     await page.goto(blog.laterPageUrl);
-    let tabId: number | null = null;
-    await expect
-      .poll(async () => {
-        tabId = await tabShowing(worker, blog.laterPageUrl);
-        return tabId;
-      })
-      .not.toBeNull();
+    const tabId = await tabReporting(worker, blog.laterPageUrl);
     const popup = await context.newPage();
     await popup.goto(`chrome-extension://${extensionId}/popup.html?tab=${tabId}`);
     await popup.locator('body[data-ready="true"]').waitFor();
