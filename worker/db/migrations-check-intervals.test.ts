@@ -1,9 +1,8 @@
 // A database made by the version whose leases only moved next_fetch_at upgrades with every feed's wait
 // between checks kept: migration 0021 takes it from the last refresh's writes (next check − last fetch),
 // so the first pick after the upgrade already sets each feed's next check (refresh-leases.ts).
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { applyMigrations, migrationIndex } from '../test/migrations';
+import { databaseBefore } from '../test/migrations';
 import { createDb } from './client';
 import { leaseDueFeeds, PICK_SLICES } from './refresh-leases';
 
@@ -13,9 +12,7 @@ const DAY_MS = 24 * 60 * MINUTE_MS;
 
 describe('upgrading a database whose feeds keep no wait between checks', () => {
   it("keeps each feed's last wait, at most a day, and a pick after the upgrade schedules from it", async () => {
-    const d1 = env.UPGRADE_DB;
-    const cut = migrationIndex(KEEP_INTERVALS);
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(0, cut));
+    const { d1, upgradeTo } = await databaseBefore(KEEP_INTERVALS);
 
     const now = Date.now();
     const feed = (id: number, lastFetched: number | null, next: number) =>
@@ -28,7 +25,7 @@ describe('upgrading a database whose feeds keep no wait between checks', () => {
            ${feed(66, now - 3 * DAY_MS, now + 5 * MINUTE_MS)}`,
       )
       .run();
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(cut));
+    await upgradeTo();
 
     const { results } = await d1
       .prepare('select id, check_interval_ms, leased_until from feeds where id in (64, 65, 66) order by id')

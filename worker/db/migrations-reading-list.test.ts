@@ -2,9 +2,8 @@
 // users row, whatever its size, upgrades with nothing lost: migration 0018 moves the copies over the bound
 // (reading-list.ts ON_USERS_ROW_MAX_BYTES) to `reading_lists`, leaves the small ones, and each person's
 // sidebar and pages say what they said before.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { applyMigrations, migrationIndex } from '../test/migrations';
+import { databaseBefore } from '../test/migrations';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
@@ -26,9 +25,7 @@ const previousRebuild = (d1: D1Database, userId: number) =>
 
 describe('upgrading a database whose users rows hold reading lists of any size', () => {
   it('moves the large copies to reading_lists, keeps the small ones, and loses nothing', async () => {
-    const d1 = env.UPGRADE_DB;
-    const cut = migrationIndex(MOVE_LARGE);
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(0, cut));
+    const { d1, upgradeTo } = await databaseBefore(MOVE_LARGE);
 
     // Person 1 follows two feeds; person 2 follows 60 under long names, in a category.
     const now = Date.now();
@@ -62,7 +59,7 @@ describe('upgrading a database whose users rows hold reading lists of any size',
     const [small, large] = before.results.map((row) => row.reading_list);
     expect(new TextEncoder().encode(large).length).toBeGreaterThan(ON_USERS_ROW_MAX_BYTES);
 
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(cut));
+    await upgradeTo();
 
     const onUsersRows = await d1.prepare('select id, reading_list from users order by id').all();
     expect(onUsersRows.results).toEqual([

@@ -1,10 +1,9 @@
 // A database made by the previous version upgrades with nothing lost: the migrations before read
 // watermarks are applied to an empty database, filled as that version would have, then the rest.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { searchFeedItems } from '../search/search-items';
 import { storedItem } from '../test/feeds';
-import { applyMigrations, migrationIndex } from '../test/migrations';
+import { databaseBefore } from '../test/migrations';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
@@ -18,9 +17,7 @@ const SHARD_FEEDS = '0012_shard_feeds';
 
 describe('upgrading a database of the previous version', () => {
   it('keeps every item, read mark and star: unread counts, read flags, what retention keeps and search are unchanged; new ids above the old', async () => {
-    const d1 = env.UPGRADE_DB;
-    const cut = migrationIndex(WATERMARKS);
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(0, cut));
+    const { d1, upgradeTo } = await databaseBefore(WATERMARKS);
 
     const now = Date.now();
     const minutesAgo = (n: number) => now - n * 60_000;
@@ -51,15 +48,13 @@ describe('upgrading a database of the previous version', () => {
     ]);
 
     // Up to feed sharding, then stars as that version kept them (retention looked at them beside the items).
-    const shardCut = migrationIndex(SHARD_FEEDS);
-    expect(shardCut).toBeGreaterThan(cut);
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(cut, shardCut));
+    await upgradeTo(SHARD_FEEDS);
     await d1
       .prepare(
         `insert into stars (user_id, item_id, feed_id, created_at) values (1, 100, 10, ${now}), (2, 100, 10, ${now}), (1, 104, 11, ${now})`,
       )
       .run();
-    await applyMigrations(d1, env.TEST_MIGRATIONS.slice(shardCut));
+    await upgradeTo();
     const starCounts = await d1.prepare('select id, star_count from items where star_count > 0 order by id').all();
     expect(starCounts.results).toEqual([
       { id: 100, star_count: 2 },

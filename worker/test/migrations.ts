@@ -14,3 +14,23 @@ export function migrationIndex(name: string) {
   if (index < 0) throw new Error(`no migration ${name}`);
   return index;
 }
+
+/**
+ * The upgrade database as the version before migration `name` left it (its migrations applied), for a
+ * test to fill; `upgradeTo(next)` then applies the migrations from there up to `next` (not included),
+ * or, without `next`, all the rest.
+ */
+export async function databaseBefore(name: string) {
+  const d1 = env.UPGRADE_DB;
+  let applied = migrationIndex(name);
+  await applyMigrations(d1, env.TEST_MIGRATIONS.slice(0, applied));
+  return {
+    d1,
+    async upgradeTo(next?: string) {
+      const until = next === undefined ? env.TEST_MIGRATIONS.length : migrationIndex(next);
+      if (until < applied) throw new Error(`${next} comes before the migrations already applied`);
+      await applyMigrations(d1, env.TEST_MIGRATIONS.slice(applied, until));
+      applied = until;
+    },
+  };
+}
