@@ -269,6 +269,13 @@ describe('search: bad input gets a clear answer, never a 500', () => {
     expect(await refused(cookie, '-climate')).toBe('Search needs a word to find, not only words to leave out');
   });
 
+  it('refuses a cursor it did not give, also to someone who follows nothing yet', async () => {
+    const { cookie } = await signUp();
+    const { status, body } = await search(cookie, `${q('climate')}&cursor=zzz`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ message: 'Invalid cursor' });
+  });
+
   it('reads FTS and SQL syntax, unbalanced quotes, emoji and right-to-left text as words', async () => {
     const { cookie } = await personFollowing();
     expect(await titles(cookie, q('title:'))).toEqual([]);

@@ -49,6 +49,8 @@ function compareRows(order: SearchOrder) {
 
 export async function searchFeedItems(db: PeopleDb, userId: number, timeZone: string, query: SearchQuery) {
   const parsed = parseSearch(query.search);
+  // Bad input is refused whatever the person follows, before anything is read.
+  const after = query.cursor ? decodeCursor(query.cursor, query.sort) : undefined;
   const list = await readingListOf(db, userId, query.readingList);
   const subscriptions = listedInScope(list, { feedId: query.feedId, categoryId: query.categoryId });
   if (subscriptions.length === 0) return { items: [], nextCursor: null };
@@ -60,7 +62,7 @@ export async function searchFeedItems(db: PeopleDb, userId: number, timeZone: st
     order: query.sort,
     from,
     to,
-    after: query.cursor ? decodeCursor(query.cursor, query.sort) : undefined,
+    after,
     limit: query.limit + 1,
   };
 
