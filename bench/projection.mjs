@@ -1,7 +1,7 @@
 // Projection of the measured per-operation costs (cost.mjs) to issue 12's workloads A and B against
 // Cloudflare's published prices and limits. Every volume below is a measured figure times a count from
-// the workload; the assumptions are the constants in this file and are printed in the README.
-// `databases` is the feed-shard design (worker/db/shards.ts, README "Scaling: the data layer's design"):
+// the workload; the assumptions are the constants in this file and are printed in docs/scaling.md.
+// `databases` is the feed-shard design (worker/db/shards.ts, docs/scaling.md "Scaling: the data layer's design"):
 // as many feed shards (a power of two) as keep each under FEED_SHARD_TARGET_GB of items, shard 0 being
 // the primary database; people shards (worker/db/people.ts) once the people's rows outgrow it.
 import { cronsFromWranglerToml, firingsPerDay, mostFrequentCron } from '../scripts/cron.mjs';
@@ -181,15 +181,15 @@ function perCheckCalls(cost, notModifiedShare) {
 const fmt = (n, digits = 1) => Number(n).toLocaleString('en-US', { maximumFractionDigits: digits });
 const money = (n) => `$${fmt(n, n < 1 ? 4 : 0)}`;
 
-/** The README's "Scaling" numbers: both workloads, itemised. */
+/** docs/scaling.md's projection: both workloads, itemised. */
 export function scalingMarkdown(scale) {
   const rows = scale.map((s) => {
     const d = s.detail;
     return `| ${s.workload} | ${fmt(s.people, 0)} | ${fmt(s.uniqueFeeds, 0)} | ${fmt(d.requests / 1e6)} M · ${money(d.dollars.workers)} | ${fmt(d.rowsRead / 1e9)} B · ${money(d.dollars.rowsRead)} | ${fmt(d.rowsWritten / 1e6)} M · ${money(d.dollars.rowsWritten)} | ${fmt(d.queueOps / 1e6)} M · ${money(d.dollars.queues)} | ${fmt(d.itemsGB + d.peopleGB)} GB · ${money(d.dollars.storage)} | ${money(d.total)} | ${money(s.dollarsPerPersonMonth)} | ${fmt(s.refreshNeededPerHour, 0)} / ${fmt(s.refreshCapacityPerHour, 0)} | ${d.feedShards} + ${d.peopleShards} · ${fmt(s.largestDatabaseGB, 2)} GB |`;
   });
-  return `### Scaling (projection)
+  return `## Scaling (projection)
 
-Measured per-operation costs above × workload counts; a ${DAYS}-day month. Feeds: ${FEED_MIX.map((k) => `${k.share * 100} % post ${k.itemsPerDay} a day`).join(', ')}
+Measured per-operation costs ([performance.md](performance.md)) × workload counts; a ${DAYS}-day month. Feeds: ${FEED_MIX.map((k) => `${k.share * 100} % post ${k.itemsPerDay} a day`).join(', ')}
 (${fmt(itemsPerFeedPerDay, 2)} on average), each checked ${fmt(checksPerDay, 2)} times a day by schedule.ts, ${fmt(itemsHeldAfterAYear, 0)} items held per feed after a year
 (newest ${ITEMS_KEPT}: by then ${fmt(itemsTrimmedPerFeedPerDay, 2)} a feed a day are deleted by retention, ${TRIM_ROWS_WRITTEN_PER_ITEM} rows written each at most,
 worker/db/retention-cost.test.ts); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the

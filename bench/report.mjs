@@ -1,5 +1,6 @@
-// Writes a run's results out: bench/results.json, and README.md between the bench markers with the
-// table (report-table.mjs), the machine it ran on, the notes on method and the scaling projection.
+// Writes a run's results out: bench/results.json; docs/performance.md between its bench markers (the
+// table of report-table.mjs, the machine it ran on, the notes on method); docs/scaling.md between its
+// own (the scaling projection). Nothing else: the README links to those pages and is never rewritten.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,8 @@ export function machine() {
   };
 }
 
-export function writeReport(results) {
+/** `rootDir`: the checkout to write into (tests pass a copy). */
+export function writeReport(results, rootDir = root) {
   const m = results.machine;
   const machineLine = `Measured ${m.date.slice(0, 10)} on ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node} (load average at start ${m.loadAverage}; the machine may be shared).`;
   const notes = [
@@ -33,7 +35,7 @@ export function writeReport(results) {
     'first and last and averaged as the baseline; "alone" is the median of 40 requests sent one at a time.',
     'Health makes no D1 call; every other endpoint makes at least one (the session), and in `wrangler dev` each D1',
     'call, read or write, is a commit with an fsync in local D1’s one Durable Object plus a DevTools relay through',
-    'wrangler’s node process (README "Latency under load"; `node bench/write-floor.mjs --fsync` measures it).',
+    'wrangler’s node process ("Latency under load" below; `node bench/write-floor.mjs --fsync` measures it).',
     results.spa?.note ? `SPA: ${results.spa.note}.` : '',
     // A partial run merged into the last full one says which figures come from which run.
     results.note ?? '',
@@ -42,16 +44,21 @@ export function writeReport(results) {
     .join('\n');
   const md = reportTable(results);
   const scaling = results.cost?.scale ? scalingMarkdown(results.cost.scale) : '';
-  const section = `${machineLine}\n\n${md}\n\n${notes}\n\n${scaling}\n`;
 
-  writeFileSync(path.join(root, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
-  const readmePath = path.join(root, 'README.md');
-  const readme = readFileSync(readmePath, 'utf8');
-  const start = '<!-- bench:start -->';
-  const end = '<!-- bench:end -->';
-  const from = readme.indexOf(start);
-  const to = readme.indexOf(end);
-  if (from === -1 || to < from) throw new Error('README.md has no bench markers');
-  writeFileSync(readmePath, `${readme.slice(0, from + start.length)}\n${section}${readme.slice(to)}`);
+  writeFileSync(path.join(rootDir, 'bench/results.json'), `${JSON.stringify(results, null, 2)}\n`);
+  rewriteBetweenMarkers(path.join(rootDir, 'docs/performance.md'), 'bench', `${machineLine}\n\n${md}\n\n${notes}\n`);
+  // A run without the cost part has no projection: the page keeps the last one.
+  if (scaling) rewriteBetweenMarkers(path.join(rootDir, 'docs/scaling.md'), 'bench:scaling', `${scaling}\n`);
   return `${machineLine}\n\n${md}`;
+}
+
+/** Replaces what stands between `<!-- NAME:start -->` and `<!-- NAME:end -->` in a file, and nothing else. */
+export function rewriteBetweenMarkers(file, name, section) {
+  const text = readFileSync(file, 'utf8');
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  const from = text.indexOf(start);
+  const to = text.indexOf(end);
+  if (from === -1 || to < from) throw new Error(`${path.relative(root, file)} has no ${start} … ${end} markers`);
+  writeFileSync(file, `${text.slice(0, from + start.length)}\n${section}${text.slice(to)}`);
 }

@@ -1,10 +1,10 @@
 // `npm run bench`: every benchmark in one run on this machine, offline. Parser first (pure Node), then
 // one `wrangler dev` with a fresh state seeded for the refresh and API benchmarks (started after the
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
-// Prints the table, writes bench/results.json and the README section. Benchmarks report; they never
+// Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
 // `npm run bench -- cost api` runs only the parts named (parse, refresh, cost, api, spa) and prints
-// their figures as JSON without touching bench/results.json or the README.
+// their figures as JSON without touching bench/results.json or docs/.
 import { existsSync, readFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
@@ -56,7 +56,7 @@ try {
     step('cost');
     results.cost = await benchCost(server.baseURL, cookie, fixtures.costFeeds, { from: 1, to: fixtures.feedCount });
     // Without the refresh run, its figures from the last full run (bench/results.json) stand in, so a
-    // partial run's projection compares with the README's.
+    // partial run's projection compares with docs/scaling.md's.
     const refresh = results.refresh ?? lastFullRun().refresh;
     if (!refresh) throw new Error('The projection needs the refresh figures: run `npm run bench -- refresh cost`');
     results.cost.scale = projectScale(results.cost, {
@@ -85,4 +85,6 @@ if (only.length > 0) {
   process.exit(0);
 }
 console.log(`\n${writeReport(results)}\n`);
-console.log(`Finished in ${results.seconds.toFixed(0)} s; bench/results.json and README.md updated.`);
+console.log(
+  `Finished in ${results.seconds.toFixed(0)} s; bench/results.json, docs/performance.md and docs/scaling.md updated.`,
+);

@@ -1,6 +1,6 @@
 // Accounts end to end in Chromium (issue 2): register → the dev mailbox → the emailed link → set a password
 // (which signs in) → /home; sign in → /home → sign out → /auth/login; plus the redirects around auth and the 404 page, and
-// the landing page's JavaScript budget (README bench: under 100 KB gzip, so a visitor's first page is quick). Saves the
+// the landing page's JavaScript budget (docs/performance.md: under 100 KB gzip, so a visitor's first page is quick). Saves the
 // screenshots of landing, sign-in and home at 1280 and 390 px into e2e/screenshots/.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // People shards: a person's reading state (categories, subscriptions, read marks, stars: what grows with
 // reading) lives in one *people database*, so that it grows with the number of databases rather than
-// against one database's cap (README "Scaling: the data layer's design"). Accounts, sessions, billing and
+// against one database's cap (docs/scaling.md "Scaling: the data layer's design"). Accounts, sessions, billing and
 // the rest stay in the primary database. The people databases are named, in order, by one var:
 // PEOPLE_DATABASES = "DB" (one database, the default and every local run) or "DB,PEOPLE_1,…".
 //
@@ -16,7 +16,7 @@ export const peopleDatabaseNames = (list: string | undefined) => databaseNames('
  * The people shard a new person goes to. With one people database, the primary. With more, one of the
  * others, by their address at sign-up hashed (FNV-1a), so people spread evenly over them: the primary
  * database is also feed shard 0 and holds every account, so it keeps only the people who signed up
- * before there were people shards (at workload B a share of the people would put it past 5 GB: README).
+ * before there were people shards (at workload B a share of the people would put it past 5 GB: docs/scaling.md).
  * Kept on their row: a later change of address or of the number of databases moves nobody.
  */
 export const peopleShardForNewPerson = (email: string, shardCount: number) =>

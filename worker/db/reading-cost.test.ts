@@ -1,7 +1,7 @@
 // What the reading screens cost in D1 rows (issue 12's goals), counted from D1's own result meta on a
 // reading list shaped like the benchmark's: 50 feeds (40 of them in 5 categories) whose items interleave
 // every 4 minutes, 30 % of them read one by one, once with the feeds in the primary database and once in
-// the second feed shard (FEEDS_1). A change that reads more rows per row shown than measured here (README
+// the second feed shard (FEEDS_1). A change that reads more rows per row shown than measured here (docs/scaling.md
 // "Reading cost") fails; `npm run bench -- cost` measures the same on the full benchmark data.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -209,7 +209,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
     expect(result.items).toHaveLength(SHOWN);
     expect(result.items.every((item) => !item.isRead)).toBe(true);
     expect(meter.calls).toBe(1);
-    // The read items between the unread ones cost their row and their mark (README, "Reading cost").
+    // The read items between the unread ones cost their row and their mark (docs/scaling.md, "Reading cost").
     expect(meter.rowsRead / SHOWN).toBeLessThanOrEqual(MOST.unreadPage);
   });
 

@@ -1,7 +1,7 @@
 // A person's reading list: their categories and subscriptions (feed, name, category, AI choice, read
 // watermark) as one JSON value. The pages and the sidebar take the person's subscriptions and category
 // names from it instead of reading those rows: D1 bills a row per subscription read, and values written
-// into a statement cost nothing (README "Reading cost"). The rows stay the truth: every batch that
+// into a statement cost nothing (docs/scaling.md "Reading cost"). The rows stay the truth: every batch that
 // changes a person's subscriptions or categories ends with the rebuild statements below, which rebuild
 // the copy from them in the same transaction, so the copy cannot drift from them. The counters that move
 // with each read mark (`read_adjust`) are not in it: a mark writes one subscription row, never the copy.
@@ -30,7 +30,7 @@ export type UsersRowCopy = string | null | undefined;
 /**
  * The largest copy kept on a users row, in bytes of JSON. Every request's session reads the whole users
  * row, so this is what a request that never looks at the list (a read mark, a generation) carries.
- * Measured (24 Nov 2026, README "Reading cost"): a subscription takes ~60 bytes with a typical name (50:
+ * Measured (24 Nov 2026, docs/scaling.md "Reading cost"): a subscription takes ~60 bytes with a typical name (50:
  * ~3 KB; a 200-character name ~240), and parsing costs ~0.15 µs a subscription (V8, Node 20), so the
  * bytes, not the parse, are what a larger list costs; local D1's session read took the same time with 0
  * and 64 KB in the row (noise ±2 ms) and grew at 256 KB. 8 KB keeps every usual Pro list (50 feeds,

@@ -1,7 +1,7 @@
 // One round trip to several databases: the reads meant for the same database go in one D1 batch (one
 // call), and the batches go out at once. Locally every D1 call is a commit with an fsync, read or write,
 // and in production a round trip to the database; a request's latency under load follows how many calls
-// it makes one after another (README "Latency under load").
+// it makes one after another (docs/performance.md "Latency under load").
 import type { SQL } from 'drizzle-orm';
 import { type Db, statementOf } from './client';
 

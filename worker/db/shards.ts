@@ -1,6 +1,6 @@
 // Feed shards: the shared `feeds` rows and their `items` live in one of several D1 databases, so that
 // storage and refresh load grow with the number of databases rather than against one database's cap
-// (README "Scaling: the data layer's design"). The databases are named, in shard order, by one var:
+// (docs/scaling.md "Scaling: the data layer's design"). The databases are named, in shard order, by one var:
 // FEED_DATABASES = "DB" (one database, the default and every local run) or "DB,FEEDS_1,…,FEEDS_63".
 //
 // A new feed goes to the shard its URL hashes to, and every id minted in a shard carries that shard, so

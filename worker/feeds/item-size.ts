@@ -16,7 +16,7 @@ export function cutHtml(html: string, max: number) {
 
 /**
  * How much of an item's content (as text) the search index holds: a long article is found by its first
- * few hundred words, and the index stays a fraction of the item (issue 12's storage goal; README).
+ * few hundred words, and the index stays a fraction of the item (issue 12's storage goal; docs/scaling.md).
  */
 export const MAX_INDEXED_CONTENT_CHARS = 4_000;
 

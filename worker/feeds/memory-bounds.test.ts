@@ -1,6 +1,6 @@
 // Issue 10: a job's memory is bounded whatever the web serves. A feed is read up to FEED_MAX_BYTES,
 // a discovery candidate up to CANDIDATE_MAX_BYTES, and discovery holds at most DISCOVERY_PARALLEL
-// candidates at once (README, Security, has the arithmetic).
+// candidates at once (docs/security.md has the arithmetic).
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -9,7 +9,7 @@ import { isPrivateHost } from './private-addresses';
 export const USER_AGENT = 'Feedloom/1.0 (+https://github.com/feedloom; RSS reader)';
 
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** A web page or a feed; more is rare, and every byte read is held in the isolate's 128 MB (README, Security). */
+/** A web page or a feed; more is rare, and every byte read is held in the isolate's 128 MB (docs/security.md). */
 const DEFAULT_MAX_BYTES = 4 * 1024 * 1024;
 const MAX_REDIRECTS = 5;
 

@@ -1,6 +1,6 @@
 // How many D1 calls a signed-in request makes to each database on the hot reading paths. Locally every
 // D1 call is a commit with an fsync, read or write; in production each is a round trip; under load a
-// request's latency follows the calls it makes one after another (README "Latency under load"). Counted
+// request's latency follows the calls it makes one after another (docs/performance.md "Latency under load"). Counted
 // per binding in the suite's configuration (FEED_DATABASES "DB,FEEDS_1", PEOPLE_DATABASES "DB,PEOPLE_1"):
 // - someone whose reading state and feeds are all in the primary database (every local run, the
 //   benchmark): the session, then one call;

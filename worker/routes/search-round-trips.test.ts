@@ -1,5 +1,5 @@
 // How many D1 calls and round trips in sequence GET /api/feed-items?search=… makes to each database
-// (README "Search", "Latency under load"), in the suite's configuration (FEED_DATABASES "DB,FEEDS_1",
+// (docs/scaling.md "Search", docs/performance.md "Latency under load"), in the suite's configuration (FEED_DATABASES "DB,FEEDS_1",
 // PEOPLE_DATABASES "DB,PEOPLE_1"): on one database the session and one call, whatever the filter, order
 // or page; across databases one call per database and round trip that the data needs.
 import { describe, expect, it } from 'vitest';
