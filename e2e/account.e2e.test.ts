@@ -114,10 +114,15 @@ describe('the account page', () => {
     expect(data.profile).toMatchObject({ email, name: 'Ada King' });
   });
 
-  it('creates an app password for a reader app, shown once, and revokes it', async () => {
+  it('creates an app password for a reader app, with the current password, shown once, and revokes it', async () => {
     const section = page.locator('#reader-apps');
     expect(await section.getByText(`${new URL(baseURL).origin}/api/greader`).isVisible()).toBe(true);
     await section.getByLabel('App name').fill('Reeder on my phone');
+    await section.getByLabel('Current password').fill('not my password');
+    await section.getByRole('button', { name: 'Create App Password' }).click();
+    await page.getByText('Current password is incorrect').waitFor();
+    await section.getByLabel('App name').fill('Reeder on my phone');
+    await section.getByLabel('Current password').fill(newPassword);
     await section.getByRole('button', { name: 'Create App Password' }).click();
     const secret = await section.locator('output').textContent();
     expect(secret).toMatch(/^[a-z2-7]{32}$/);

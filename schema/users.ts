@@ -96,6 +96,11 @@ export const authTokenPurposes = [
   'delivery_confirm',
   // Confirms a new sign-in address: the token's email is the new one (issue 14).
   'email_change',
+  // An account without a password approves, from its current address, a change to the new address
+  // in the token's email; only then does the new address get its own link (issue 28).
+  'email_change_approve',
+  // An account without a password proves, from its mailbox, that it wants a new app password (issue 28).
+  'app_password',
 ] as const;
 export type AuthTokenPurpose = (typeof authTokenPurposes)[number];
 

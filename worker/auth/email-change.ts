@@ -12,8 +12,7 @@ import type { Bindings } from '../env';
 import { enqueueMany } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
-import { limitPasswordAttempts } from '../middleware/rate-limit';
-import { verifyPassword } from './password';
+import { checkCurrentPassword } from './current-password';
 import type { SessionUser } from './session';
 
 export const EMAIL_CHANGES_PER_DAY = 3;
@@ -25,14 +24,9 @@ export async function requestEmailChange(
   input: { email: string; currentPassword?: string; ip: string },
 ) {
   if (input.email === user.email) throw new ApiError('BAD_REQUEST', 'That is already your email');
-  if (user.passwordHash) {
-    if (!input.currentPassword) throw new ApiError('BAD_REQUEST', 'Current password is required');
-    const attempts = await limitPasswordAttempts(db, user.email, input.ip);
-    if (!(await verifyPassword(input.currentPassword, user.passwordHash, env.PASSWORD_PEPPER))) {
-      throw new ApiError('BAD_REQUEST', 'Current password is incorrect');
-    }
-    await attempts.forgive();
-  }
+  const { passwordHash } = user;
+  if (passwordHash !== null)
+    await checkCurrentPassword(env, db, { ...user, passwordHash }, input.currentPassword, input.ip);
   const day = startOfDay(Date.now(), user.timezone);
   if ((await countInWindow(db, `email-change:user:${user.id}`, day)) > EMAIL_CHANGES_PER_DAY) {
     throw new ApiError(

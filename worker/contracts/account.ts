@@ -9,6 +9,8 @@ export const changePasswordSchema = z.object({
     .min(1, 'Current password is required')
     .max(256, 'Current password is incorrect'),
   newPassword: newPasswordSchema,
+  // Reader apps keep working after a change only if the person says so (issue 28): revoking is the default.
+  revokeAppPasswords: z.boolean({ error: 'revokeAppPasswords must be true or false' }).optional(),
 });
 
 export const deleteAccountSchema = z.object({
@@ -24,6 +26,16 @@ export const appPasswordNameSchema = z.object({
     .transform((value) => value.trim())
     .pipe(z.string().min(1, 'Name is required').max(100, 'Name must be at most 100 characters'))
     .refine((value) => !/[\r\n]/.test(value), 'Name must not contain line breaks'),
+});
+
+/**
+ * Creating an app password proves the person is the account's owner, not just someone holding its
+ * session (issue 28): with the current password, or, for an account without one, with the token of
+ * the link just mailed to its address.
+ */
+export const createAppPasswordSchema = appPasswordNameSchema.extend({
+  currentPassword: z.string().max(256, 'Current password is incorrect').optional(),
+  token: z.string().max(200, 'This link is invalid or has expired. Please request a new one.').optional(),
 });
 
 export type AppPassword = { id: number; name: string; createdAt: string; lastUsedAt: string | null };

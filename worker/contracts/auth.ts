@@ -85,4 +85,6 @@ export type CurrentUser = {
   plan: 'free' | 'pro';
   credits: number;
   isAdmin: boolean;
+  /** False for an account made with emailed links only: it proves itself by mail instead (issue 28). */
+  hasPassword: boolean;
 };

@@ -1,7 +1,7 @@
 // App passwords: what reader apps (Google Reader and Fever APIs) sign in with, so they never see the
 // account password (magic-link accounts have none). Each is a random secret shown once; only hashes are
 // stored, and revoking one deletes its row, so a client using it is refused on its next call.
-import { and, count, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { appPasswords, users } from '../../schema';
 import { md5Hex, randomBase32, sha256Hex } from '../lib/crypto';
 import type { Db } from './client';
@@ -67,6 +67,35 @@ export async function revokeAppPassword(db: Db, userId: number, appPasswordId: n
     .where(and(eq(appPasswords.userId, userId), eq(appPasswords.id, appPasswordId)))
     .returning({ id: appPasswords.id });
   return removed.length > 0;
+}
+
+/**
+ * Revokes every app password of the person (a password reset, or a change that does not keep them);
+ * each reader app signed in with one is refused on its next call. Returns how many there were.
+ */
+export async function revokeAllAppPasswords(db: Db, userId: number) {
+  const removed = await db
+    .delete(appPasswords)
+    .where(eq(appPasswords.userId, userId))
+    .returning({ id: appPasswords.id });
+  return removed.length;
+}
+
+/**
+ * A Fever key is md5("email:password"), so a new sign-in address makes every key the old address
+ * computed stale: it must stop working at once, not keep working (issue 28). Only the app password's
+ * hash is stored, so the key for the new address cannot be computed here: each one is replaced by a
+ * random value no client can send, and Fever apps need a new app password. Google Reader apps, which
+ * send the email and the app password, keep working with the new address.
+ */
+export async function rotateFeverKeys(db: Db, userId: number) {
+  // SQLite's randomblob: 256 random bits per row, in one statement however many app passwords there are.
+  const rotated = await db
+    .update(appPasswords)
+    .set({ feverKeyHash: sql`'retired:' || lower(hex(randomblob(32)))` })
+    .where(eq(appPasswords.userId, userId))
+    .returning({ id: appPasswords.id });
+  return rotated.length;
 }
 
 async function userBySecret(

@@ -14,6 +14,9 @@ export const TOKEN_LIFETIME_MS: Record<AuthTokenPurpose, number> = {
   password_reset: 60 * MINUTE,
   delivery_confirm: 24 * 60 * MINUTE,
   email_change: 24 * 60 * MINUTE,
+  email_change_approve: 60 * MINUTE,
+  // A fresh proof that the mailbox's owner is at the keyboard, like a sign-in link.
+  app_password: 15 * MINUTE,
 };
 
 export async function issueToken(db: Db, purpose: AuthTokenPurpose, userId: number, email: string, now = Date.now()) {

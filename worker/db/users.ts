@@ -92,6 +92,7 @@ export function toCurrentUser(user: UserRow, admins: Set<number>): CurrentUser {
     plan: user.plan,
     credits: user.credits,
     isAdmin: admins.has(user.id),
+    hasPassword: user.passwordHash !== null,
   };
 }
 

@@ -54,6 +54,16 @@ async function render(env: Bindings, db: Db, job: AccountMailJob): Promise<Rende
       const token = await issueToken(db, 'email_change', user.id, job.email);
       return mail(templates.emailChange(user.email, link(env, '/auth/confirm-email', token)), job.email);
     }
+    case 'email_change_approve': {
+      // The current address approves first: the account has no password to prove who asks (issue 28).
+      if (!job.email) return null;
+      const token = await issueToken(db, 'email_change_approve', user.id, job.email);
+      return mail(templates.emailChangeApproval(job.email, link(env, '/auth/confirm-email', token)));
+    }
+    case 'app_password_link': {
+      const token = await issueToken(db, 'app_password', user.id, user.email);
+      return mail(templates.appPasswordLink(link(env, '/account#reader-apps', token)));
+    }
     case 'email_change_notice':
       // The old address hears of it, so an intruder's change cannot go unnoticed.
       return job.email ? mail(templates.emailChangeNotice(job.email, link(env, '/auth/forgot-password'))) : null;

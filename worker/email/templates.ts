@@ -65,6 +65,26 @@ export const templates = {
       ],
       { label: 'Confirm New Email', url },
     ),
+  emailChangeApproval: (newEmail: string, url: string) =>
+    layout(
+      'Approve your new Feedloom email',
+      [
+        `Someone signed in to your Feedloom account asked to change its email to ${newEmail}.`,
+        'Your account has no password, so this address approves the change first. Then the new address gets a link to confirm it. This link works for 1 hour.',
+        'If it was not you, ignore this email: nothing changes.',
+      ],
+      { label: 'Approve Change', url },
+    ),
+  appPasswordLink: (url: string) =>
+    layout(
+      'Create a Feedloom app password',
+      [
+        'Someone signed in to your Feedloom account asked for an app password, which lets a reader app read and mark your feeds.',
+        'Follow this link to create it. It works once, for 15 minutes, in the browser where you asked.',
+        'If it was not you, ignore this email: no app password is created.',
+      ],
+      { label: 'Create App Password', url },
+    ),
   emailChangeNotice: (newEmail: string, resetUrl: string) =>
     layout('Your Feedloom email is about to change', [
       `Someone signed in to your Feedloom account asked to change its email to ${newEmail}. It changes once that address confirms.`,

@@ -57,6 +57,10 @@ export const sendAccountEmailMessage = z.object({
     // `email` is the new address asked for; the person is `userId`.
     'email_change',
     'email_change_notice',
+    // To the current address of an account without a password: approve the change to `email` first.
+    'email_change_approve',
+    // To the current address of an account without a password: the link that creates an app password.
+    'app_password_link',
   ]),
   userId: id.optional(),
   email: z.string().max(254).optional(),

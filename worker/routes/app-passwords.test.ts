@@ -5,10 +5,13 @@ import { feverApiKey, findUserByAppPassword, findUserByFeverKey, MAX_APP_PASSWOR
 import { md5Hex } from '../lib/crypto';
 import { call, db, signUp } from '../test/helpers';
 
+// signUp's password: creating an app password asks for it again (issue 28).
+const currentPassword = 'correct horse battery';
+
 type Created = { id: number; name: string; password: string; createdAt: string; lastUsedAt: null };
 
 async function create(cookie: string, name = 'Reeder on my phone') {
-  const response = await call('/api/users/me/app-passwords', { cookie, json: { name } });
+  const response = await call('/api/users/me/app-passwords', { cookie, json: { name, currentPassword } });
   return { response, body: (await response.json()) as Created };
 }
 

@@ -1,8 +1,10 @@
 // App passwords for reader apps (issue 15): created with the password shown once, listed without
-// secrets, revoked at once. Mounted under /api/users/me/app-passwords.
+// secrets, revoked at once. Creating one needs more than the session (auth/app-password-proof.ts,
+// issue 28). Mounted under /api/users/me/app-passwords.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { appPasswordNameSchema } from '../contracts/account';
+import { proveAppPasswordRequest } from '../auth/app-password-proof';
+import { createAppPasswordSchema } from '../contracts/account';
 import { idSchema } from '../contracts/ids';
 import { createAppPassword, listAppPasswords, MAX_APP_PASSWORDS, revokeAppPassword } from '../db/app-passwords';
 import type { AuthedEnv } from '../env';
@@ -15,8 +17,14 @@ const appPasswordParam = z.object({ appPasswordId: idSchema('Invalid app passwor
 export const appPasswordRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', async (c) => c.json(await listAppPasswords(c.var.db, c.var.user.id)))
-  .post('/', validate('json', appPasswordNameSchema), async (c) => {
-    const { name } = c.req.valid('json');
+  .post('/', validate('json', createAppPasswordSchema), async (c) => {
+    const { name, currentPassword, token } = c.req.valid('json');
+    const ip = c.req.header('cf-connecting-ip') ?? 'local';
+    const proof = await proveAppPasswordRequest(c.env, c.var.db, c.var.user, { currentPassword, token, ip });
+    if (proof === 'link-sent') {
+      const message = `We sent a link to ${c.var.user.email}. Follow it to create the app password.`;
+      return c.json({ email: c.var.user.email, message }, 202);
+    }
     const created = await createAppPassword(c.var.db, c.var.user.id, c.var.user.email, name);
     if (!created) {
       throw new ApiError('CONFLICT', `You can have at most ${MAX_APP_PASSWORDS} app passwords. Revoke one first.`);

@@ -46,6 +46,7 @@ describe('signing in and out', () => {
       plan: 'free',
       credits: 5,
       isAdmin: false,
+      hasPassword: true,
     });
     expect((await call('/api/users/me')).status).toBe(401);
   });

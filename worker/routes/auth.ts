@@ -16,6 +16,7 @@ import {
   tokenSchema,
   verifyQuerySchema,
 } from '../contracts/auth';
+import { revokeAllAppPasswords } from '../db/app-passwords';
 import { consumeToken, revokeOpenTokens, tokenHolder } from '../db/auth-tokens';
 import { deleteSession, deleteUserSessions } from '../db/sessions';
 import { createUser, findUserByEmail, markEmailVerified, setPasswordHash, toCurrentUser } from '../db/users';
@@ -97,6 +98,9 @@ export const authRoutes = new Hono<AppEnv>()
     }
     await setPasswordHash(c.var.db, consumed.userId, await hashPassword(password, c.env.PASSWORD_PEPPER));
     await revokeOpenTokens(c.var.db, consumed.userId);
+    // A reset is what someone does when another may have got in: the reader apps' passwords go too
+    // (issue 28). A first password (setup) finds none in practice; the rule is the same for both.
+    await revokeAllAppPasswords(c.var.db, consumed.userId);
     await deleteUserSessions(c.var.db, consumed.userId, c.var.user?.id === consumed.userId ? c.var.sessionId : null);
     // The emailed link proved the address and the password was just chosen: asking for both again on
     // the sign-in page would be a second login for nothing. Every other session stays revoked.

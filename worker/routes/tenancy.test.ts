@@ -54,7 +54,12 @@ const OWNED: Record<string, { create: (owner: Person) => Promise<string>; readBa
   },
   appPasswordId: {
     create: async (owner) =>
-      idOf(await call('/api/users/me/app-passwords', { cookie: owner.cookie, json: { name: 'Reeder' } })),
+      idOf(
+        await call('/api/users/me/app-passwords', {
+          cookie: owner.cookie,
+          json: { name: 'Reeder', currentPassword: owner.password },
+        }),
+      ),
     readBack: () => '/api/users/me/app-passwords',
   },
   importId: {

@@ -97,7 +97,7 @@ describe('changing the password', () => {
 
 describe('GET /api/users/me/export', () => {
   it('downloads the profile, categories, subscriptions, generations and preferences as JSON', async () => {
-    const { cookie, userId, email } = await signUp();
+    const { cookie, userId, email, password } = await signUp();
     const category = await (await call('/api/categories', { cookie, json: { name: 'Science' } })).json();
     const feed = await follow(cookie);
     await call(`/api/feeds/${feed.id}`, {
@@ -106,7 +106,7 @@ describe('GET /api/users/me/export', () => {
       json: { categoryId: (category as { id: number }).id },
     });
     await generationWithImage(userId);
-    await call('/api/users/me/app-passwords', { cookie, json: { name: 'Phone' } });
+    await call('/api/users/me/app-passwords', { cookie, json: { name: 'Phone', currentPassword: password } });
     const [first] = (await (await call('/api/feed-items', { cookie })).json()) as { id: number; title: string }[];
     await call(`/api/feed-items/${first?.id}`, { method: 'PATCH', cookie, json: { isStarred: true } });
     const starredTitle = first?.title;
@@ -161,7 +161,10 @@ describe('DELETE /api/users/me', () => {
       appPassword: 'ciphertext',
       createdAt: new Date(),
     });
-    await call('/api/users/me/app-passwords', { cookie: owner.cookie, json: { name: 'Phone' } });
+    await call('/api/users/me/app-passwords', {
+      cookie: owner.cookie,
+      json: { name: 'Phone', currentPassword: owner.password },
+    });
     expect((await call('/api/categories', { cookie: owner.cookie, json: { name: 'Mine' } })).status).toBe(201);
     const ownersReading = await peopleDbOfUser(db, owner.userId);
 

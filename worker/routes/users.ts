@@ -5,20 +5,21 @@ import { deleteCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { rescheduleDigest } from '../ai/digest';
 import { deleteAccount } from '../auth/account-deletion';
+import { checkCurrentPassword } from '../auth/current-password';
 import { requestEmailChange } from '../auth/email-change';
-import { hashPassword, verifyPassword } from '../auth/password';
+import { hashPassword } from '../auth/password';
 import { SESSION_COOKIE } from '../auth/session';
 import { cancelSubscription, type Payments } from '../billing/stripe';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from '../contracts/account';
 import { nameSchema } from '../contracts/auth';
 import { exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
+import { type AppPasswordSummary, listAppPasswords, revokeAllAppPasswords } from '../db/app-passwords';
 import { deleteUserSessions } from '../db/sessions';
 import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
 import { type AuthedEnv, adminUserIds } from '../env';
 import { ApiError } from '../lib/errors';
 import { isValidTimeZone } from '../lib/time';
 import { validate } from '../lib/validate';
-import { limitPasswordAttempts } from '../middleware/rate-limit';
 import { requireUser } from '../middleware/session';
 import { appPasswordRoutes } from './app-passwords';
 
@@ -44,21 +45,22 @@ export const userRoutes = new Hono<AuthedEnv>()
     return c.json(toCurrentUser(user, adminUserIds(c.env)));
   })
   .post('/me/password', validate('json', changePasswordSchema), async (c) => {
-    const { currentPassword, newPassword } = c.req.valid('json');
+    const { currentPassword, newPassword, revokeAppPasswords = true } = c.req.valid('json');
     const user = c.var.user;
-    if (!user.passwordHash) {
+    const { passwordHash } = user;
+    if (passwordHash === null) {
       throw new ApiError('BAD_REQUEST', 'Your account has no password yet. Use the emailed link to set one first.');
     }
-    // Counted like sign-in attempts (email and address together, a success forgiven), as the email change does.
-    const attempts = await limitPasswordAttempts(c.var.db, user.email, c.req.header('cf-connecting-ip') ?? 'local');
-    if (!(await verifyPassword(currentPassword, user.passwordHash, c.env.PASSWORD_PEPPER))) {
-      throw new ApiError('BAD_REQUEST', 'Current password is incorrect');
-    }
-    await attempts.forgive();
+    const ip = c.req.header('cf-connecting-ip') ?? 'local';
+    await checkCurrentPassword(c.env, c.var.db, { ...user, passwordHash }, currentPassword, ip);
     await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword, c.env.PASSWORD_PEPPER));
     // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
     await deleteUserSessions(c.var.db, user.id, c.var.sessionId);
-    return c.json({ message: 'Your password has been changed. Other devices have been signed out.' });
+    // App passwords outlive sessions: a change made because someone else got in must reach them too, so
+    // they go unless the person keeps them, and the answer names every one that still works (issue 28).
+    if (revokeAppPasswords) await revokeAllAppPasswords(c.var.db, user.id);
+    const kept = revokeAppPasswords ? [] : await listAppPasswords(c.var.db, user.id);
+    return c.json({ message: passwordChangedMessage(revokeAppPasswords, kept), keptAppPasswords: kept });
   })
   .post('/me/email', validate('json', changeEmailSchema), async (c) => {
     const { email, currentPassword } = c.req.valid('json');
@@ -83,6 +85,17 @@ export const userRoutes = new Hono<AuthedEnv>()
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.body(null, 204);
   });
+
+function passwordChangedMessage(revoked: boolean, kept: AppPasswordSummary[]) {
+  const changed = 'Your password has been changed.';
+  if (revoked) return `${changed} Other devices have been signed out and your app passwords revoked.`;
+  if (kept.length === 0) return `${changed} Other devices have been signed out.`;
+  const names = kept
+    .map((appPassword) => appPassword.name)
+    .sort((a, b) => a.localeCompare(b))
+    .join(', ');
+  return `${changed} Other devices have been signed out. These app passwords still work: ${names}.`;
+}
 
 /**
  * A paying person who deletes their account must not be charged again: the subscription ends before

@@ -18,7 +18,10 @@ export const settleItemIds = () => advanceClock(ID_SETTLE_MS + 1000);
 /** A signed-up person with an app password named `appName` and a category named `categoryName`. */
 export async function personWithAppPassword(appName: string, categoryName: string) {
   const person = await signUp();
-  const created = await call('/api/users/me/app-passwords', { cookie: person.cookie, json: { name: appName } });
+  const created = await call('/api/users/me/app-passwords', {
+    cookie: person.cookie,
+    json: { name: appName, currentPassword: person.password },
+  });
   const { password: appPassword, id: appPasswordId } = (await created.json()) as { password: string; id: number };
   const category = await call('/api/categories', { cookie: person.cookie, json: { name: categoryName } });
   const { id: categoryId } = (await category.json()) as { id: number };

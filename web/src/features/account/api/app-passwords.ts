@@ -1,7 +1,10 @@
 // /api/users/me/app-passwords: the reader apps' passwords (issue 15). The list never holds a secret;
-// the answer that creates one is the only place its password appears.
-import type { AppPassword, CreatedAppPassword } from '@contracts/account';
+// the answer that creates one is the only place its password appears. Creating one needs the current
+// password, or for an account without one the token of a link mailed to its address: asking without
+// that token answers 202 and mails the link (issue 28).
+import type { AppPassword, CreatedAppPassword, createAppPasswordSchema } from '@contracts/account';
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { client } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
 
@@ -17,9 +20,19 @@ export function useAppPasswords() {
   return useQuery(appPasswordsQueryOptions());
 }
 
-export function createAppPassword(name: string): Promise<CreatedAppPassword> {
-  return client.users.me['app-passwords'].$post({ json: { name } }).then((response) => response.json());
+export type CreateAppPasswordInput = z.input<typeof createAppPasswordSchema>;
+/** The 202 answer to an account without a password: a link went to its address. */
+export type AppPasswordLinkSent = { email: string; message: string };
+
+export async function createAppPassword(
+  input: CreateAppPasswordInput,
+): Promise<CreatedAppPassword | AppPasswordLinkSent> {
+  const response = await client.users.me['app-passwords'].$post({ json: input });
+  return (await response.json()) as CreatedAppPassword | AppPasswordLinkSent;
 }
+
+export const isCreated = (result: CreatedAppPassword | AppPasswordLinkSent): result is CreatedAppPassword =>
+  'password' in result;
 
 export function useCreateAppPassword() {
   const queryClient = useQueryClient();

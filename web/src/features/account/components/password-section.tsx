@@ -1,5 +1,7 @@
-// Changing the password needs the current one; every other device is signed out. An account made
-// with a magic link has no password yet: the reset link sets one (`resetLinkButton`, from the auth feature).
+// Changing the password needs the current one; every other device is signed out, and the reader apps'
+// passwords are revoked unless the box is unticked (issue 28: the answer names any that still work). An
+// account made with a magic link has no password yet: the reset link sets one (`resetLinkButton`, from
+// the auth feature).
 
 import { changePasswordSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
@@ -15,15 +17,23 @@ import { CurrentPasswordField } from './current-password-field';
 export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; resetLinkButton: ReactNode }) {
   const change = useChangePassword();
 
-  const { errors, onSubmit } = useFormSubmit(changePasswordSchema, (data, form) => {
-    change.mutate(data, {
-      onSuccess: ({ message }) => {
-        form.reset();
-        toast({ title: 'Password changed', description: message });
-      },
-      onError: (error) => toastApiError(error, 'Could not change your password', 'Please try again.'),
-    });
-  });
+  const { errors, onSubmit } = useFormSubmit(
+    changePasswordSchema,
+    (data, form) => {
+      change.mutate(data, {
+        onSuccess: ({ message }) => {
+          form.reset();
+          toast({ title: 'Password changed', description: message });
+        },
+        onError: (error) => toastApiError(error, 'Could not change your password', 'Please try again.'),
+      });
+    },
+    (fields) => ({
+      currentPassword: fields.currentPassword,
+      newPassword: fields.newPassword,
+      revokeAppPasswords: fields.revokeAppPasswords === 'on',
+    }),
+  );
 
   return (
     <Card>
@@ -44,6 +54,10 @@ export function PasswordSection({ user, resetLinkButton }: { user: CurrentUser; 
             error={errors.newPassword}
             hint="At least 8 characters."
           />
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="revokeAppPasswords" defaultChecked className="mt-0.5 size-4 accent-primary" />
+            <span>Also revoke my app passwords (reader apps will need new ones)</span>
+          </label>
           <div className="flex flex-wrap items-center justify-between gap-3">
             {resetLinkButton}
             <PendingButton type="submit" pending={change.isPending} pendingLabel="Changing...">

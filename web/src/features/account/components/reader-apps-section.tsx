@@ -1,16 +1,19 @@
 // Reader apps (issue 15): the addresses to type into an app that speaks the Google Reader or Fever API, and the
 // app passwords it signs in with (the account password never goes into an app). A new password is
-// shown once, here; afterwards only its name, creation and last use.
-import { appPasswordNameSchema, type CreatedAppPassword } from '@contracts/account';
+// shown once, here; afterwards only its name, creation and last use. Making one asks for the current
+// password; an account without one gets a link by mail, which opens this page with its token (issue 28).
+import { type CreatedAppPassword, createAppPasswordSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { formatCalendarDate } from '@/lib/dates';
 import { useFormSubmit } from '@/lib/form';
-import { useAppPasswords, useCreateAppPassword, useRevokeAppPassword } from '../api/app-passwords';
+import { isCreated, useAppPasswords, useCreateAppPassword, useRevokeAppPassword } from '../api/app-passwords';
+import { CurrentPasswordField } from './current-password-field';
 
 const serverAddress = () => `${window.location.origin}/api/greader`;
 
@@ -19,16 +22,34 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
   const create = useCreateAppPassword();
   const revoke = useRevokeAppPassword();
   const [created, setCreated] = useState<CreatedAppPassword | null>(null);
+  const [linkSentTo, setLinkSentTo] = useState<string | null>(null);
+  const [searchParams, setSearchParams] = useSearchParams();
+  // The emailed link's token, for an account without a password: spent by the next creation.
+  const token = user.hasPassword ? null : searchParams.get('token');
 
-  const { errors, onSubmit } = useFormSubmit(appPasswordNameSchema, (data, form) => {
-    create.mutate(data.name, {
-      onSuccess: (password) => {
-        form.reset();
-        setCreated(password);
-      },
-      onError: (error) => toastApiError(error, 'Could not create the app password', 'Please try again.'),
-    });
-  });
+  const { errors, onSubmit } = useFormSubmit(
+    createAppPasswordSchema,
+    (data, form) => {
+      create.mutate(
+        { ...data, ...(token ? { token } : {}) },
+        {
+          onSuccess: (result) => {
+            form.reset();
+            if (isCreated(result)) {
+              setCreated(result);
+              setLinkSentTo(null);
+              if (token) setSearchParams({}, { replace: true });
+            } else setLinkSentTo(result.email);
+          },
+          onError: (error) => toastApiError(error, 'Could not create the app password', 'Please try again.'),
+        },
+      );
+    },
+    (fields) => ({
+      name: fields.name,
+      ...(fields.currentPassword ? { currentPassword: fields.currentPassword } : {}),
+    }),
+  );
 
   return (
     <Card id="reader-apps" className="scroll-mt-20">
@@ -60,16 +81,30 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
           </div>
         ) : null}
 
-        <form
-          noValidate
-          aria-label="New app password"
-          onSubmit={onSubmit}
-          className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-end"
-        >
+        {linkSentTo ? (
+          <p role="status" className="rounded-lg border border-border bg-muted p-3 text-sm">
+            Check {linkSentTo}: follow the link we sent there to create the app password.
+          </p>
+        ) : null}
+        {token ? (
+          <p role="status" className="rounded-lg border border-border bg-muted p-3 text-sm">
+            Your emailed link is confirmed. Name the app and create its password.
+          </p>
+        ) : null}
+
+        <form noValidate aria-label="New app password" onSubmit={onSubmit} className="grid gap-3">
           <Field label="App name" name="name" placeholder="Reeder on my phone" error={errors.name} />
-          <PendingButton type="submit" pending={create.isPending} pendingLabel="Creating...">
-            Create App Password
-          </PendingButton>
+          {user.hasPassword ? (
+            <CurrentPasswordField
+              error={errors.currentPassword}
+              hint="An app password lets an app read your feeds until you revoke it, so your password is asked again."
+            />
+          ) : null}
+          <div className="flex justify-end">
+            <PendingButton type="submit" pending={create.isPending} pendingLabel="Creating...">
+              {user.hasPassword || token ? 'Create App Password' : 'Email Me a Link'}
+            </PendingButton>
+          </div>
         </form>
 
         {passwords.data && passwords.data.length > 0 ? (
