@@ -3,7 +3,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { deleteCookie } from 'hono/cookie';
-import { confirmEmailChange } from '../auth/email-change';
+import { followEmailChangeLink } from '../auth/email-change';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { createSession, SESSION_COOKIE } from '../auth/session';
 import { setSessionCookie } from '../auth/session-cookie';
@@ -134,8 +134,8 @@ export const authRoutes = new Hono<AppEnv>()
   // The owner of a new sign-in address follows the emailed link (issue 14). No session needed: the link
   // may be opened on another device.
   .post('/confirm-email', validate('json', tokenSchema), async (c) => {
-    const user = await confirmEmailChange(c.var.db, c.req.valid('json').token);
-    return c.json({ email: user.email, message: 'Your email has been changed' });
+    const session = { userId: c.var.user?.id ?? null, sessionId: c.var.sessionId ?? null };
+    return c.json(await followEmailChangeLink(c.env, c.var.db, c.req.valid('json').token, session));
   })
   .post('/logout', async (c) => {
     if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);

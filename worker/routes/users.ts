@@ -65,8 +65,8 @@ export const userRoutes = new Hono<AuthedEnv>()
   .post('/me/email', validate('json', changeEmailSchema), async (c) => {
     const { email, currentPassword } = c.req.valid('json');
     const ip = c.req.header('cf-connecting-ip') ?? 'local';
-    await requestEmailChange(c.env, c.var.db, c.var.user, { email, currentPassword, ip });
-    return c.json({ email, message: `We sent a link to ${email}. Your email changes once you follow it.` }, 202);
+    const { message } = await requestEmailChange(c.env, c.var.db, c.var.user, { email, currentPassword, ip });
+    return c.json({ email, message }, 202);
   })
   .get('/me/export', async (c) => {
     const data = await exportAccount(c.var.db, c.var.user);

@@ -1,4 +1,6 @@
-// Changing the sign-in email: the new address gets a confirmation link, the current one a notice.
+// Changing the sign-in email: the new address gets a confirmation link, the current one a notice. An
+// account without a password approves from its current address first (issue 28), so it has no password
+// field and shows the server's word on where the link went.
 import { changeEmailSchema } from '@contracts/account';
 import type { CurrentUser } from '@contracts/auth';
 import { useState } from 'react';
@@ -11,16 +13,16 @@ import { useChangeEmail } from '../api/change-email';
 import { CurrentPasswordField } from './current-password-field';
 
 export function EmailSection({ user }: { user: CurrentUser }) {
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
   const change = useChangeEmail();
 
   const { errors, onSubmit } = useFormSubmit(
     changeEmailSchema,
     (data, form) => {
       change.mutate(data, {
-        onSuccess: ({ email }) => {
+        onSuccess: (answer) => {
           form.reset();
-          setSentTo(email);
+          setSent(answer);
         },
         onError: (error) => toastApiError(error, 'Could not change your email', 'Please try again.'),
       });
@@ -41,17 +43,16 @@ export function EmailSection({ user }: { user: CurrentUser }) {
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {sentTo ? (
+        {sent ? (
           <p role="status" className="rounded-lg border border-border bg-muted p-3 text-sm">
-            Check {sentTo}: follow the link we sent there to finish the change.
+            {user.hasPassword
+              ? `Check ${sent.email}: follow the link we sent there to finish the change.`
+              : sent.message}
           </p>
         ) : null}
         <form noValidate aria-label="Change email" onSubmit={onSubmit} className="grid gap-4">
           <Field label="New email" name="email" type="email" autoComplete="email" error={errors.email} />
-          <CurrentPasswordField
-            error={errors.currentPassword}
-            hint="Leave it empty if your account has no password (you sign in with emailed links)."
-          />
+          {user.hasPassword ? <CurrentPasswordField error={errors.currentPassword} /> : null}
           <div className="flex justify-end">
             <PendingButton type="submit" pending={change.isPending} pendingLabel="Sending...">
               Change Email

@@ -1,5 +1,6 @@
-// /auth/confirm-email?token=…: the link mailed to a new sign-in address. Loading, then "Email Changed"
-// (the cached user is refreshed) or why it failed; no token at all is an "Invalid Link".
+// /auth/confirm-email?token=…: the links of an email change. Loading, then "Email Changed" (the cached
+// user is refreshed), "Change Approved" (an account without a password approved from its current
+// address; the new one now gets its link) or why it failed; no token at all is an "Invalid Link".
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
@@ -42,6 +43,10 @@ export function ConfirmEmailScreen() {
         description={apiErrorMessage(confirmation.error) ?? 'The link has expired or is invalid.'}
         action={toAccount}
       />
+    );
+  } else if (confirmation.isSuccess && confirmation.data.status === 'approved') {
+    body = (
+      <StatusCard tone="success" title="Change Approved" description={confirmation.data.message} action={toAccount} />
     );
   } else if (confirmation.isSuccess) {
     body = (
