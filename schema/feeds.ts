@@ -79,6 +79,9 @@ export const subscriptions = sqliteTable(
   ],
 );
 
+/** An enclosure as stored with its item: duration in seconds where the feed gives one. */
+export type StoredEnclosure = { url: string; type: string | null; length: number | null; duration: number | null };
+
 export const items = sqliteTable(
   'items',
   {
@@ -93,6 +96,9 @@ export const items = sqliteTable(
     link: text(),
     thumbnail: text(),
     author: text(),
+    // The item's enclosures (a podcast's audio, a video) as JSON [{url, type, length, duration}], null when
+    // it has none: beside the item, so a page reads them with it and hasEnclosure is a test on the row.
+    enclosures: text({ mode: 'json' }).$type<StoredEnclosure[]>(),
     // Position in the feed's arrival order (1, 2, 3 …): read watermarks and retention work on it.
     seq: integer().notNull().default(0),
     // The feed's date, or the time we first saw the item when the feed gives none.

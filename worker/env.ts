@@ -4,7 +4,7 @@
 
 import type { SessionUser } from './auth/session';
 import type { Db, PeopleDb } from './db/client';
-import type { UsersRowCopy } from './db/reading-list';
+import type { Reader } from './db/reader';
 import type { Services } from './services';
 
 export type Secrets = {
@@ -44,15 +44,15 @@ export type AppEnv = {
     peopleDb: PeopleDb | null;
     sessionId: string | null;
     /**
-     * The signed-in person's reading list copy as this request has it: their users row's, or their
-     * `reading_lists` row read beside the session (middleware/early-reads.ts); null: read it where it is kept.
+     * The signed-in person as a reader (db/reader.ts): who, their time zone, their people database and
+     * their reading list, read when first asked for (or beside the session: middleware/early-reads.ts).
      */
-    readingList: UsersRowCopy;
+    reader: Reader | null;
   };
 };
 
 /** For sub-apps that mount `requireUser` first: there, `c.var.user` is always set. */
-export type AuthedEnv = AppEnv & { Variables: { user: SessionUser; peopleDb: PeopleDb } };
+export type AuthedEnv = AppEnv & { Variables: { user: SessionUser; peopleDb: PeopleDb; reader: Reader } };
 
 export const isDevelopment = (env: Pick<Bindings, 'ENVIRONMENT'>) => env.ENVIRONMENT === 'development';
 

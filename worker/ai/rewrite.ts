@@ -23,10 +23,10 @@ import {
   selectSourceItemIds,
   toGeneration,
 } from '../db/generations';
-import { dateRange } from '../db/items';
-import { getItem } from '../db/items-by-id';
+import { getItem } from '../db/item-row';
 import { getPreferences } from '../db/preferences';
 import { enqueue } from '../jobs/enqueue';
+import { dateRange } from '../lib/date-range';
 import { ApiError } from '../lib/errors';
 import type { ServicesAndEnv } from '../services';
 import { createChargedGeneration, failedRunError, runOrDefer } from './generate';

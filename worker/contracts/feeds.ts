@@ -60,11 +60,21 @@ export const feedItemsQuerySchema = z
   .object({
     categoryId: idSchema('Invalid category ID').optional(),
     feedId: idSchema('Invalid feed ID').optional(),
-    filter: z.enum(['all', 'unread', 'starred']).default('all'),
-    sort: z.enum(['newest', 'oldest', 'relevance']).default('newest'),
+    filter: z.enum(['all', 'unread', 'read', 'starred'], 'filter must be all, unread, read or starred').default('all'),
+    sort: z.enum(['newest', 'oldest', 'relevance'], 'sort must be newest, oldest or relevance').default('newest'),
     dateFilter: z.enum(dateFilters).default('none'),
-    cursor: z.string().max(100).optional(),
-    limit: z.coerce.number().int().min(1).max(100).default(30),
+    cursor: z.string().max(100, 'Invalid cursor').optional(),
+    limit: z.coerce
+      .number('limit must be a whole number from 1 to 100')
+      .int('limit must be a whole number from 1 to 100')
+      .min(1, 'limit must be a whole number from 1 to 100')
+      .max(100, 'limit must be a whole number from 1 to 100')
+      .default(30),
+    // Only items with (true) or without (false) an enclosure: a podcast's episodes.
+    hasEnclosure: z
+      .enum(['true', 'false'], 'hasEnclosure must be true or false')
+      .optional()
+      .transform((value) => (value === undefined ? undefined : value === 'true')),
     // Blank is no search: the list as without it.
     search: z
       .string()

@@ -6,8 +6,9 @@ import { listAppPasswords } from './app-passwords';
 import type { Db, PersonPlacement } from './client';
 import { withFeedRows } from './feeds';
 import { toGeneration } from './generations';
+import { queryItems } from './items';
 import { getPreferences } from './preferences';
-import { listStarredItems } from './stars';
+import { createReader } from './reader';
 
 // Starred items are few (people save what they mean to keep); the export holds up to this many.
 const MAX_EXPORTED_STARS = 10_000;
@@ -62,7 +63,12 @@ export async function exportAccount(db: Db, person: { id: number } & PersonPlace
         .where(eq(wordpressSites.userId, userId))
         .orderBy(asc(wordpressSites.id)),
       listAppPasswords(db, userId),
-      listStarredItems(mine, userId, { limit: MAX_EXPORTED_STARS }),
+      queryItems(createReader(mine, user), {
+        scope: { kind: 'all' },
+        state: 'starred',
+        order: 'newest',
+        limit: MAX_EXPORTED_STARS,
+      }).then((page) => page.items),
     ],
   );
   const categoryName = new Map(categoryRows.map((category) => [category.id, category.name]));

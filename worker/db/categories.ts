@@ -1,4 +1,5 @@
 // A person's categories. Every function takes the user id first: another person's rows are unreachable.
+
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { categories } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
@@ -6,6 +7,7 @@ import { ApiError, notFound } from '../lib/errors';
 import { type PeopleDb, statementOf } from './client';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
+import type { Reader } from './reader';
 import { readingListOf, type UsersRowCopy, writeWithReadingList } from './reading-list';
 import { inOneRoundTrip } from './round-trip';
 import { groupByShard, idListSql } from './shards';
@@ -137,7 +139,7 @@ const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f
 /**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
  * "General" (id null). The categories' names and the feeds followed come from the person's reading list
- * (`readingList`: their users row, the session's; read when not given); then, at once, their
+ * (`readingList`: the request's reader, or their users row's copy; read when not given); then, at once, their
  * subscriptions' rows, as many as the list says there are (a range read that stops at its LIMIT reads no
  * row past it), and their feeds' rows, each by primary key in its shard. Unread counts are arithmetic on
  * a feed's row and its subscription's (read-state.ts): 2 rows per feed and nothing more, sorted here.
@@ -145,9 +147,12 @@ const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f
 export async function listCategoriesWithFeeds(
   db: PeopleDb,
   userId: number,
-  readingList?: UsersRowCopy,
+  readingList?: UsersRowCopy | Reader,
 ): Promise<CategoryWithFeeds[]> {
-  const list = await readingListOf(db, userId, readingList);
+  const list =
+    typeof readingList === 'object' && readingList !== null
+      ? await readingList.readingList()
+      : await readingListOf(db, userId, readingList);
   const followed = list.subscriptions.map(([feedId]) => feedId);
   const named = list.categories.map(([id, name]) => ({ id, name }));
   // One round trip: the subscriptions and the feeds' rows of each shard, one batch per database (on one

@@ -7,8 +7,9 @@ import { type ContentType, type Generation, type GenerationOrigin, imageUrlOf } 
 import { notFound } from '../lib/errors';
 import type { Db, PeopleDb } from './client';
 import { refundStatements } from './credits';
-import { listItems } from './items';
+import { type ItemScope, itemIds } from './items';
 import { subscriptionsInScope } from './person-scope';
+import { createReader } from './reader';
 
 export type GenerationRow = typeof aiGenerations.$inferSelect;
 
@@ -219,19 +220,24 @@ export type SourceScope = {
   limit: number;
 };
 
-/** Ids of the newest items of feeds the person follows, within the scope: a page of listItems. */
+/** Ids of the newest items of feeds the person follows, within the scope: the reading core's pick. */
 export async function selectSourceItemIds(db: PeopleDb, userId: number, scope: SourceScope): Promise<number[]> {
-  const page = await listItems(db, userId, 'UTC', {
-    feedId: scope.feedId,
-    categoryId: scope.categoryId,
-    includedInAi: scope.forDigest,
-    filter: scope.forDigest ? 'unread' : 'all',
-    sort: 'newest',
-    dateFilter: 'none',
-    between: [scope.from ?? null, scope.to ?? null],
+  const itemScope: ItemScope =
+    scope.feedId !== undefined
+      ? { kind: 'feed', feedId: scope.feedId }
+      : scope.categoryId !== undefined
+        ? { kind: 'category', categoryId: scope.categoryId }
+        : scope.forDigest
+          ? { kind: 'ai-feeds' }
+          : { kind: 'all' };
+  return itemIds(createReader(db, { id: userId, timezone: 'UTC' }), {
+    scope: itemScope,
+    state: scope.forDigest ? 'unread' : 'all',
+    order: 'newest',
+    from: scope.from ?? null,
+    to: scope.to ?? null,
     limit: scope.limit,
   });
-  return page.items.map((item) => item.id);
 }
 
 /** Reading 1 MB of HTML into text costs CPU for nothing: no model budget takes more than this. */

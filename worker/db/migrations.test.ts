@@ -1,15 +1,15 @@
 // A database made by the previous version upgrades with nothing lost: the migrations before read
 // watermarks are applied to an empty database, filled as that version would have, then the rest.
 import { describe, expect, it } from 'vitest';
-import { searchFeedItems } from '../search/search-items';
 import { storedItem } from '../test/feeds';
+import { listPage, searchPage } from '../test/item-pages';
 import { databaseBefore } from '../test/migrations';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { findFeed, storeItems } from './item-store';
-import { listItems } from './items';
-import { getFeedItemsByIds, listItemsByIdOrder } from './items-by-id';
+import { queryItems } from './items';
+import { createReader } from './reader';
 import { CLOCK_ID_BASE, ID_SETTLE_MS, shardOfId } from './shards';
 
 const WATERMARKS = '0005_read_watermarks';
@@ -64,7 +64,7 @@ describe('upgrading a database of the previous version', () => {
     const db = createDb({ DB: d1 });
     const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 10 } as const;
     const readFlags = async (userId: number) =>
-      (await listItems(primaryPeopleDb(db), userId, 'UTC', query)).items.map((item) => [item.title, item.isRead]);
+      (await listPage(primaryPeopleDb(db), userId, 'UTC', query)).items.map((item) => [item.title, item.isRead]);
     expect(await readFlags(1)).toEqual([
       ['A newest', false],
       ['B newer', false],
@@ -96,7 +96,7 @@ describe('upgrading a database of the previous version', () => {
     // Search (migration 0010) finds the items stored before it, by title, for those who follow them only.
     const found = async (userId: number, text: string) =>
       (
-        await searchFeedItems(primaryPeopleDb(db), userId, 'UTC', {
+        await searchPage(primaryPeopleDb(db), userId, 'UTC', {
           search: text,
           filter: 'all',
           sort: 'newest',
@@ -120,15 +120,20 @@ describe('upgrading a database of the previous version', () => {
     await storeItems(db, feed, fresh, 100, now);
     // As a Fever app asks once they are settled (shards.ts): a minute later.
     const settledBy = Date.now() + ID_SETTLE_MS + 60_000;
-    const newIds = (await listItemsByIdOrder(primaryPeopleDb(db), 1, { afterId: 104, limit: 10, now: settledBy })).map(
-      (item) => [item.title, item.id],
-    );
+    const fever = createReader(primaryPeopleDb(db), { id: 1, timezone: 'UTC' });
+    const afterOld = { scope: { kind: 'all' }, state: 'all', order: 'id-ascending', afterId: 104, limit: 10 } as const;
+    const newIds = (await queryItems(fever, afterOld, settledBy)).items.map((item) => [item.title, item.id]);
     expect(newIds.map(([title]) => title)).toEqual(['a5', 'a4']);
     for (const [, id] of newIds) {
       expect(id).toBeGreaterThan(CLOCK_ID_BASE);
       expect(shardOfId(id as number)).toBe(0);
     }
-    const old = await getFeedItemsByIds(primaryPeopleDb(db), 1, [100, 101, 102, 103, 104]);
+    const { items: old } = await queryItems(fever, {
+      scope: { kind: 'ids', ids: [100, 101, 102, 103, 104] },
+      state: 'all',
+      order: 'newest',
+      limit: 5,
+    });
     expect(old.map((item) => [item.id, shardOfId(item.id)]).sort()).toEqual([
       [100, 0],
       [101, 0],

@@ -10,11 +10,11 @@ import { categories, feeds, readingLists, readMarks, stars, subscriptions, users
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { feedInShard, follow, storedItem } from '../test/feeds';
 import { call, db } from '../test/helpers';
+import { listPage } from '../test/item-pages';
 import { personIn } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb, type PeopleDb } from './client';
 import { findFeed, storeItems } from './item-store';
-import { listItems } from './items';
 import { meteredD1, newMeter } from './metered-d1';
 import { peopleDatabaseNames } from './people';
 import { shardOfId } from './shards';
@@ -218,7 +218,7 @@ describe('two people in two people databases', () => {
       const [row] = await db.select().from(users).where(eq(users.id, person.userId));
       if (!row) throw new Error('no users row');
       const page = newMeter();
-      await listItems(createDb(env, (d1) => meteredD1(d1, page)).people.of(row), person.userId, 'UTC', {
+      await listPage(createDb(env, (d1) => meteredD1(d1, page)).people.of(row), person.userId, 'UTC', {
         filter: 'all',
         sort: 'newest',
         dateFilter: 'none',

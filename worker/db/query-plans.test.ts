@@ -7,12 +7,11 @@ import { env } from 'cloudflare:workers';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { categories, feeds, items, subscriptions, users } from '../../schema';
-import { searchFeedItems } from '../search/search-items';
+import { type ListPage, listPage, searchPage } from '../test/item-pages';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
-import { type ItemQuery, listItems } from './items';
-import { setItemRead } from './items-by-id';
+import { setItemRead } from './item-row';
 import { rebuildReadingList } from './reading-list';
 import { nextItemIdSql, shardOfId } from './shards';
 
@@ -100,7 +99,7 @@ async function expectIndexedOnly(work: (db: ReturnType<typeof createDb>) => Prom
 
 const db = createDb(env);
 const person = { id: 0, timezone: 'UTC', categoryId: 0, feedId: 0, itemId: 0 };
-const page = (query: Partial<ItemQuery>): ItemQuery => ({
+const page = (query: ListPage): ListPage => ({
   filter: 'all',
   sort: 'newest',
   dateFilter: 'none',
@@ -174,20 +173,15 @@ describe('the queries behind the reading screens use indexes', () => {
       ...('categoryId' in query ? { categoryId: person.categoryId } : {}),
     };
     await expectIndexedOnly((recording) =>
-      listItems(primaryPeopleDb(recording), person.id, person.timezone, page(resolved)),
+      listPage(primaryPeopleDb(recording), person.id, person.timezone, page(resolved)),
     );
   });
 
   it('GET /api/feed-items, a later page (cursor)', async () => {
-    const first = await listItems(primaryPeopleDb(db), person.id, person.timezone, page({}));
+    const first = await listPage(primaryPeopleDb(db), person.id, person.timezone, page({}));
     expect(first.nextCursor).not.toBeNull();
     await expectIndexedOnly((recording) =>
-      listItems(
-        primaryPeopleDb(recording),
-        person.id,
-        person.timezone,
-        page({ cursor: first.nextCursor ?? undefined }),
-      ),
+      listPage(primaryPeopleDb(recording), person.id, person.timezone, page({ cursor: first.nextCursor ?? undefined })),
     );
   });
 
@@ -206,10 +200,10 @@ describe('a search reads the index, then only the rows of its page', () => {
     ['newest first', {}],
     ['unread only', { filter: 'unread' as const }],
     ['starred only', { filter: 'starred' as const }],
-    ['by relevance, a later page', { sort: 'relevance' as const, cursor: btoa('search:relevance:-1:1') }],
+    ['by relevance, a later page', { sort: 'relevance' as const, cursor: btoa('all:relevance:search:-1:1') }],
   ])('GET /api/feed-items?search=…, %s', async (_name, query) => {
     const search = (handle: ReturnType<typeof createDb>) =>
-      searchFeedItems(primaryPeopleDb(handle), person.id, person.timezone, {
+      searchPage(primaryPeopleDb(handle), person.id, person.timezone, {
         search: 'item',
         filter: 'all',
         sort: 'newest',

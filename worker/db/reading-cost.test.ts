@@ -5,12 +5,12 @@
 // "Reading cost") fails; `npm run bench -- cost` measures the same on the full benchmark data.
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { type ListPage, listPage } from '../test/item-pages';
 import { primaryPeopleDb } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { updateSubscription } from './feeds';
-import { type ItemQuery, listItems } from './items';
-import { getItem, setItemRead } from './items-by-id';
+import { getItem, setItemRead } from './item-row';
 import { meteredD1, newMeter } from './metered-d1';
 import { markFeedsRead } from './read-state';
 import { rebuildReadingList } from './reading-list';
@@ -37,7 +37,7 @@ async function metered<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>)
   return { meter, result };
 }
 
-const myFeed = (query: Partial<ItemQuery> = {}): ItemQuery => ({
+const myFeed = (query: ListPage = {}): ListPage => ({
   filter: 'all',
   sort: 'newest',
   dateFilter: 'none',
@@ -53,7 +53,7 @@ async function reader(id = READER) {
 }
 
 /** What a page takes from the session's users row. */
-async function session(id = READER): Promise<Partial<ItemQuery>> {
+async function session(id = READER): Promise<ListPage> {
   const user = await reader(id);
   return { pageSpans: user, readingList: user.readingList };
 }
@@ -156,7 +156,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
   it('a first page of My Feed remembers how far back it looked, and the next one reads one window', async () => {
     const before = await reader();
     expect(before.pageSpanMs).toBeNull();
-    const first = await listItems(
+    const first = await listPage(
       primaryPeopleDb(db),
       READER,
       'UTC',
@@ -169,10 +169,10 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
     expect(remembered).toBeLessThan(130 * 60_000);
 
     const { meter, result } = await metered((m) =>
-      listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: before, readingList: before.readingList })),
+      listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: before, readingList: before.readingList })),
     );
     expect(result.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
-    const again = await metered(async (m) => listItems(primaryPeopleDb(m), READER, 'UTC', myFeed(await session())));
+    const again = await metered(async (m) => listPage(primaryPeopleDb(m), READER, 'UTC', myFeed(await session())));
     expect(again.result.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
     // With the span remembered: one statement, and fewer rows than without it.
     expect(again.meter.calls).toBe(1);
@@ -185,7 +185,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
   it('a remembered span far off what a page needs is corrected, once', async () => {
     const fitting = (await reader()).pageSpanMs ?? 0;
     const tooWide = { pageSpanMs: fitting * 10, unreadPageSpanMs: null };
-    const wide = await metered((m) => listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: tooWide })));
+    const wide = await metered((m) => listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: tooWide })));
     expect(wide.result.items).toHaveLength(SHOWN);
     // Ten times the rows it needed, so the span it needed is written back (one row).
     expect(wide.meter.rowsWritten).toBe(1);
@@ -194,17 +194,17 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
   });
 
   it('shows read state right while reading so few rows', async () => {
-    const page = await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed(await session()));
+    const page = await listPage(primaryPeopleDb(db), READER, 'UTC', myFeed(await session()));
     // Items n with n % 10 < 3 were read one by one; they are numbered newest first.
     expect(page.items.map((item) => item.isRead)).toEqual(Array.from({ length: SHOWN }, (_, n) => n % 10 < 3));
   });
 
   it('an unread page, once its span is remembered', async () => {
-    await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed({ filter: 'unread', ...(await session()) }));
+    await listPage(primaryPeopleDb(db), READER, 'UTC', myFeed({ filter: 'unread', ...(await session()) }));
     const spans = await session();
     expect(spans.pageSpans?.unreadPageSpanMs).not.toBeNull();
     const { meter, result } = await metered((m) =>
-      listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ filter: 'unread', ...spans })),
+      listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ filter: 'unread', ...spans })),
     );
     expect(result.items).toHaveLength(SHOWN);
     expect(result.items.every((item) => !item.isRead)).toBe(true);
@@ -215,7 +215,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
 
   it('a category page', async () => {
     const { meter, result } = await metered(async (m) =>
-      listItems(primaryPeopleDb(m), READER, 'UTC', myFeed({ categoryId: 7001, ...(await session()) })),
+      listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ categoryId: 7001, ...(await session()) })),
     );
     expect(result.items).toHaveLength(SHOWN);
     expect(meter.rowsRead / SHOWN).toBeLessThanOrEqual(MOST.categoryPage);
@@ -251,12 +251,12 @@ describe('the sidebar and marking read', () => {
   });
 
   it('one read mark is one round trip writing at most 2 rows', async () => {
-    const [item] = (await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed({ filter: 'unread', limit: 1 }))).items;
+    const [item] = (await listPage(primaryPeopleDb(db), READER, 'UTC', myFeed({ filter: 'unread', limit: 1 }))).items;
     if (!item) throw new Error('no unread item');
     const { meter } = await metered((m) => setItemRead(primaryPeopleDb(m), READER, item.id, true));
     expect(meter.calls).toBe(1);
     expect(meter.rowsWritten).toBeLessThanOrEqual(2);
-    const [shown] = (await listItems(primaryPeopleDb(db), READER, 'UTC', myFeed({ limit: 200 }))).items.filter(
+    const [shown] = (await listPage(primaryPeopleDb(db), READER, 'UTC', myFeed({ limit: 200 }))).items.filter(
       (i) => i.id === item.id,
     );
     expect(shown?.isRead).toBe(true);
@@ -267,9 +267,9 @@ describe('the same reading list in another feed shard (the person in the primary
   const spansElsewhere = () => session(READER_ELSEWHERE);
 
   it('My Feed: one statement in the shard, then the marks of the rows shown', async () => {
-    await listItems(primaryPeopleDb(db), READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere()));
+    await listPage(primaryPeopleDb(db), READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere()));
     const { meter, result } = await metered(async (m) =>
-      listItems(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere())),
+      listPage(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed(await spansElsewhere())),
     );
     expect(result.items.map((item) => item.title)).toEqual(Array.from({ length: SHOWN }, (_, n) => `Item ${n}`));
     expect(result.items.map((item) => item.isRead)).toEqual(Array.from({ length: SHOWN }, (_, n) => n % 10 < 3));
@@ -283,7 +283,7 @@ describe('the same reading list in another feed shard (the person in the primary
   });
 
   it('an unread page', async () => {
-    await listItems(
+    await listPage(
       primaryPeopleDb(db),
       READER_ELSEWHERE,
       'UTC',
@@ -291,7 +291,7 @@ describe('the same reading list in another feed shard (the person in the primary
     );
     const spans = await spansElsewhere();
     const { meter, result } = await metered((m) =>
-      listItems(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed({ filter: 'unread', ...spans })),
+      listPage(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed({ filter: 'unread', ...spans })),
     );
     expect(result.items.map((item) => item.title)).toEqual(
       Array.from({ length: 60 }, (_, n) => n)
@@ -304,7 +304,7 @@ describe('the same reading list in another feed shard (the person in the primary
 
   it('a category page', async () => {
     const { meter, result } = await metered(async (m) =>
-      listItems(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed({ categoryId: 7011, ...(await spansElsewhere()) })),
+      listPage(primaryPeopleDb(m), READER_ELSEWHERE, 'UTC', myFeed({ categoryId: 7011, ...(await spansElsewhere()) })),
     );
     expect(result.items).toHaveLength(SHOWN);
     expect(meter.rowsRead / SHOWN).toBeLessThanOrEqual(MOST.categoryPage);

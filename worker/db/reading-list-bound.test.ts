@@ -11,9 +11,9 @@ import { readSession, SESSION_COOKIE } from '../auth/session';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { addFeed, createCategory, feedInShard } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
+import { listPage } from '../test/item-pages';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
-import { listItems } from './items';
 import { meteredD1, newMeter } from './metered-d1';
 import { ON_USERS_ROW_MAX_BYTES } from './reading-list';
 
@@ -44,7 +44,7 @@ async function rowsRead(userId: number) {
   if (!row) throw new Error(`no users row ${userId}`);
   const page = newMeter();
   const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 30, readingList: row.readingList } as const;
-  await listItems(createDb(env, (d1) => meteredD1(d1, page)).people.of(row), userId, 'UTC', query);
+  await listPage(createDb(env, (d1) => meteredD1(d1, page)).people.of(row), userId, 'UTC', query);
   const sidebar = newMeter();
   await listCategoriesWithFeeds(createDb(env, (d1) => meteredD1(d1, sidebar)).people.of(row), userId, row.readingList);
   return { page: page.rowsRead, sidebar: sidebar.rowsRead };

@@ -4,7 +4,7 @@
 // primary database (the person's own, every local run) and once in the second feed shard (FEEDS_1).
 import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type SearchQuery, searchFeedItems } from '../search/search-items';
+import { type SearchPageQuery, searchPage } from '../test/item-pages';
 import { primaryPeopleDb } from '../test/people';
 import { createDb } from './client';
 import { meteredD1, newMeter } from './metered-d1';
@@ -84,7 +84,7 @@ beforeAll(async () => {
   await seed(READER_ELSEWHERE, 1);
 });
 
-const search = (query: Partial<SearchQuery>): SearchQuery => ({
+const search = (query: Partial<SearchPageQuery>): SearchPageQuery => ({
   search: 'quokkas',
   filter: 'all',
   sort: 'newest',
@@ -94,11 +94,11 @@ const search = (query: Partial<SearchQuery>): SearchQuery => ({
 });
 
 /** A search as a request makes it (the session's users row at hand), its D1 calls and rows read. */
-async function metered(reader: number, query: Partial<SearchQuery>) {
+async function metered(reader: number, query: Partial<SearchPageQuery>) {
   const user = await findUserById(db, reader);
   const meter = newMeter();
   const handle = createDb(env, (d1) => meteredD1(d1, meter));
-  const page = await searchFeedItems(primaryPeopleDb(handle), reader, 'UTC', {
+  const page = await searchPage(primaryPeopleDb(handle), reader, 'UTC', {
     ...search(query),
     readingList: user?.readingList,
   });
@@ -116,7 +116,7 @@ const first = (count: number, keep: (n: number) => boolean) =>
  * at most, as measured on 24 Nov 2026 with a little room. Before one statement per shard (five or six
  * calls, on either): 2,182, 5,909, 481, 28 and 2,202 rows read.
  */
-const SEARCHES: [string, Partial<SearchQuery>, number[] | null, { calls: [number, number]; rowsRead: number }][] = [
+const SEARCHES: [string, Partial<SearchPageQuery>, number[] | null, { calls: [number, number]; rowsRead: number }][] = [
   ['a word in every item', {}, first(30, () => true), { calls: [1, 2], rowsRead: 2150 }],
   [
     'a word in every item, unread only',

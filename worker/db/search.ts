@@ -8,7 +8,6 @@
 // Everything here works on an items database and the feed ids it is given; a page of results, with the
 // person's read state and stars, is search-page.ts's.
 import { sql } from 'drizzle-orm';
-import type { ItemRow } from './items';
 import { jsonParts } from './json-parts';
 
 /** The plain text indexed as an item's content (its HTML turned to text by the refresh). */
@@ -56,6 +55,3 @@ export function matchingRows(filter: { match: string; order: SearchOrder; feedId
   return sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from item_search
     where item_search match ${`${words} AND feed : (${feeds})`}`;
 }
-
-/** An item as stored: the person's read state is added by the caller. */
-export type StoredItemRow = Omit<ItemRow, 'is_read'> & { seq: number };

@@ -3,7 +3,7 @@
 // answers an error, or the page holds no article) is remembered too, and for ARTICLE_RETRY_MS the item
 // shows the feed's own content without fetching the page again: opening an item over and over must not
 // make us fetch a failing site over and over (issue 10 L3).
-import { recordArticleFailure, saveArticleContent } from '../db/items-by-id';
+import { recordArticleFailure, saveArticleContent } from '../db/item-row';
 import type { UrlFetcher } from '../net/fetcher';
 import type { Services } from '../services';
 import { extractArticle } from './extract';

@@ -5,7 +5,7 @@ import type { SessionUser } from '../auth/session';
 import { findOrCreateCategory } from '../db/categories';
 import type { PeopleDb } from '../db/client';
 import { unsubscribe, updateSubscription } from '../db/feeds';
-import { setItemRead } from '../db/items-by-id';
+import { setItemRead } from '../db/item-row';
 import { markFeedsRead } from '../db/read-state';
 import { setItemStarred } from '../db/stars';
 import { followFeed } from '../feeds/follow';

@@ -6,7 +6,7 @@ import { escapeText, escapeXml as xml } from '../html/entities';
 import { feedStreamId, labelStreamId, longItemId, STATE } from './ids';
 import type { ReaderSubscriptions } from './subscriptions';
 
-export type RenderContext = { subscriptions: ReaderSubscriptions; starred: Set<number> };
+export type RenderContext = { subscriptions: ReaderSubscriptions };
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -17,7 +17,7 @@ function categoriesOf(item: FeedItem, context: RenderContext) {
   if (feed?.label) categories.push(labelStreamId(feed.label));
   // Unread items are "fresh" (newsboat reads that as unread; kept-unread means marked unread by hand).
   categories.push(item.isRead ? STATE.read : STATE.fresh);
-  if (context.starred.has(item.id)) categories.push(STATE.starred);
+  if (item.isStarred) categories.push(STATE.starred);
   return categories;
 }
 

@@ -2,9 +2,8 @@
 // a label, the starred or the read items, newest or oldest first (r=o), without read items (xt), only
 // starred ones (it), published within ot/nt (seconds), n at a time, continuing from c.
 import type { FeedItem } from '../contracts/feeds';
-import type { PeopleDb } from '../db/client';
-import { listItems } from '../db/items';
-import { listStarredItems } from '../db/stars';
+import { type ItemQuery, type ItemScope, type ItemState, queryItems } from '../db/items';
+import type { Reader } from '../db/reader';
 import { ApiError } from '../lib/errors';
 import type { Stream } from './ids';
 import { feedOfStream, type ReaderSubscriptions } from './subscriptions';
@@ -52,54 +51,45 @@ export function streamQueryOf(stream: Stream, params: URLSearchParams): StreamQu
   };
 }
 
-/** The starred stream pages by the last item shown: "<pubDate ms>:<id>". */
-async function starredPage(db: PeopleDb, userId: number, query: StreamQuery): Promise<StreamPage> {
-  const [pubDate, id] = (query.continuation ?? '').split(':').map(Number);
-  const before =
-    query.continuation && Number.isSafeInteger(pubDate) && Number.isSafeInteger(id)
-      ? { pubDate: pubDate as number, id: id as number }
-      : undefined;
-  const page = await listStarredItems(db, userId, { limit: query.count, before });
-  const last = page.at(-1);
-  const items = page.filter(
-    (item) =>
-      (!query.excludeRead || !item.isRead) &&
-      (query.notBefore === null || Date.parse(item.pubDate) >= query.notBefore) &&
-      (query.notAfter === null || Date.parse(item.pubDate) <= query.notAfter),
-  );
-  return { items, continuation: page.length === query.count && last ? `${Date.parse(last.pubDate)}:${last.id}` : null };
+/** A stream query as the reading core's ItemQuery (db/items): every filter in its SQL, so pages are full. */
+export function itemQueryOf(subscriptions: ReaderSubscriptions, query: StreamQuery): ItemQuery | null {
+  const { stream } = query;
+  let scope: ItemScope = { kind: 'all' };
+  if (stream.kind === 'feed') {
+    const feed = feedOfStream(subscriptions, stream.url);
+    if (!feed) return null;
+    scope = { kind: 'feed', feedId: feed.id };
+  } else if (stream.kind === 'label') {
+    const label = subscriptions.labelByName.get(stream.name);
+    if (!label) return null;
+    scope = { kind: 'category', categoryId: label.categoryId };
+  }
+  const starred = stream.kind === 'starred' || query.onlyStarred;
+  const read = stream.kind === 'read';
+  // The read stream without its read items is empty.
+  if (read && query.excludeRead) return null;
+  const state: ItemState = read ? 'read' : query.excludeRead ? 'unread' : starred ? 'starred' : 'all';
+  return {
+    scope,
+    state,
+    ...(starred && state !== 'starred' ? { starred: true } : {}),
+    from: query.notBefore,
+    to: query.notAfter === null ? null : query.notAfter + 1,
+    order: query.oldestFirst ? 'oldest' : 'newest',
+    cursor: query.continuation,
+    limit: query.count,
+  };
 }
 
 export async function readStream(
-  db: PeopleDb,
-  user: { id: number; timezone: string },
+  reader: Reader,
   subscriptions: ReaderSubscriptions,
   query: StreamQuery,
 ): Promise<StreamPage> {
-  const { stream } = query;
-  if (stream.kind === 'starred' || query.onlyStarred) return starredPage(db, user.id, query);
-  if (stream.kind === 'kept-unread') return EMPTY;
-
-  let scope: { feedId?: number; categoryId?: number } = {};
-  if (stream.kind === 'feed') {
-    const feed = feedOfStream(subscriptions, stream.url);
-    if (!feed) return EMPTY;
-    scope = { feedId: feed.id };
-  } else if (stream.kind === 'label') {
-    const label = subscriptions.labelByName.get(stream.name);
-    if (!label) return EMPTY;
-    scope = { categoryId: label.categoryId };
-  }
-  const page = await listItems(db, user.id, user.timezone, {
-    ...scope,
-    filter: query.excludeRead ? 'unread' : 'all',
-    sort: query.oldestFirst ? 'oldest' : 'newest',
-    dateFilter: 'none',
-    between: [query.notBefore, query.notAfter === null ? null : query.notAfter + 1],
-    cursor: query.continuation,
-    limit: query.count,
-  });
-  // The read stream is the reading list's read items: a page may show fewer than n, never a wrong one.
-  const items = stream.kind === 'read' ? page.items.filter((item) => item.isRead) : page.items;
-  return { items, continuation: page.nextCursor };
+  // Items marked unread by hand are not told apart from the others: that stream is empty.
+  if (query.stream.kind === 'kept-unread') return EMPTY;
+  const itemQuery = itemQueryOf(subscriptions, query);
+  if (!itemQuery) return EMPTY;
+  const page = await queryItems(reader, itemQuery);
+  return { items: page.items, continuation: page.nextCursor };
 }

@@ -10,7 +10,7 @@ import { IMAGE_CREDITS } from '../contracts/ai';
 import type { FeaturedImageSource } from '../contracts/wordpress';
 import { refundCredits } from '../db/credits';
 import { type GenerationRow, requestOf } from '../db/generations';
-import { getItem } from '../db/items-by-id';
+import { getItem } from '../db/item-row';
 import { peopleDbOfUser } from '../db/users';
 import { ApiError } from '../lib/errors';
 import { SafeFetchError } from '../net/safe-fetch';

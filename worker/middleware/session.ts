@@ -3,6 +3,7 @@ import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { checkSession, SESSION_COOKIE, tokenWithClaims, verifySessionToken } from '../auth/session';
 import { setSessionCookie } from '../auth/session-cookie';
+import { createReader } from '../db/reader';
 import { type AppEnv, adminUserIds } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
@@ -12,7 +13,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
   c.set('peopleDb', null);
   c.set('sessionId', null);
-  c.set('readingList', undefined);
+  c.set('reader', null);
   const token = getCookie(c, SESSION_COOKIE);
   const claims = token ? await verifySessionToken(c.env.SESSION_SECRET, token) : null;
   if (claims) {
@@ -20,10 +21,16 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     const early = startEarlyReads(c, claims);
     const session = await checkSession(c.var.db, claims.sessionId);
     if (session) {
+      const peopleDb = c.var.db.people.of(session.user);
       c.set('user', session.user);
-      c.set('peopleDb', c.var.db.people.of(session.user));
+      c.set('peopleDb', peopleDb);
       c.set('sessionId', session.sessionId);
-      c.set('readingList', await early.readingListFor(session.user));
+      // The reading list as the session row carries it, or as read beside it (early-reads.ts): used
+      // only by the requests that ask the reader for it.
+      c.set(
+        'reader',
+        createReader(peopleDb, session.user, { copy: early.readingListFor(session.user), pageSpans: session.user }),
+      );
       if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
       // A token signed before it named the person and their people shard: the same session's token with
       // them, so their next lists read the reading list beside the session (early-reads.ts) at once,

@@ -23,9 +23,7 @@ export const categoryRoutes = new Hono<AuthedEnv>()
   .post('/', validate('json', categoryNameSchema), async (c) =>
     c.json(await createCategory(c.var.peopleDb, c.var.user.id, c.req.valid('json').name), 201),
   )
-  .get('/with-feeds', async (c) =>
-    c.json(await listCategoriesWithFeeds(c.var.peopleDb, c.var.user.id, c.var.readingList)),
-  )
+  .get('/with-feeds', async (c) => c.json(await listCategoriesWithFeeds(c.var.peopleDb, c.var.user.id, c.var.reader)))
   .get('/:categoryId', categoryParam, async (c) =>
     c.json(await getCategory(c.var.peopleDb, c.var.user.id, c.req.valid('param').categoryId)),
   )

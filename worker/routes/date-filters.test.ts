@@ -3,7 +3,7 @@
 // API with a feed that posted every hour for ten days, and as a function in every kind of time zone.
 import { describe, expect, it } from 'vitest';
 import type { FeedItem } from '../contracts/feeds';
-import { dateRange } from '../db/items';
+import { dateRange } from '../lib/date-range';
 import { DST_CHANGES, HOUR_MS, hourlyInstants, pinClock, TIME_ZONES, wallClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, signUp } from '../test/helpers';

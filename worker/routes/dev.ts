@@ -4,15 +4,16 @@
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { z } from 'zod';
-import { readSession, SESSION_COOKIE } from '../auth/session';
+import { readSession, SESSION_COOKIE, type SessionUser } from '../auth/session';
 import { emptyRoundTrip, makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-probes';
 import { listCategories, listCategoriesWithFeeds } from '../db/categories';
-import { createDb } from '../db/client';
+import { createDb, type Db } from '../db/client';
 import { listOutbox } from '../db/emails';
-import { listItems } from '../db/items';
-import { setItemRead } from '../db/items-by-id';
+import { setItemRead } from '../db/item-row';
+import { type ItemQuery, queryItems } from '../db/items';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
+import { createReader } from '../db/reader';
 import { rebuildReadingList } from '../db/reading-list';
 import { PICK_SLICES } from '../db/refresh-leases';
 import { peopleDbOfUser } from '../db/users';
@@ -137,38 +138,36 @@ export const devRoutes = new Hono<AppEnv>()
     const token = getCookie(c, SESSION_COOKIE);
     const user = c.var.user;
     if (!token || !user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
-    const query = { filter: 'all', sort: 'newest', dateFilter: 'none', limit: 30 } as const;
+    const query: ItemQuery = { scope: { kind: 'all' }, state: 'all', order: 'newest', limit: 30 };
     const measure = async (work: (db: ReturnType<typeof createDb>) => Promise<unknown>) => {
       const meter = newMeter();
       await work(createDb(c.env, (d1) => meteredD1(d1, meter)));
       return meter;
     };
+    const readerOn = (db: Db, person: SessionUser) =>
+      createReader(db.people.of(person), person, { copy: person.readingList, pageSpans: person });
     // Someone who has opened My Feed before, all and unread: their first pages' spans are remembered.
-    const page = await listItems(c.var.db.people.of(user), user.id, user.timezone, { ...query, pageSpans: user });
-    await listItems(c.var.db.people.of(user), user.id, user.timezone, { ...query, filter: 'unread', pageSpans: user });
+    const page = await queryItems(readerOn(c.var.db, user), query);
+    await queryItems(readerOn(c.var.db, user), { ...query, state: 'unread' });
     const unreadItem = page.items.find((item) => !item.isRead) ?? page.items[0];
     const [category] = await listCategories(c.var.db.people.of(user), user.id);
     const categoryId = category?.id;
-    // And that category's first page: its span is remembered too (db/items.ts).
-    if (categoryId !== undefined)
-      await listItems(c.var.db.people.of(user), user.id, user.timezone, { ...query, categoryId, pageSpans: user });
+    // And that category's first page: its span is remembered too (db/items/windows.ts).
+    const categoryQuery: ItemQuery | undefined =
+      categoryId === undefined ? undefined : { ...query, scope: { kind: 'category', categoryId } };
+    if (categoryQuery) await queryItems(readerOn(c.var.db, user), categoryQuery);
     // Each page as the app asks for it: after the session lookup, with the person it found.
     let reader = user;
     const session = await measure(async (db) => {
       reader = (await readSession(db, c.env.SESSION_SECRET, token))?.user ?? user;
     });
     // The session's users row carries the remembered spans and the reading list (db/reading-list.ts).
-    const spans = { ...query, pageSpans: reader, readingList: reader.readingList };
     return c.json({
       session,
-      itemsPage: await measure((db) => listItems(db.people.of(user), user.id, user.timezone, spans)),
-      unreadPage: await measure((db) =>
-        listItems(db.people.of(user), user.id, user.timezone, { ...spans, filter: 'unread' }),
-      ),
+      itemsPage: await measure((db) => queryItems(readerOn(db, reader), query)),
+      unreadPage: await measure((db) => queryItems(readerOn(db, reader), { ...query, state: 'unread' })),
       categoryPage: await measure((db) =>
-        categoryId === undefined
-          ? Promise.resolve()
-          : listItems(db.people.of(user), user.id, user.timezone, { ...spans, categoryId }),
+        categoryQuery === undefined ? Promise.resolve() : queryItems(readerOn(db, reader), categoryQuery),
       ),
       sidebar: await measure((db) => listCategoriesWithFeeds(db.people.of(user), user.id, reader.readingList)),
       markRead: await measure((db) =>

@@ -4,17 +4,18 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { startRewrite } from '../ai/rewrite';
 import { rewriteSchema } from '../contracts/ai';
-import { type FeedItem, feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
+import { feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
 import { getCategory } from '../db/categories';
 import { subscribedFeedIds } from '../db/feeds';
-import { listItems } from '../db/items';
-import { getFeedItem, getItem, setItemRead } from '../db/items-by-id';
+import { getItem, setItemRead } from '../db/item-row';
+import { countItems, type ItemQuery, queryItems } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
-import { countStarred, listStarredPage, setItemStarred } from '../db/stars';
+import { setItemStarred } from '../db/stars';
 import type { AuthedEnv } from '../env';
 import { readFullArticle } from '../feeds/full-article';
-import { ApiError } from '../lib/errors';
+import { dateRange } from '../lib/date-range';
+import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
@@ -22,41 +23,44 @@ import { searchFeedItems } from '../search/search-items';
 const itemParam = validate('param', z.object({ itemId: idSchema('Invalid feed item ID') }));
 const PAGE_LINK_HEADER = 'x-next-cursor';
 
+type FeedItemsQuery = Omit<z.output<typeof feedItemsQuerySchema>, 'search'>;
+
+/** The REST list's query string as an ItemQuery of the reading core (db/items). */
+function itemQueryOf(query: FeedItemsQuery, timeZone: string): ItemQuery {
+  const [from, to] = dateRange(query.dateFilter, timeZone);
+  return {
+    scope:
+      query.feedId !== undefined
+        ? { kind: 'feed', feedId: query.feedId }
+        : query.categoryId !== undefined
+          ? { kind: 'category', categoryId: query.categoryId }
+          : { kind: 'all' },
+    state: query.filter,
+    from,
+    to,
+    hasEnclosure: query.hasEnclosure,
+    order: query.sort,
+    cursor: query.cursor,
+    limit: query.limit,
+  };
+}
+
 export const feedItemRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
-    const { filter, search, sort, ...query } = c.req.valid('query');
-    const { peopleDb: db, user } = c.var;
-    let page: { items: FeedItem[]; nextCursor: string | null };
-    if (search) {
-      // The subscriptions come from the session's reading list copy: the session and one call (search-items.ts).
-      page = await searchFeedItems(db, user.id, user.timezone, {
-        ...query,
-        search,
-        sort,
-        filter,
-        readingList: c.var.readingList,
-      });
-    } else {
-      // The schema refuses relevance without a search.
-      const order = sort === 'relevance' ? 'newest' : sort;
-      page =
-        filter === 'starred'
-          ? await listStarredPage(db, user.id, { ...query, sort: order, readingList: c.var.readingList })
-          : // Stars come with the page (items.ts): the session and one round trip per database.
-            await listItems(db, user.id, user.timezone, {
-              ...query,
-              sort: order,
-              filter,
-              pageSpans: user,
-              readingList: c.var.readingList,
-            });
-    }
+    const { search, ...query } = c.req.valid('query');
+    const itemQuery = itemQueryOf(query, c.var.user.timezone);
+    // The session and one round trip per database: the reading list comes with the session (db/reader.ts).
+    const page = search
+      ? await searchFeedItems(c.var.reader, { ...itemQuery, search })
+      : await queryItems(c.var.reader, itemQuery);
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
     return c.json(page.items);
   })
-  .get('/starred-count', async (c) => c.json({ count: await countStarred(c.var.peopleDb, c.var.user.id) }))
+  .get('/starred-count', async (c) =>
+    c.json({ count: await countItems(c.var.reader, { scope: { kind: 'all' }, state: 'starred' }) }),
+  )
   .post('/mark-read', validate('json', markReadSchema), async (c) => {
     const body = c.req.valid('json');
     // Another person's category answers 404 like a missing one; one's own empty category marks nothing.
@@ -75,8 +79,17 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     return c.json({ marked });
   })
   .get('/:itemId', itemParam, async (c) => {
-    // Read state and star come with the item (items-by-id.ts): the session and one round trip.
-    return c.json(await getFeedItem(c.var.peopleDb, c.var.user.id, c.req.valid('param').itemId));
+    // Read state and star come with the item (db/items, by id): the session and one round trip.
+    const { itemId } = c.req.valid('param');
+    const { items } = await queryItems(c.var.reader, {
+      scope: { kind: 'ids', ids: [itemId] },
+      state: 'all',
+      order: 'newest',
+      limit: 1,
+    });
+    const [item] = items;
+    if (!item) throw notFound('Feed item');
+    return c.json(item);
   })
   .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
     const { itemId } = c.req.valid('param');

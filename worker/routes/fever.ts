@@ -10,9 +10,11 @@ import type { FeedItem } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { findUserByFeverKey } from '../db/app-passwords';
 import type { PeopleDb } from '../db/client';
-import { countItems, getFeedItemsByIds, listItemsByIdOrder, setItemRead, unreadItemIds } from '../db/items-by-id';
+import { setItemRead } from '../db/item-row';
+import { countItems, itemIds, queryItems } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
-import { setItemStarred, starredAmong, starredItemIds } from '../db/stars';
+import { createReader, type Reader } from '../db/reader';
+import { setItemStarred } from '../db/stars';
 import type { AppEnv } from '../env';
 import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
@@ -21,6 +23,7 @@ import { limitPasswordAttempts } from '../middleware/rate-limit';
 const API_VERSION = 3;
 const PAGE = 50;
 const MAX_UNREAD_IDS = 10_000;
+const MAX_SAVED_IDS = 10_000;
 // Fever wants icons as data; per-site icons are kept as addresses, so every feed shows this RSS icon.
 const FAVICON = {
   id: 1,
@@ -60,12 +63,7 @@ function feedsOf(subscriptions: ReaderSubscriptions) {
   }));
 }
 
-async function itemsOf(db: PeopleDb, userId: number, items: FeedItem[]) {
-  const starred = await starredAmong(
-    db,
-    userId,
-    items.map((item) => item.id),
-  );
+function itemsOf(items: FeedItem[]) {
   return items.map((item) => ({
     id: item.id,
     feed_id: item.feedId,
@@ -73,13 +71,13 @@ async function itemsOf(db: PeopleDb, userId: number, items: FeedItem[]) {
     author: item.author ?? '',
     html: item.content || item.description || '',
     url: item.link ?? '',
-    is_saved: starred.has(item.id) ? 1 : 0,
+    is_saved: item.isStarred ? 1 : 0,
     is_read: item.isRead ? 1 : 0,
     created_on_time: seconds(item.pubDate),
   }));
 }
 
-async function readItems(db: PeopleDb, userId: number, params: URLSearchParams) {
+async function readItems(reader: Reader, params: URLSearchParams) {
   const number = (name: string) => {
     const value = params.get(name);
     if (value === null || value === '') return undefined;
@@ -88,16 +86,24 @@ async function readItems(db: PeopleDb, userId: number, params: URLSearchParams) 
   };
   const withIds = parseIds(params.get('with_ids'), PAGE);
   if (withIds === null) throw new ApiError('BAD_REQUEST', `with_ids takes at most ${PAGE} ids`);
-  const items =
+  const sinceId = number('since_id');
+  const page = await queryItems(
+    reader,
     withIds.length > 0
-      ? await getFeedItemsByIds(db, userId, withIds)
-      : await listItemsByIdOrder(db, userId, {
-          afterId: number('since_id'),
-          beforeId: number('max_id'),
+      ? { scope: { kind: 'ids', ids: withIds }, state: 'all', order: 'newest', limit: PAGE }
+      : {
+          scope: { kind: 'all' },
+          state: 'all',
+          ...(sinceId !== undefined
+            ? { order: 'id-ascending', afterId: sinceId }
+            : { order: 'id-descending', beforeId: number('max_id') }),
           limit: PAGE,
-          now: Date.now(),
-        });
-  return { items: await itemsOf(db, userId, items), total_items: await countItems(db, userId) };
+        },
+  );
+  return {
+    items: itemsOf(page.items),
+    total_items: await countItems(reader, { scope: { kind: 'all' }, state: 'all' }),
+  };
 }
 
 /** mark=item|feed|group&as=read|unread|saved|unsaved&id=…(&before=unix seconds). */
@@ -150,6 +156,7 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
 
   const db = c.var.db.people.of(found.user);
   const userId = found.user.id;
+  const reader = createReader(db, found.user);
   const subscriptions = await loadReaderSubscriptions(db, userId);
   const answer: Record<string, unknown> = { ...base, auth: 1, last_refreshed_on_time: seconds(new Date()) };
   const asked = (name: string) => params.has(name);
@@ -160,12 +167,16 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   if (asked('feeds'))
     Object.assign(answer, { feeds: feedsOf(subscriptions), feeds_groups: groupsOf(subscriptions).feeds_groups });
   if (asked('favicons')) answer.favicons = [FAVICON];
-  if (asked('items')) Object.assign(answer, await readItems(db, userId, params));
+  if (asked('items')) Object.assign(answer, await readItems(reader, params));
   if (asked('links')) answer.links = [];
   if (asked('unread_item_ids') || refreshed === 'unread') {
-    answer.unread_item_ids = idList(await unreadItemIds(db, userId, MAX_UNREAD_IDS));
+    answer.unread_item_ids = idList(
+      await itemIds(reader, { scope: { kind: 'all' }, state: 'unread', order: 'id-descending', limit: MAX_UNREAD_IDS }),
+    );
   }
   if (asked('saved_item_ids') || refreshed === 'saved')
-    answer.saved_item_ids = idList(await starredItemIds(db, userId));
+    answer.saved_item_ids = idList(
+      await itemIds(reader, { scope: { kind: 'all' }, state: 'starred', order: 'id-descending', limit: MAX_SAVED_IDS }),
+    );
   return c.json(answer);
 });

@@ -6,15 +6,15 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { findUserByAppPassword } from '../db/app-passwords';
-import { getFeedItemsByIds } from '../db/items-by-id';
-import { starredAmong } from '../db/stars';
+import { queryItems } from '../db/items';
+import { createReader, type Reader } from '../db/reader';
 import type { AppEnv } from '../env';
 import { editSubscriptions, editTags, markStreamRead, quickAdd } from '../greader/actions';
 import { actionToken, checkActionToken, mintAuthToken, type ReaderEnv, requireReader } from '../greader/auth';
 import { feedStreamId, labelStreamId, parseItemId, parseStreamId, STATE, type Stream } from '../greader/ids';
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
 import { readStream, streamQueryOf } from '../greader/streams';
-import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import { loadReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
 
@@ -58,20 +58,22 @@ function streamFromPath(c: ReaderContext, prefix: string, params: URLSearchParam
   return { id, stream };
 }
 
-async function renderContext(c: ReaderContext, subscriptions: ReaderSubscriptions, itemIds: number[]) {
-  return { subscriptions, starred: await starredAmong(c.var.peopleDb, c.var.user.id, itemIds) } satisfies RenderContext;
-}
+/** The app-password's person as the reader of this request (db/reader.ts). */
+const readerOf = (c: ReaderContext): Reader => {
+  let reader = c.var.reader;
+  if (!reader) {
+    reader = createReader(c.var.peopleDb, c.var.user);
+    c.set('reader', reader);
+  }
+  return reader;
+};
 
 async function streamPage(c: ReaderContext, prefix: string) {
   const params = await paramsOf(c);
   const { id, stream } = streamFromPath(c, prefix, params);
   const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
-  const page = await readStream(c.var.peopleDb, c.var.user, subscriptions, streamQueryOf(stream, params));
-  const context = await renderContext(
-    c,
-    subscriptions,
-    page.items.map((item) => item.id),
-  );
+  const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params));
+  const context: RenderContext = { subscriptions };
   const title =
     stream.kind === 'feed'
       ? (subscriptions.byUrl.get(stream.url)?.name ?? stream.url)
@@ -141,7 +143,7 @@ const readerApi = new Hono<ReaderEnv>()
     const params = await paramsOf(c);
     const { stream } = streamFromPath(c, '/stream/items/ids/', params);
     const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
-    const page = await readStream(c.var.peopleDb, c.var.user, subscriptions, streamQueryOf(stream, params));
+    const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params));
     return c.json({
       itemRefs: page.items.map((item) => ({
         id: String(item.id),
@@ -157,13 +159,16 @@ const readerApi = new Hono<ReaderEnv>()
     if (ids.length === 0 || ids.length > 1000 || ids.some((id) => id === null)) {
       throw new ApiError('BAD_REQUEST', 'Give 1 to 1000 item ids as i');
     }
-    const items = await getFeedItemsByIds(c.var.peopleDb, c.var.user.id, ids as number[]);
-    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
-    const context = await renderContext(
-      c,
-      subscriptions,
-      items.map((item) => item.id),
-    );
+    const [{ items }, subscriptions] = await Promise.all([
+      queryItems(readerOf(c), {
+        scope: { kind: 'ids', ids: ids as number[] },
+        state: 'all',
+        order: 'newest',
+        limit: ids.length,
+      }),
+      loadReaderSubscriptions(c.var.peopleDb, c.var.user.id),
+    ]);
+    const context: RenderContext = { subscriptions };
     return c.json({
       id: STATE.readingList,
       updated: Math.floor(Date.now() / 1000),

@@ -64,7 +64,7 @@ const importRunning = () =>
 export const opmlRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', async (c) => {
-    const groups = await listCategoriesWithFeeds(c.var.peopleDb, c.var.user.id, c.var.readingList);
+    const groups = await listCategoriesWithFeeds(c.var.peopleDb, c.var.user.id, c.var.reader);
     c.header('content-disposition', 'attachment; filename="feedloom-subscriptions.opml"');
     return c.body(buildOpml(groups, c.var.user.email), 200, { 'content-type': 'text/x-opml; charset=utf-8' });
   })

@@ -9,22 +9,27 @@
 // unread search: the person's marks and stars on its feeds; a starred one: their stars), and the rows
 // shown look the rest up afterwards (person-scope.ts readPersonalStateAt).
 import { type SQL, sql } from 'drizzle-orm';
-import type { PeopleDb } from './client';
-import { isStarredSql, type StatementSubscription } from './person-scope';
-import { isReadAt, perFeedSql } from './read-state';
-import { inOneRoundTrip } from './round-trip';
-import { matchingRows, type SearchOrder, type StoredItemRow } from './search';
-import { idListSql } from './shards';
+import type { PeopleDb } from '../client';
+import { isStarredSql, type StatementSubscription } from '../person-scope';
+import { isReadAt, perFeedSql } from '../read-state';
+import { inOneRoundTrip } from '../round-trip';
+import { matchingRows, type SearchOrder } from '../search';
+import { idListSql } from '../shards';
+import { type ItemRow, itemColumns } from './columns';
 
 /** A page of a search: whose, the words (FTS5, search/parse-query.ts), which items, in what order, from where. */
 export type SearchPage = {
   userId: number;
   match: string;
-  filter: 'all' | 'unread' | 'starred';
+  /** Which read state, and whether only starred items. */
+  state: 'all' | 'unread' | 'read';
+  starred: boolean;
   order: SearchOrder;
   /** Published in [from, to) (epoch ms; null is open). */
   from: number | null;
   to: number | null;
+  /** Only items with (true) or without (false) an enclosure: the items row is read before the limit then. */
+  hasEnclosure?: boolean;
   /** The last row of the previous page: its date (rank for relevance) and id. */
   after?: { key: number; id: number };
   limit: number;
@@ -39,12 +44,7 @@ export type HandedState = { marks?: { read: string[]; keptUnread: string[] }; st
 /** The person's marks and stars joined (their own database), or what the caller handed over. */
 export type PersonalState = { joined: true } | ({ joined: false } & HandedState);
 
-export type SearchRow = StoredItemRow & {
-  is_read: number;
-  star_count: number;
-  is_starred: number;
-  rank: number;
-};
+export type SearchRow = ItemRow & { rank: number };
 
 const inJson = (values: unknown[]) => sql`(select value from json_each(${JSON.stringify(values)}))`;
 
@@ -82,8 +82,10 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   const where: SQL[] = [sql`1`];
   if (page.from !== null) where.push(sql`i.pub_date >= ${page.from}`);
   if (page.to !== null) where.push(sql`i.pub_date < ${page.to}`);
-  if (page.filter === 'starred') where.push(sql`i.id in ${starredIds(page.userId, personal)}`);
-  if (page.filter === 'unread') where.push(sql`${isReadOf(personal, readSeq)} = 0`);
+  if (page.starred) where.push(sql`i.id in ${starredIds(page.userId, personal)}`);
+  if (page.state !== 'all') where.push(sql`${isReadOf(personal, readSeq)} = ${page.state === 'read' ? 1 : 0}`);
+  if (page.hasEnclosure !== undefined)
+    where.push(page.hasEnclosure ? sql`it.enclosures is not null` : sql`it.enclosures is null`);
   const key = page.order === 'relevance' ? sql`i.rank` : sql`i.pub_date`;
   const after = page.after;
   if (after) {
@@ -91,9 +93,11 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
     where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and i.id ${beyond} ${after.id}))`);
   }
   const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
-  // An unread search needs each match's mark before the LIMIT; the others, nothing but the index.
+  // A search of one read state needs each match's mark before the LIMIT, one on enclosures its items row;
+  // the others, nothing but the index.
   return sql`select i.id, i.rank from (${matchingRows({ match: page.match, order: page.order, feedIds })}) i
-    ${page.filter === 'unread' ? marksJoin(page.userId, personal) : sql``}
+    ${page.state !== 'all' ? marksJoin(page.userId, personal) : sql``}
+    ${page.hasEnclosure !== undefined ? sql`join items it on it.id = i.id` : sql``}
     where ${sql.join(where, sql` and `)}
     order by ${key} ${direction}, i.id ${direction}
     limit ${page.limit}`;
@@ -115,16 +119,20 @@ export function searchShard(
   const readSeq = sql.raw(perFeedSql(new Map(subscriptions.map((row) => [row.feedId, row.readSeq])), '0', 'i.feed_id'));
   const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
   const key = page.order === 'relevance' ? sql`r.rank` : sql`i.pub_date`;
-  // An unread page's rows are unread by construction: their marks were joined before the LIMIT.
-  const unread = page.filter === 'unread';
+  // A page of one read state has it by construction: the marks were joined before the LIMIT.
+  const known = page.state !== 'all';
+  // The feed's name is the caller's to add (it has the subscriptions): nothing to bill for it here.
+  const columns = itemColumns({
+    source: sql`''`,
+    isRead: known ? sql`${page.state === 'read' ? 1 : 0}` : isReadOf(personal, readSeq),
+    isStarred: page.starred ? sql`1` : isStarredOf(page.userId, personal),
+  });
   // The index's matches first, then each row of the page by primary key (cross join: in that order).
   return db.shards.of(first.feedId).all<SearchRow>(sql`
-    select i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail, i.author, i.pub_date,
-      i.created_at, ${unread ? sql`0` : isReadOf(personal, readSeq)} as is_read, i.star_count,
-      ${isStarredOf(page.userId, personal)} as is_starred, r.rank
+    select ${columns}, r.rank
     from (${pageMatches(page, feedIds, personal, readSeq)}) r
     cross join items i on i.id = r.id
-    ${unread ? sql`` : marksJoin(page.userId, personal)}
+    ${known ? sql`` : marksJoin(page.userId, personal)}
     order by ${key} ${direction}, i.id ${direction}`);
 }
 
@@ -136,16 +144,16 @@ export async function readHandedState(
   db: PeopleDb,
   userId: number,
   feedIds: number[],
-  filter: SearchPage['filter'],
+  page: Pick<SearchPage, 'state' | 'starred'>,
 ): Promise<HandedState> {
-  if (feedIds.length === 0 || filter === 'all') return {};
+  if (feedIds.length === 0 || (page.state === 'all' && !page.starred)) return {};
   const feeds = sql.raw(idListSql(feedIds));
   const stars = { db, query: sql`select item_id from stars where user_id = ${userId} and feed_id in (${feeds})` };
   const marks = {
     db,
     query: sql`select feed_id, seq, is_read from read_marks where user_id = ${userId} and feed_id in (${feeds})`,
   };
-  const [starRows, markRows] = await inOneRoundTrip(filter === 'unread' ? [stars, marks] : [stars]);
+  const [starRows, markRows] = await inOneRoundTrip(page.state !== 'all' ? [stars, marks] : [stars]);
   const handed: HandedState = { starIds: (starRows as { item_id: number }[]).map((row) => row.item_id) };
   if (markRows) {
     const all = markRows as { feed_id: number; seq: number; is_read: number }[];

@@ -1,25 +1,23 @@
-// The statements behind a page of items (items.ts): a window of time over the feeds in scope, or each
-// feed's first items in order; each run in every feed shard holding some of those feeds (scoped-read.ts).
+// The statements behind a date-ordered page (windows.ts): a window of time over the feeds in scope, or
+// each feed's first items in order; each run in every feed shard holding some of those feeds (scoped-read.ts).
 import { type SQL, sql } from 'drizzle-orm';
-import type { PeopleDb } from './client';
-import type { ItemRow } from './items';
-import { isStarredSql, type StatementSubscription } from './person-scope';
-import { isReadAt } from './read-state';
+import type { PeopleDb } from '../client';
+import { isStarredSql, type StatementSubscription } from '../person-scope';
+import { isReadAt } from '../read-state';
+import { type ItemRow, itemColumns, newestFirst, oldestFirst } from './columns';
+import { itemConditions } from './conditions';
 import { readInScope, type ScopedRead } from './scoped-read';
 
-export type Cursor = { pubDate: number; id: number; spanMs?: number };
+export type Cursor = { pubDate: number; id: number };
 
 /** A page's scan: the person's scope (person-scope.ts) and where in their items the page is. */
 export type Scan = ScopedRead & {
   newest: boolean;
   from: number | null;
   to: number | null;
+  hasEnclosure?: boolean;
   cursor: Cursor | null;
 };
-
-export type ScannedRow = ItemRow & { source: string; seq: number; star_count: number };
-
-export const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
 
 /**
  * What a statement takes of the subscription of item `i`: the joined subscriptions `s`, or one feed's
@@ -35,11 +33,9 @@ const given = (row: StatementSubscription): Subscription => ({
   readSeq: sql`${row.readSeq}`,
 });
 
-/** Bounds every scan shares: the feed, the date filter and the cursor. */
+/** Bounds every scan shares: the feed, the item filters (dates, enclosures) and the cursor. */
 function sharedBounds(scan: Scan, subscription = joined): SQL[] {
-  const bounds: SQL[] = [sql`i.feed_id = ${subscription.feedId}`];
-  if (scan.from !== null) bounds.push(sql`i.pub_date >= ${scan.from}`);
-  if (scan.to !== null) bounds.push(sql`i.pub_date < ${scan.to}`);
+  const bounds: SQL[] = [sql`i.feed_id = ${subscription.feedId}`, ...itemConditions(scan)];
   const cursor = scan.cursor;
   if (cursor) {
     bounds.push(
@@ -52,9 +48,12 @@ function sharedBounds(scan: Scan, subscription = joined): SQL[] {
 }
 
 /** A page row: the item, the feed's name, its read state and whether the person starred it, in one statement. */
-const columnsOf = (scan: Scan, subscription = joined) => sql`i.id, i.feed_id, i.seq, ${subscription.name} as source,
-  i.title, i.description, i.content, i.link, i.thumbnail, i.author, i.pub_date, i.created_at,
-  ${isReadAt(subscription.readSeq)} as is_read, i.star_count, ${isStarredSql(scan.userId)} as is_starred`;
+const columnsOf = (scan: Scan, subscription = joined) =>
+  itemColumns({
+    source: subscription.name,
+    isRead: isReadAt(subscription.readSeq),
+    isStarred: isStarredSql(scan.userId),
+  });
 
 /** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
 const marksOf = (scan: Scan) =>
@@ -63,30 +62,31 @@ const marksOf = (scan: Scan) =>
 /** The subscriptions handed to a statement are the person's own in scope; said again, to be sure. */
 const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
 
-const unreadOnly = (scan: Scan, subscription = joined) =>
-  scan.unread ? [sql`${isReadAt(subscription.readSeq)} = 0`] : [];
+/** A page of one read state keeps only its items, before the limit. */
+const stateOnly = (scan: Scan, subscription = joined) =>
+  scan.state === 'all' ? [] : [sql`${isReadAt(subscription.readSeq)} = ${scan.state === 'read' ? 1 : 0}`];
 
 /** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
 export function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
   const bounds = sharedBounds(scan);
   if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
   if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
-  return readInScope<ScannedRow>(
+  return readInScope<ItemRow>(
     db,
     scan,
     sql`
     select ${columnsOf(scan)} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
     ${marksOf(scan)}
-    where ${sql.join([mine(scan), ...unreadOnly(scan)], sql` and `)}`,
+    where ${sql.join([mine(scan), ...stateOnly(scan)], sql` and `)}`,
   );
 }
 
 /**
- * Each scoped feed's first `take` items in order (below `upper` when given), merged. An unread scan
- * whose rows from other shards were read on their own reads on past them until it has `take` or the end.
+ * Each scoped feed's first `take` items in order (below `upper` when given), merged. A scan of one read
+ * state whose rows from other shards turned out otherwise reads on past them until it has `take` or the end.
  */
 export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
-  const kept: ScannedRow[] = [];
+  const kept: ItemRow[] = [];
   let from = scan;
   for (;;) {
     const { rows, scanned } = await readPerFeedOnce(db, from, take, upper);
@@ -101,8 +101,8 @@ async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: nu
   const direction = scan.newest ? sql`desc` : sql`asc`;
   const bounds = sharedBounds(scan);
   if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);
-  const order = scan.newest ? newestFirst : (a: ItemRow, b: ItemRow) => newestFirst(b, a);
-  let scanned: ScannedRow[] = [];
+  const order = scan.newest ? newestFirst : oldestFirst;
+  let scanned: ItemRow[] = [];
   const [only] = scan.subscriptions;
   const one = only && scan.subscriptions.length === 1 ? given(only) : null;
   const statement = one
@@ -112,21 +112,21 @@ async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: nu
       sql`
     select ${columnsOf(scan, one)} from items i
     ${marksOf(scan)}
-    where ${sql.join([...sharedBounds(scan, one), ...(upper !== null ? [sql`i.pub_date < ${upper}`] : []), ...unreadOnly(scan, one)], sql` and `)}
+    where ${sql.join([...sharedBounds(scan, one), ...(upper !== null ? [sql`i.pub_date < ${upper}`] : []), ...stateOnly(scan, one)], sql` and `)}
     order by i.pub_date ${direction}, i.id ${direction}
     limit ${take}`
     : sql`
     select ${columnsOf(scan)} from subscriptions s
     join items i on i.id in (
-      select i.id from items i ${scan.unread ? marksOf(scan) : sql``}
-      where ${sql.join([...bounds, ...unreadOnly(scan)], sql` and `)}
+      select i.id from items i ${scan.state === 'all' ? sql`` : marksOf(scan)}
+      where ${sql.join([...bounds, ...stateOnly(scan)], sql` and `)}
       order by i.pub_date ${direction}, i.id ${direction}
       limit ${take})
     ${marksOf(scan)}
     where ${mine(scan)}
     order by i.pub_date ${direction}, i.id ${direction}
     limit ${take}`;
-  const rows = await readInScope<ScannedRow>(
+  const rows = await readInScope<ItemRow>(
     db,
     scan,
     statement,

@@ -6,8 +6,8 @@
 // marks; in every other shard it gets, for unread items, the kept-unread marks as a table of values. The
 // marks of items read on their own stay in the person's database and are looked up for exactly the rows
 // concerned.
-import type { SQL } from 'drizzle-orm';
-import type { PeopleDb } from './client';
+import { type SQL, sql } from 'drizzle-orm';
+import type { PeopleDb } from '../client';
 import {
   acrossFeedShards,
   keptUnreadMarks,
@@ -15,18 +15,18 @@ import {
   type PersonalRow,
   readPersonalStateAt,
   type StatementSubscription,
-} from './person-scope';
-import { shardOfId } from './shards';
+} from '../person-scope';
+import { idListSql, shardOfId } from '../shards';
 
 /**
- * A read: whose, which subscriptions (those in scope, from the reading list), whether only unread items
- * are wanted, and, once an unread read has needed them, the person's kept-unread marks in other shards.
+ * A read: whose, which subscriptions (those in scope, from the reading list), which read state is wanted,
+ * and, once a read of one state has needed them, the person's marks handed to other shards.
  */
 export type ScopedRead = {
   userId: number;
   subscriptions: StatementSubscription[];
-  unread: boolean;
-  keptUnread?: Promise<MarkRow[]>;
+  state: 'all' | 'unread' | 'read';
+  handedMarks?: Promise<MarkRow[]>;
 };
 
 /** What a row needs for its read state and star: its item, its position in its feed and what the statement gave it. */
@@ -39,13 +39,26 @@ const elsewhereOf = (db: PeopleDb) => {
 };
 
 /**
- * The person's kept-unread marks on the scope's feeds in other shards (an index of their own: a row
- * each, never the person's many read marks), read once per read and alongside the primary's statement.
+ * The marks a read of one state hands to the scope's feeds in other shards, read once per read and
+ * alongside the primary's statement. Unread: the kept-unread marks (an index of their own: a row each,
+ * never the person's many read marks; those read on their own are dropped afterwards). Read: every mark
+ * on those feeds, so that the statement knows each item's state before its limit.
  */
-function keptUnreadElsewhere(db: PeopleDb, read: ScopedRead) {
+function marksToHand(db: PeopleDb, read: ScopedRead) {
   const elsewhere = elsewhereOf(db);
-  read.keptUnread ??= keptUnreadMarks(db, read.userId, read.subscriptions.map((row) => row.feedId).filter(elsewhere));
-  return read.keptUnread;
+  const feedIds = read.subscriptions.map((row) => row.feedId).filter(elsewhere);
+  read.handedMarks ??=
+    read.state === 'read' ? marksOn(db, read.userId, feedIds) : keptUnreadMarks(db, read.userId, feedIds);
+  return read.handedMarks;
+}
+
+/** Every mark of the person on these feeds. */
+async function marksOn(db: PeopleDb, userId: number, feedIds: number[]): Promise<MarkRow[]> {
+  if (feedIds.length === 0) return [];
+  const rows = await db.all<{ feed_id: number; seq: number; is_read: number }>(
+    sql`select feed_id, seq, is_read from read_marks where user_id = ${userId} and feed_id in (${sql.raw(idListSql(feedIds))})`,
+  );
+  return rows.map((row) => ({ feedId: row.feed_id, seq: row.seq, isRead: row.is_read === 1 }));
 }
 
 /**
@@ -66,7 +79,7 @@ export async function readInScope<R extends PositionedRow>(
   const [ownRows, otherRows] = await Promise.all([
     here.length > 0 ? acrossFeedShards<R>(db, read.userId, here, statement) : [],
     there.length > 0
-      ? (read.unread ? keptUnreadElsewhere(db, read) : Promise.resolve([])).then((marks) =>
+      ? (read.state === 'all' ? Promise.resolve([]) : marksToHand(db, read)).then((marks) =>
           // A table of values is joined only where there are marks: it costs a row per row joined to it.
           acrossFeedShards<R>(db, read.userId, there, statement, marks.length > 0 ? marks : undefined),
         )
@@ -81,7 +94,7 @@ export async function readInScope<R extends PositionedRow>(
  */
 async function dropReadElsewhere<R extends PositionedRow>(db: PeopleDb, read: ScopedRead, rows: R[]) {
   const elsewhere = elsewhereOf(db);
-  const candidates = read.unread ? rows.filter((row) => elsewhere(row.feed_id)) : [];
+  const candidates = read.state === 'unread' ? rows.filter((row) => elsewhere(row.feed_id)) : [];
   if (candidates.length === 0) return rows;
   await readPersonalStateAt(db, read.userId, candidates, { marks: true });
   return rows.filter((row) => !(elsewhere(row.feed_id) && row.is_read === 1));
@@ -89,12 +102,13 @@ async function dropReadElsewhere<R extends PositionedRow>(db: PeopleDb, read: Sc
 
 /**
  * The read state and stars of the rows shown that come from other shards, with the person's marks and
- * stars of exactly those, in one round trip. (An unread read's rows have theirs already: dropReadElsewhere.)
+ * stars of exactly those, in one round trip. (An unread read's rows have theirs already: dropReadElsewhere;
+ * a read read's statements knew the marks, so only the stars are looked up.)
  */
 export async function markElsewhere(db: PeopleDb, read: ScopedRead, rows: PositionedRow[]) {
-  if (read.unread) return;
+  if (read.state === 'unread') return;
   const elsewhere = elsewhereOf(db);
   const candidates = rows.filter((row) => elsewhere(row.feed_id));
   if (candidates.length === 0) return;
-  await readPersonalStateAt(db, read.userId, candidates, { marks: true });
+  await readPersonalStateAt(db, read.userId, candidates, { marks: read.state === 'all' });
 }

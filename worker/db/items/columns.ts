@@ -1,0 +1,54 @@
+// The one column list every path of the reading core selects, and the one row mapper that turns its rows
+// into the API's items. A new column of `items` that the API shows is added here, once.
+import { type SQL, sql } from 'drizzle-orm';
+import type { FeedItem, ItemText } from '../../contracts/feeds';
+
+/** An item row as every statement of the core selects it (snake_case columns, as D1 gives them). */
+export type ItemRow = ItemText & {
+  id: number;
+  feed_id: number;
+  /** The item's position in its feed: read watermarks and marks are about it. */
+  seq: number;
+  pub_date: number;
+  created_at: number;
+  /** How many people starred it: where 0, nobody's star needs looking up. */
+  star_count: number;
+  /** The name the person gave the feed. */
+  source: string;
+  /** 1 read, 0 unread, as far as the statement could tell (rows of other shards are corrected after). */
+  is_read: number;
+  /** 1 when the person starred it, as far as the statement could tell (idem). */
+  is_starred: number;
+};
+
+/** The stored part of the list: item `i`'s own columns. */
+export const storedColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail,
+  i.author, i.pub_date, i.created_at, i.star_count`;
+
+/** What a statement says of the person: the feed's name, read state and star of item `i`, each an SQL expression. */
+export type PersonalColumns = { source: SQL; isRead: SQL; isStarred: SQL };
+
+/** The one column list: the item's own columns and the person's view of it. */
+export const itemColumns = (person: PersonalColumns) =>
+  sql`${storedColumns}, ${person.source} as source, ${person.isRead} as is_read, ${person.isStarred} as is_starred`;
+
+/** The one row mapper: a row of the core as the API's item. */
+export const toFeedItem = (row: ItemRow): FeedItem => ({
+  id: row.id,
+  feedId: row.feed_id,
+  source: row.source,
+  title: row.title,
+  description: row.description,
+  content: row.content,
+  link: row.link,
+  thumbnail: row.thumbnail,
+  author: row.author,
+  pubDate: new Date(row.pub_date).toISOString(),
+  createdAt: new Date(row.created_at).toISOString(),
+  isRead: row.is_read === 1,
+  isStarred: row.is_starred === 1,
+});
+
+/** Newest published first, then the larger id: the order of every date-ordered page. */
+export const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;
+export const oldestFirst = (a: ItemRow, b: ItemRow) => newestFirst(b, a);

@@ -1,0 +1,47 @@
+// The reading core (DESIGN.md "db/items/"): every list of a person's items, on every surface (the web
+// app's lists and search, the Google Reader and Fever APIs, the digest, the export), is one ItemQuery
+// asked of this module. Only these three functions and the query's types leave it (a Biome rule keeps
+// the rest private): a surface translates its protocol into an ItemQuery, and nothing else.
+import type { Reader } from '../reader';
+import { countFollowed, unreadIds } from './by-id';
+import { type ItemPage, planAndRead, toPage } from './planner';
+import { checkQuery, type ItemQuery } from './query';
+import { countStarred, starredIds } from './starred';
+
+export type { ItemPage } from './planner';
+export type { ItemOrder, ItemQuery, ItemScope, ItemState } from './query';
+export { MAX_ITEMS } from './query';
+
+/** One page of the person's items that the query asks for, and the cursor of the next page (null: the last). */
+export async function queryItems(reader: Reader, query: ItemQuery, now = Date.now()): Promise<ItemPage> {
+  return toPage(await planAndRead(reader, query, now));
+}
+
+/**
+ * Ids of the person's items that the query asks for, at most `limit` (up to MAX_ITEMS): unread and
+ * starred ones by their own lean paths (largest id first, as Fever lists them), others as a page's ids.
+ */
+export async function itemIds(reader: Reader, query: ItemQuery): Promise<number[]> {
+  checkQuery(query);
+  const plain = query.match === undefined && query.cursor === undefined && query.scope.kind !== 'ids';
+  if (plain && query.state === 'unread' && !query.starred && query.order === 'id-descending')
+    return unreadIds(reader, query);
+  const lean = plain && query.from == null && query.to == null && query.hasEnclosure === undefined;
+  if (lean && query.state === 'starred' && query.scope.kind === 'all' && query.order === 'id-descending')
+    return starredIds(reader.db, reader.userId, query.limit);
+  const page = await planAndRead(reader, query);
+  return page.rows.map((row) => row.id);
+}
+
+/** How many of the person's items the query takes: every state, or the starred ones (the sidebar's count). */
+export async function countItems(
+  reader: Reader,
+  query: Pick<ItemQuery, 'scope' | 'state' | 'from' | 'to' | 'hasEnclosure'>,
+) {
+  const filtered = query.from != null || query.to != null || query.hasEnclosure !== undefined;
+  if (query.state === 'starred' && query.scope.kind === 'all' && !filtered)
+    return countStarred(reader.db, reader.userId);
+  if (query.state === 'all' && query.scope.kind !== 'ids')
+    return countFollowed(reader, { ...query, order: 'newest', limit: 1 });
+  throw new Error(`countItems counts every state or the starred items of every feed, not ${query.state}`);
+}

@@ -1,0 +1,41 @@
+// The planner: one ItemQuery in, the cheapest way to read it chosen here, one page of items out. Every
+// path selects the same columns (columns.ts), puts the same item filters in its SQL before its limit
+// (conditions.ts) and maps rows the same way, so a filter or a column is added once for every surface.
+//   ids given            → by id (by-id.ts): the items named, as the person sees them
+//   order by id          → by id order (by-id.ts): Fever's since_id / max_id paging
+//   a search             → full text (search-path.ts): the index's matches, cut to the page before rows
+//   starred              → the stars (starred.ts): the person's stars joined to their items
+//   otherwise            → windows of time / per feed (windows.ts): the scope's feeds, newest or oldest
+import type { FeedItem } from '../../contracts/feeds';
+import { ApiError } from '../../lib/errors';
+import type { Reader } from '../reader';
+import { readByIdOrder, readByIds } from './by-id';
+import { type ItemRow, toFeedItem } from './columns';
+import { checkQuery, decodeCursor, type ItemQuery } from './query';
+import { readSearchPage } from './search-path';
+import { readStarredPage } from './starred';
+import { type RowPage, readDatePage } from './windows';
+
+export type ItemPage = { items: FeedItem[]; nextCursor: string | null };
+
+/** The rows of a page, by the cheapest path for the query. */
+export async function planAndRead(reader: Reader, query: ItemQuery, now = Date.now()): Promise<RowPage> {
+  checkQuery(query);
+  // Bad input is refused whatever the person follows, before anything is read.
+  const position = decodeCursor(query);
+  if (query.scope.kind === 'ids') {
+    return { rows: await readByIds(reader, query.scope.ids, query), nextCursor: null };
+  }
+  if (query.order === 'id-ascending' || query.order === 'id-descending') {
+    if (query.state !== 'all') throw new ApiError('BAD_REQUEST', 'Paging by id lists every state: state must be all');
+    return { rows: await readByIdOrder(reader, query, now), nextCursor: null };
+  }
+  if (query.match !== undefined) return readSearchPage(reader, { ...query, match: query.match }, position);
+  if (query.state === 'starred' || query.starred) return readStarredPage(reader, query, position);
+  return readDatePage(reader, query, position);
+}
+
+export const toPage = (page: RowPage): ItemPage => ({
+  items: page.rows.map((row: ItemRow) => toFeedItem(row)),
+  nextCursor: page.nextCursor,
+});

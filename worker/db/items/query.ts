@@ -1,0 +1,91 @@
+// What any surface may ask of a person's items: one ItemQuery. The REST lists, the Google Reader streams,
+// the Fever calls, search, the digest and the export each translate their own protocol into one, and
+// the planner (planner.ts) picks the cheap way to read it. Contradictions are refused here, by field.
+import { ApiError } from '../../lib/errors';
+
+export type ItemScope =
+  | { kind: 'all' }
+  | { kind: 'feed'; feedId: number }
+  | { kind: 'category'; categoryId: number }
+  /** The feeds the person includes in AI content (digests). */
+  | { kind: 'ai-feeds' }
+  | { kind: 'ids'; ids: number[] };
+
+export type ItemState = 'all' | 'unread' | 'read' | 'starred';
+
+/** By date, by search rank (with `match`), or by id (Fever's paging, `afterId` / `beforeId`). */
+export type ItemOrder = 'newest' | 'oldest' | 'relevance' | 'id-ascending' | 'id-descending';
+
+export type ItemQuery = {
+  scope: ItemScope;
+  state: ItemState;
+  /** With state unread or read: only the starred ones among them (Google Reader's it=starred with xt=read). */
+  starred?: boolean;
+  /** An FTS5 match expression (search/parse-query.ts): only the items that match. */
+  match?: string;
+  /** Published in [from, to), epoch ms; null or left out is open. */
+  from?: number | null;
+  to?: number | null;
+  /** Only items with (true) or without (false) an enclosure. */
+  hasEnclosure?: boolean;
+  order: ItemOrder;
+  /** The previous page's nextCursor: it continues that list only (same state and order). */
+  cursor?: string;
+  /** Id orders only: ids above this one (ascending) or below it (descending). */
+  afterId?: number;
+  beforeId?: number;
+  limit: number;
+};
+
+/** The most items one query gives (the export's starred items, Fever's unread ids); surfaces set their own, lower. */
+export const MAX_ITEMS = 10_000;
+
+const refuse = (message: string) => new ApiError('BAD_REQUEST', message);
+
+/** Refuses a query whose fields contradict each other, naming the field. */
+export function checkQuery(query: ItemQuery, most = MAX_ITEMS) {
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1 || query.limit > most)
+    throw refuse(`limit must be 1 to ${most}`);
+  if (query.order === 'relevance' && query.match === undefined) throw refuse('Sorting by relevance needs a search');
+  const byId = query.order === 'id-ascending' || query.order === 'id-descending';
+  if (byId && (query.match !== undefined || query.cursor !== undefined))
+    throw refuse('Paging by id takes afterId or beforeId, not a search or a cursor');
+  if (!byId && (query.afterId !== undefined || query.beforeId !== undefined))
+    throw refuse('afterId and beforeId page by id only');
+  if (query.starred && query.state !== 'unread' && query.state !== 'read')
+    throw refuse('starred narrows state unread or read only');
+}
+
+/** What a cursor says: which list it continues, and where that list's last page ended. */
+export type CursorPosition = { key: number; id: number; spanMs?: number };
+
+/** The list a cursor belongs to: its state (and star), order and whether it searched. */
+const listOf = (query: ItemQuery) =>
+  `${query.state}${query.starred ? '+starred' : ''}:${query.order}:${query.match === undefined ? 'list' : 'search'}`;
+
+/** The next page's cursor: the last row's key (date, or rank by relevance) and id, and the time span it needed. */
+export function encodeCursor(query: ItemQuery, position: CursorPosition) {
+  const span = position.spanMs === undefined ? '' : `:${Math.round(position.spanMs)}`;
+  return btoa(`${listOf(query)}:${position.key}:${position.id}${span}`);
+}
+
+/** The position a cursor gives, when it belongs to this query's list; else a 400 naming the cursor. */
+export function decodeCursor(query: ItemQuery): CursorPosition | null {
+  if (query.cursor === undefined) return null;
+  let text = '';
+  try {
+    text = atob(query.cursor);
+  } catch {}
+  const list = listOf(query);
+  if (!text.startsWith(`${list}:`)) {
+    // A cursor of this core for another list (another state, order or a search) is a contradiction.
+    if (/^[a-z+]+:[a-z-]+:(list|search):/.test(text)) throw refuse('Invalid cursor: it continues another list');
+    throw refuse('Invalid cursor');
+  }
+  const [key, id, span] = text
+    .slice(list.length + 1)
+    .split(':')
+    .map(Number);
+  if (!Number.isFinite(key) || !Number.isSafeInteger(id)) throw refuse('Invalid cursor');
+  return { key: key as number, id: id as number, spanMs: span && span > 0 ? span : undefined };
+}

@@ -1,0 +1,78 @@
+// The full-text path of the planner (issue 14): a page of the person's items that match a search, in the
+// query's filters and order (or by relevance). The subscriptions in scope from the reading list (no call
+// where the session has it); for shards other than the person's own database, the marks or stars the
+// filters need there (one round trip, none on one database); each shard's page in one statement, at
+// once (search-page.ts: the index's matches, then the items rows with read state and stars joined);
+// then the marks and stars of the rows shown from other shards (one round trip, none on one database).
+import { readPersonalStateAt } from '../person-scope';
+import type { Reader } from '../reader';
+import type { SearchOrder } from '../search';
+import { groupByShard, shardOfId } from '../shards';
+import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
+import { readHandedState, type SearchPage, type SearchRow, searchShard } from './search-page';
+import type { RowPage } from './windows';
+import { subscriptionsOf } from './windows';
+
+/** The page's order across shards: each shard's rows come sorted; merged here the same way. */
+function compareRows(order: SearchOrder) {
+  const key = (row: SearchRow) => (order === 'relevance' ? row.rank : row.pub_date);
+  const sign = order === 'newest' ? -1 : 1;
+  return (a: SearchRow, b: SearchRow) => sign * (key(a) - key(b) || a.id - b.id);
+}
+
+export async function readSearchPage(
+  reader: Reader,
+  query: ItemQuery & { match: string },
+  position: CursorPosition | null,
+): Promise<RowPage> {
+  const { db, userId } = reader;
+  const subscriptions = await subscriptionsOf(reader, query);
+  if (subscriptions.length === 0) return { rows: [], nextCursor: null };
+  const order = query.order as SearchOrder;
+  const page: SearchPage = {
+    userId,
+    match: query.match,
+    state: query.state === 'starred' ? 'all' : query.state,
+    starred: query.state === 'starred' || query.starred === true,
+    order,
+    from: query.from ?? null,
+    to: query.to ?? null,
+    hasEnclosure: query.hasEnclosure,
+    after: position ? { key: position.key, id: position.id } : undefined,
+    limit: query.limit + 1,
+  };
+
+  // The person's own database is one of the feed shards on one database (the primary is both shard 0s).
+  const own = db.shards.indexOf(db);
+  const elsewhere = (feedId: number) => shardOfId(feedId) !== own;
+  const handed = await readHandedState(db, userId, subscriptions.map((row) => row.feedId).filter(elsewhere), page);
+  const byFeed = new Map(subscriptions.map((row) => [row.feedId, row]));
+  const shards = [...groupByShard(byFeed.keys())].map(([shard, feedIds]) =>
+    searchShard(
+      db,
+      page,
+      feedIds.map((id) => byFeed.get(id) as (typeof subscriptions)[number]),
+      shard === own ? { joined: true } : { joined: false, ...handed },
+    ),
+  );
+  const rows = (await Promise.all(shards)).flat().sort(compareRows(order)).slice(0, page.limit);
+  const shown = rows.slice(0, query.limit);
+  // Rows of other shards whose marks (all and starred searches) or stars (all) their statement could not know.
+  if (page.state === 'all') {
+    await readPersonalStateAt(
+      db,
+      userId,
+      shown.filter((row) => elsewhere(row.feed_id)),
+      { marks: true, stars: !page.starred },
+    );
+  }
+  for (const row of shown) row.source = byFeed.get(row.feed_id)?.name ?? '';
+  const last = shown.at(-1);
+  return {
+    rows: shown,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(query, { key: order === 'relevance' ? last.rank : last.pub_date, id: last.id })
+        : null,
+  };
+}

@@ -1,0 +1,163 @@
+// The date-ordered page of a scope of feeds (all, a feed, a category, the AI feeds): only items of feeds
+// the person follows, with their own read state, in whichever feed shards hold them.
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../../../schema';
+import type { PeopleDb } from '../client';
+import type { Reader } from '../reader';
+import { listedInScope } from '../reading-list';
+import { type ItemRow, newestFirst } from './columns';
+import { readPerFeed, readWindow, type Scan } from './page-reads';
+import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
+import { markElsewhere } from './scoped-read';
+
+export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
+
+/**
+ * A first page looks this far back before widening, unless the person's own last first page says how far
+ * it had to look (×`ROOM`); later pages use the span their cursor carries.
+ */
+const FIRST_SPAN_MS = 2 * 60 * 60 * 1000;
+const ROOM = 1.1;
+const WIDEN = 4;
+const WINDOWS = 4;
+
+/** The subscriptions an ItemQuery's scope takes from the reading list. */
+export async function subscriptionsOf(reader: Reader, query: ItemQuery) {
+  const list = await reader.readingList();
+  const scope = query.scope;
+  return listedInScope(list, {
+    feedId: scope.kind === 'feed' ? scope.feedId : undefined,
+    categoryId: scope.kind === 'category' ? scope.categoryId : undefined,
+    includedInAi: scope.kind === 'ai-feeds',
+  });
+}
+
+/**
+ * One page of a person's items, newest or oldest first. D1 bills every row a statement touches, sorted
+ * rows and JSON elements included, so the page is read as: the subscriptions in scope joined to their
+ * items in a window of time, unsorted, and sorted here. Newest first, the window starts at the cursor,
+ * as wide as the previous page needed, and the next one is sized from the density seen so far; past a
+ * few windows (sparse feeds), and oldest first, each feed contributes at most a page, merged in SQL.
+ * One feed's page (a feed, or a scope of one) is that feed's index walked in order: one statement.
+ * The subscriptions come from the person's reading list as values (reading-list.ts: no row read), but
+ * every window costs one index probe per feed, whatever it finds, so a first page of My Feed starts from
+ * the span the person's last one needed (`pageSpans`): one window.
+ * Read state: the subscription's watermark, corrected by the person's marks, left-joined in the same
+ * statement (a mark costs a row only where one exists; read-state.ts). Feeds in other feed shards are
+ * read there by the same statement, at once (scoped-read.ts).
+ */
+export async function readDatePage(reader: Reader, query: ItemQuery, cursor: CursorPosition | null): Promise<RowPage> {
+  const from = query.from ?? null;
+  const to = query.to ?? null;
+  const take = query.limit + 1;
+  const subscriptions = await subscriptionsOf(reader, query);
+  const scan: Scan = {
+    userId: reader.userId,
+    subscriptions,
+    state: query.state === 'starred' ? 'all' : query.state,
+    hasEnclosure: query.hasEnclosure,
+    newest: query.order === 'newest',
+    from,
+    to,
+    cursor: cursor && { pubDate: cursor.key, id: cursor.id },
+  };
+  if (subscriptions.length === 0) return { rows: [], nextCursor: null };
+  const db = reader.db;
+  let rows: ItemRow[] = [];
+  const memory = rememberedSpan(reader, query, scan);
+  const remembered = memory?.span;
+  let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
+  if (scan.newest && scan.subscriptions.length > 1) {
+    // Windows of time back from the cursor (or from now). After the first, each is sized from the density
+    // seen so far to hold what is still missing, with room to spare; `WIDEN` times wider when nothing was seen.
+    const start = cursor ? cursor.key : (to ?? Date.now());
+    let upper: number | null = null;
+    let lower = start - span;
+    let reachedStart = false;
+    for (let window = 0; window < WINDOWS && rows.length < take; window++) {
+      reachedStart = from !== null && lower <= from;
+      rows.push(...(await readWindow(db, scan, { lower: reachedStart ? null : lower, upper })));
+      if (reachedStart) break;
+      upper = lower;
+      const covered = start - lower;
+      span = rows.length > 0 ? (covered / rows.length) * (take - rows.length) * 1.5 : covered * WIDEN;
+      lower = upper - Math.max(span, 60_000);
+    }
+    rows.sort(newestFirst);
+    // Still short (sparse feeds, or the end of the list): the rest, at most a page per feed.
+    if (rows.length < take && !reachedStart) {
+      rows.push(...(await readPerFeed(db, scan, take - rows.length, upper)));
+    }
+    const needed = rows[take - 1];
+    if (memory && needed) await rememberSpan(db, scan.userId, memory, start - needed.pub_date);
+  } else {
+    rows = await readPerFeed(db, scan, take, null);
+  }
+
+  const page = rows.slice(0, query.limit);
+  // Rows of other shards take the person's marks and stars now, for the rows shown only (a page of one
+  // read state dropped the others already, and took their stars then).
+  await markElsewhere(db, scan, page);
+  const last = page.at(-1);
+  const firstShown = page[0];
+  // The next page's window: the time this page covered, with room to spare.
+  const covered = firstShown && last ? Math.abs(firstShown.pub_date - last.pub_date) * 1.5 : span;
+  return {
+    rows: page,
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(query, { key: last.pub_date, id: last.id, spanMs: Math.max(covered, 60_000) })
+        : null,
+  };
+}
+
+/** Where a first page's span is kept on the users row: My Feed's columns, or a category's key. */
+type SpanMemory = { span: number | null; column: 'page' | 'unreadPage' } | { span: number | null; categoryKey: string };
+
+/** Most categories' spans a users row keeps: past it the map starts over (deleted categories leave keys). */
+const MOST_CATEGORY_SPANS = 100;
+
+/**
+ * The remembered span a first page of My Feed or of a category starts from (span null: none yet);
+ * undefined where none applies (later pages, oldest first, a feed's page, other states, sync clients).
+ */
+function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemory | undefined {
+  const spans = reader.pageSpans;
+  const plain = query.hasEnclosure === undefined && query.from == null && query.to == null;
+  if (!spans || scan.cursor || !scan.newest || !plain || (scan.state !== 'all' && scan.state !== 'unread'))
+    return undefined;
+  const unread = scan.state === 'unread';
+  if (query.scope.kind === 'category') {
+    const categoryKey = `${query.scope.categoryId}${unread ? ':unread' : ''}`;
+    return { span: spans.categoryPageSpans?.[categoryKey] ?? null, categoryKey };
+  }
+  if (query.scope.kind !== 'all') return undefined;
+  return unread ? { span: spans.unreadPageSpanMs, column: 'unreadPage' } : { span: spans.pageSpanMs, column: 'page' };
+}
+
+/**
+ * Keeps the span a first page needed when the remembered one was too short (a second window was read) or
+ * far too long (rows read for nothing): a row written now and then, not on every page.
+ */
+async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, neededMs: number) {
+  const needed = Math.max(Math.round(neededMs), 60_000);
+  const remembered = memory.span;
+  if (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
+  // The spans are on the users row, in the primary database.
+  const update = db.shards.primary().update(users);
+  if ('column' in memory) {
+    await update
+      .set(memory.column === 'unreadPage' ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
+      .where(eq(users.id, userId));
+    return;
+  }
+  const path = `$."${memory.categoryKey}"`;
+  await update
+    .set({
+      categoryPageSpans: sql`case
+        when (select count(*) from json_each(${users.categoryPageSpans})) >= ${MOST_CATEGORY_SPANS}
+          then json_object(${memory.categoryKey}, ${needed})
+        else json_set(coalesce(${users.categoryPageSpans}, '{}'), ${path}, ${needed}) end`,
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,53 @@
+// The person a request reads for: who they are, their time zone, the database holding their reading state
+// and their reading list, read at most once and only when asked for (reading-list.ts). One per request,
+// built by the session middleware (or by the reader apps' auth, a queue job, the export); every item list
+// is asked for through it (items/: queryItems, countItems, itemIds).
+import type { PeopleDb } from './client';
+import { type ReadingList, readingListOf, type UsersRowCopy } from './reading-list';
+
+/**
+ * The person's remembered first-page spans (their users row): given, a first page of My Feed or of a
+ * category sizes its first window of time from them (items/windows.ts).
+ */
+export type PageSpans = {
+  pageSpanMs: number | null;
+  unreadPageSpanMs: number | null;
+  /** Per category, all and unread (`<id>`, `<id>:unread`). */
+  categoryPageSpans?: Record<string, number> | null;
+};
+
+/** What a reader needs of a users row. */
+export type ReaderPerson = { id: number; timezone: string };
+
+export type Reader = {
+  readonly userId: number;
+  readonly timeZone: string;
+  /** Their people database (db.people.of(person)). */
+  readonly db: PeopleDb;
+  /** Their reading list: read on first use, once; an early read started beside the session is used. */
+  readingList(): Promise<ReadingList>;
+  /** The remembered first-page spans, where the request carries them (the web app's lists). */
+  readonly pageSpans?: PageSpans;
+};
+
+/**
+ * A reader for this person. `copy` is the reading list as the caller has it (the session's users row, or
+ * an early read of it still in flight); left out, the list is read where it is kept when first asked for.
+ */
+export function createReader(
+  db: PeopleDb,
+  person: ReaderPerson,
+  options: { copy?: UsersRowCopy | Promise<UsersRowCopy>; pageSpans?: PageSpans } = {},
+): Reader {
+  let list: Promise<ReadingList> | undefined;
+  return {
+    userId: person.id,
+    timeZone: person.timezone,
+    db,
+    pageSpans: options.pageSpans,
+    readingList: () => {
+      list ??= Promise.resolve(options.copy).then((copy) => readingListOf(db, person.id, copy));
+      return list;
+    },
+  };
+}
