@@ -139,6 +139,8 @@ export type ItemText = {
   thumbnail: string | null;
   author: string | null;
 };
+/** A file an item carries (a podcast's audio, a video): its address, media type and size in bytes, as the feed says. */
+export type Enclosure = { url: string; type: string | null; length: number | null };
 export type FeedItem = ItemText & {
   id: number;
   feedId: number;
@@ -147,6 +149,7 @@ export type FeedItem = ItemText & {
   createdAt: string;
   isRead: boolean;
   isStarred: boolean;
+  enclosures: Enclosure[];
 };
 /** A search result: the item and an HTML excerpt of it, escaped but for <mark> around the words found. */
 export type SearchResult = FeedItem & { snippet: string };

@@ -7,7 +7,7 @@
 // without followers of the feed reads nothing: both statements go through the feed's index on
 // subscriptions.
 import { desc, eq } from 'drizzle-orm';
-import { feeds, items } from '../../schema';
+import { feeds, items, type StoredEnclosure } from '../../schema';
 import type { ItemText } from '../contracts/feeds';
 import type { Db } from './client';
 import { jsonParts } from './json-parts';
@@ -20,6 +20,8 @@ export type FeedRow = typeof feeds.$inferSelect;
 export type ItemValues = ItemText & {
   guidHash: string;
   pubDate: number;
+  /** Its enclosures (audio, video, files), none when left out. */
+  enclosures?: StoredEnclosure[] | null;
   /** The content's words as plain text for the search index (search.ts); none when omitted. */
   contentText?: string;
 };
@@ -42,7 +44,7 @@ export async function recentItemDates(db: Db, feedId: number, count = 20) {
 }
 
 /** The fields whose change rewrites a stored item (and, through its trigger, its search index row). */
-type CompareFields = Pick<ItemText, 'title' | 'description' | 'content' | 'link'>;
+type CompareFields = Pick<ItemText, 'title' | 'description' | 'content' | 'link'> & { enclosures: string | null };
 
 /** Which of these identities the feed already holds, with what a change is judged on. */
 async function knownItems(db: Db, feedId: number, guidHashes: string[]) {
@@ -50,7 +52,7 @@ async function knownItems(db: Db, feedId: number, guidHashes: string[]) {
   const d1 = db.shards.of(feedId).$client;
   const { results } = await d1
     .prepare(
-      `select guid_hash, title, description, content, link from items
+      `select guid_hash, title, description, content, link, enclosures from items
        where feed_id = ?1 and guid_hash in (select value from json_each(?2))`,
     )
     .bind(feedId, JSON.stringify(guidHashes))
@@ -59,12 +61,16 @@ async function knownItems(db: Db, feedId: number, guidHashes: string[]) {
   return known;
 }
 
-/** As the upsert's own condition judges it: a changed title, content, link or summary. */
+/** The enclosures as the items row keeps them: JSON text, null when none. */
+const enclosuresText = (row: ItemValues) => (row.enclosures?.length ? JSON.stringify(row.enclosures) : null);
+
+/** As the upsert's own condition judges it: a changed title, content, link, summary or enclosures. */
 const changedFrom = (stored: CompareFields, row: ItemValues) =>
   stored.title !== row.title ||
   stored.content !== row.content ||
   stored.link !== row.link ||
-  stored.description !== row.description;
+  stored.description !== row.description ||
+  stored.enclosures !== enclosuresText(row);
 
 /**
  * Stores `rows` (newest first) for the feed: new ones numbered after the feed's last sequence number,
@@ -120,6 +126,7 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     h: row.thumbnail,
     a: row.author,
     p: row.pubDate,
+    e: enclosuresText(row),
   }));
   // One statement for all of them (D1 bills each insert statement a row for the id sequence): each new row
   // takes the shard's next id from the clock (shards.ts), numbered by its place in the statement: ids in
@@ -128,16 +135,19 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     statements.push(
       d1
         .prepare(
-          `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date, created_at)
+          `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date,
+             created_at, enclosures)
            select ${nextItemIdSql(shardOfId(feed.id), mintedAt, 'j.key')}, ?1, j.value ->> 'g', j.value ->> 's',
              j.value ->> 't', j.value ->> 'd', j.value ->> 'c', j.value ->> 'l', j.value ->> 'h', j.value ->> 'a',
-             j.value ->> 'p', ?3
+             j.value ->> 'p', ?3, j.value ->> 'e'
            from json_each(?2) j where true -- "where": an upsert after a join would read ON as its constraint
            on conflict (feed_id, guid_hash) do update set
              title = excluded.title, description = excluded.description, content = excluded.content,
-             link = excluded.link, thumbnail = excluded.thumbnail, author = excluded.author
+             link = excluded.link, thumbnail = excluded.thumbnail, author = excluded.author,
+             enclosures = excluded.enclosures
            where items.title is not excluded.title or items.content is not excluded.content
-              or items.link is not excluded.link or items.description is not excluded.description`,
+              or items.link is not excluded.link or items.description is not excluded.description
+              or items.enclosures is not excluded.enclosures`,
         )
         .bind(feed.id, part, now),
     );

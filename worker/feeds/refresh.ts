@@ -21,7 +21,14 @@ import type { SafeFetchResponse } from '../net/safe-fetch';
 import type { Services } from '../services';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
-import { FEED_ACCEPT, FeedParseError, type ParsedFeed, type ParsedItem, parseFeed } from './parse';
+import {
+  FEED_ACCEPT,
+  FeedParseError,
+  type ParsedEnclosure,
+  type ParsedFeed,
+  type ParsedItem,
+  parseFeed,
+} from './parse';
 import { nextCheckAt } from './schedule';
 
 export const MAX_ITEMS_PER_FEED = 500;
@@ -33,6 +40,9 @@ export const MAX_ITEMS_PER_FEED = 500;
  */
 export const FEED_MAX_BYTES = 4 * 1024 * 1024;
 const DESCRIPTION_CHARS = 500;
+/** Enclosures kept per item (Podcasting 2.0 alternates add a few), and the longest address kept. */
+const MAX_ENCLOSURES = 10;
+const MAX_ENCLOSURE_URL_CHARS = 2048;
 
 export type RefreshOutcome =
   | { kind: 'gone' }
@@ -139,9 +149,15 @@ async function toItemValues(item: ParsedItem, guidHash: string, pubDate: number,
   const content = html ? await sanitizeHtml(html, item.link ?? baseUrl) : null;
   const summaryText = htmlToText(item.summary ?? item.content ?? '').slice(0, DESCRIPTION_CHARS) || null;
   const contentText = content ? htmlToText(content) : '';
-  const imageEnclosure = item.enclosures.find((e) =>
-    e.type ? e.type.startsWith('image/') : /\.(jpe?g|png|gif|webp)$/i.test(e.url),
-  );
+  const isImage = (e: ParsedEnclosure) =>
+    e.type ? e.type.startsWith('image/') : /\.(jpe?g|png|gif|webp)$/i.test(e.url);
+  const imageEnclosure = item.enclosures.find(isImage);
+  // The others (a podcast's audio, a video, a file) are kept with the item; an image one is its thumbnail.
+  const enclosures = item.enclosures
+    // Only web addresses, and none cut short: the app links and plays them (a javascript: link never).
+    .filter((e) => !isImage(e) && /^https?:\/\//i.test(e.url) && e.url.length <= MAX_ENCLOSURE_URL_CHARS)
+    .slice(0, MAX_ENCLOSURES)
+    .map((e) => ({ url: e.url, type: e.type, length: e.length, duration: null }));
   return capItem({
     guidHash,
     title: item.title.trim() || summaryText?.slice(0, 120) || 'Untitled',
@@ -151,6 +167,7 @@ async function toItemValues(item: ParsedItem, guidHash: string, pubDate: number,
     thumbnail: imageEnclosure?.url ?? (content ? firstImage(content) : null),
     author: item.author,
     pubDate,
+    enclosures: enclosures.length > 0 ? enclosures : null,
     contentText: indexedContentText(contentText, summaryText),
   });
 }

@@ -44,8 +44,29 @@ export function itemJson(item: FeedItem, context: RenderContext) {
       htmlUrl: feed?.siteUrl ?? '',
     },
     summary: { direction: 'ltr', content: bodyOf(item) },
+    // As FreshRSS and The Old Reader give them: podcast apps read the audio from here.
+    ...(item.enclosures.length > 0
+      ? {
+          enclosure: item.enclosures.map((enclosure) => ({
+            href: enclosure.url,
+            ...(enclosure.type ? { type: enclosure.type } : {}),
+            ...(enclosure.length !== null ? { length: enclosure.length } : {}),
+          })),
+        }
+      : {}),
   };
 }
+
+/** RFC 4287 §4.2.7.2: an enclosure is a link with rel="enclosure", its type and length in bytes. */
+const enclosureLinks = (item: FeedItem) =>
+  item.enclosures
+    .map(
+      (enclosure) =>
+        `<link rel="enclosure" href="${xml(enclosure.url)}"${enclosure.type ? ` type="${xml(enclosure.type)}"` : ''}${
+          enclosure.length !== null ? ` length="${enclosure.length}"` : ''
+        }/>`,
+    )
+    .join('');
 
 function atomEntry(item: FeedItem, context: RenderContext) {
   const feed = context.subscriptions.byId.get(item.feedId);
@@ -60,7 +81,7 @@ function atomEntry(item: FeedItem, context: RenderContext) {
 <id>${longItemId(item.id)}</id>${categories}
 <title type="html">${xml(item.title)}</title>
 <published>${date}</published><updated>${date}</updated>
-${item.link ? `<link rel="alternate" href="${xml(item.link)}" type="text/html"/>` : ''}
+${item.link ? `<link rel="alternate" href="${xml(item.link)}" type="text/html"/>` : ''}${enclosureLinks(item)}
 <content type="html">${xml(bodyOf(item))}</content>
 ${item.author ? `<author><name>${xml(item.author)}</name></author>` : ''}
 <source gr:stream-id="${xml(feedStreamId(feed?.url ?? ''))}"><title type="html">${xml(feed?.name ?? item.source)}</title>${

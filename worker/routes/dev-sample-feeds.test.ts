@@ -39,6 +39,20 @@ describe('sample feeds', () => {
     for (const item of items)
       if (item.thumbnail) expect(item.thumbnail.startsWith(imageBase), item.thumbnail).toBe(true);
 
+    // The podcast's eight episodes carry their audio, on this server too: they play offline.
+    const episodes = (await (
+      await call('/api/feed-items?limit=100&hasEnclosure=true', { cookie })
+    ).json()) as FeedItem[];
+    expect(episodes.map((item) => item.source)).toEqual(Array(8).fill('Giant Bombcast'));
+    for (const episode of episodes)
+      expect(episode.enclosures).toEqual([
+        {
+          url: expect.stringMatching(/^.+\/api\/dev\/sample-feeds\/audio\/bombcast-\d+\.wav$/),
+          type: 'audio/wav',
+          length: 64044,
+        },
+      ]);
+
     const again = await call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
     expect(await again.json()).toEqual({ followed: 0 });
   });
@@ -59,6 +73,16 @@ describe('sample feeds', () => {
     expect(await image.text()).toContain('<svg');
     expect((await call('/api/dev/sample-feeds/images/missing.svg')).status).toBe(404);
     expect((await call('/api/dev/sample-feeds/LICENSES.md')).status).toBe(404);
+
+    // The podcast's audio, whole or by the byte ranges a player asks for to seek and resume.
+    const audio = await call('/api/dev/sample-feeds/audio/bombcast-603.wav');
+    expect(audio.headers.get('content-type')).toBe('audio/wav');
+    expect((await audio.arrayBuffer()).byteLength).toBe(64044);
+    const part = await call('/api/dev/sample-feeds/audio/bombcast-603.wav', { headers: { range: 'bytes=44-99' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 44-99/64044');
+    expect((await part.arrayBuffer()).byteLength).toBe(56);
+    expect((await call('/api/dev/sample-feeds/audio/other.mp3')).status).toBe(404);
   });
 
   it('lists what it would follow, on the app’s own origin', async () => {

@@ -24,6 +24,7 @@ const SAMPLE_PATH = '/api/dev/sample-feeds/';
 /** The origin written in the files' image links; replaced by the serving origin (see LICENSES.md there). */
 const ORIGIN_IN_FILES = 'http://localhost:8787';
 const IMAGE_NAME = /^[a-z0-9-]+\.svg$/;
+const AUDIO_NAME = /^bombcast-[0-9]+\.wav$/;
 
 const sampleUrl = (appUrl: string, file: string) => new URL(`${SAMPLE_PATH}${file}`, appUrl).href;
 
@@ -73,6 +74,27 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
     if (!asset) throw notFound('Image');
     return new Response(asset.body, {
       headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' },
+    });
+  })
+  // Every episode of the sample podcast plays the same short recording; a player asks for byte ranges
+  // (RFC 9110 §14) to seek and resume, so they are answered.
+  .get('/audio/:name', async (c) => {
+    const asset = AUDIO_NAME.test(c.req.param('name'))
+      ? await readAsset(c.env.ASSETS, c.req.url, 'audio/bombcast.wav')
+      : null;
+    if (!asset) throw notFound('Audio');
+    const bytes = new Uint8Array(await asset.arrayBuffer());
+    const headers = { 'content-type': 'audio/wav', 'accept-ranges': 'bytes', 'cache-control': 'public, max-age=3600' };
+    const range = /^bytes=(\d*)-(\d*)$/.exec(c.req.header('range') ?? '');
+    if (!range || (range[1] === '' && range[2] === '')) return new Response(bytes, { headers });
+    const size = bytes.length;
+    const start = range[1] === '' ? Math.max(0, size - Number(range[2])) : Number(range[1]);
+    const end = range[1] === '' || range[2] === '' ? size - 1 : Math.min(Number(range[2]), size - 1);
+    if (start >= size || start > end)
+      return new Response(null, { status: 416, headers: { ...headers, 'content-range': `bytes */${size}` } });
+    return new Response(bytes.slice(start, end + 1), {
+      status: 206,
+      headers: { ...headers, 'content-range': `bytes ${start}-${end}/${size}` },
     });
   })
   .get('/:file', async (c) => {

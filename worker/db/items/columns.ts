@@ -1,7 +1,8 @@
 // The one column list every path of the reading core selects, and the one row mapper that turns its rows
 // into the API's items. A new column of `items` that the API shows is added here, once.
 import { type SQL, sql } from 'drizzle-orm';
-import type { FeedItem, ItemText } from '../../contracts/feeds';
+import type { StoredEnclosure } from '../../../schema';
+import type { Enclosure, FeedItem, ItemText } from '../../contracts/feeds';
 
 /** An item row as every statement of the core selects it (snake_case columns, as D1 gives them). */
 export type ItemRow = ItemText & {
@@ -13,6 +14,8 @@ export type ItemRow = ItemText & {
   created_at: number;
   /** How many people starred it: where 0, nobody's star needs looking up. */
   star_count: number;
+  /** Its enclosures as stored: JSON text, null when none. */
+  enclosures: string | null;
   /** The name the person gave the feed. */
   source: string;
   /** 1 read, 0 unread, as far as the statement could tell (rows of other shards are corrected after). */
@@ -23,7 +26,7 @@ export type ItemRow = ItemText & {
 
 /** The stored part of the list: item `i`'s own columns. */
 export const storedColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail,
-  i.author, i.pub_date, i.created_at, i.star_count`;
+  i.author, i.pub_date, i.created_at, i.star_count, i.enclosures`;
 
 /** What a statement says of the person: the feed's name, read state and star of item `i`, each an SQL expression. */
 export type PersonalColumns = { source: SQL; isRead: SQL; isStarred: SQL };
@@ -47,7 +50,14 @@ export const toFeedItem = (row: ItemRow): FeedItem => ({
   createdAt: new Date(row.created_at).toISOString(),
   isRead: row.is_read === 1,
   isStarred: row.is_starred === 1,
+  enclosures: enclosuresOf(row.enclosures),
 });
+
+/** The stored enclosures as the API gives them: address, type and size. */
+function enclosuresOf(stored: string | null): Enclosure[] {
+  if (!stored) return [];
+  return (JSON.parse(stored) as StoredEnclosure[]).map(({ url, type, length }) => ({ url, type, length }));
+}
 
 /** Newest published first, then the larger id: the order of every date-ordered page. */
 export const newestFirst = (a: ItemRow, b: ItemRow) => b.pub_date - a.pub_date || b.id - a.id;

@@ -1,5 +1,5 @@
 // The article dialog (spec §2): full content, author, published date, a link to the original source and
-// "Rewrite with AI"; previous and next item (buttons, or k and j), star (s) and mark unread (m) without closing.
+// "Rewrite with AI"; an enclosure's player (enclosure-player.tsx); previous and next item (buttons, or k and j), star (s) and mark unread (m) without closing.
 // The full article comes from the server (slow the first time): meanwhile, and if it fails, the feed's
 // own content is shown (spec §8: "Failed to load full article content" when the server fails, "An
 // error occurred while loading the content" when the connection does). Loaded lazily
@@ -16,6 +16,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import { sanitizeArticleHtml } from '@/lib/sanitize-html';
 import { useArticleContent } from '../api/get-article-content';
 import { useSetItemStarred } from '../api/set-item-starred';
+import { EnclosurePlayer } from './enclosure-player';
 import { StarButton } from './star-button';
 
 const articleClasses = [
@@ -134,6 +135,7 @@ export function ArticleDialog({
           <Spinner className="size-4" label="Loading" /> Loading the full article…
         </p>
       ) : null}
+      <EnclosurePlayer itemId={item.id} enclosures={item.enclosures ?? []} />
       {html ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again by DOMPurify above
         <div className={articleClasses} dangerouslySetInnerHTML={{ __html: html }} />
