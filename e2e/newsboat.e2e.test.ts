@@ -2,19 +2,21 @@
 // (urls-source "feedhq"), which signs in with ClientLogin, lists subscriptions, reads each feed as Atom
 // through reader/atom and writes back with edit-tag and mark-all-as-read. It loads the person's feeds
 // and unread counts as the web app shows them, and a feed marked read in newsboat (driven headless in
-// tmux) is read in the app.
+// tmux) is read in the app. The sample podcast's episodes reach it with their audio, which podboat (its
+// podcast downloader) fetches from its queue.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, url } from './app';
-import { PASSWORD, SESSION_COOKIE, signUpThroughApi } from './people';
+import { PASSWORD, postApi, SESSION_COOKIE, signUpThroughApi } from './people';
 
 const upstream = inject('fakeUpstreamUrl');
 const stamp = Date.now();
 const HOUR = 3_600_000;
 const NEWSBOAT = '/usr/bin/newsboat';
+const PODBOAT = '/usr/bin/podboat';
 
 type Group = { feeds: { name: string; unreadCount: number }[] };
 
@@ -143,5 +145,49 @@ describe('newsboat through the Google Reader API', () => {
     const other = name === 'Lighthouse' ? 'Quayside' : 'Lighthouse';
     expect((await unreadByFeed()).get(other)).toBeGreaterThan(0);
     tmux('send-keys', '-t', session, 'Q');
+  });
+
+  it('lists the sample podcast’s enclosures, and podboat downloads one from its queue', async () => {
+    await postApi('/api/dev/sample-feeds', {}, cookie.slice(SESSION_COOKIE.length + 1));
+    const run = newsboat('reload');
+    expect(run.status, run.stderr).toBe(0);
+    // What newsboat stored from the Atom stream's <link rel="enclosure">: each episode's audio.
+    const stored = spawnSync(
+      'sqlite3',
+      [files.cache, "select enclosure_url || ' ' || enclosure_type from rss_item where enclosure_url <> ''"],
+      { encoding: 'utf8' },
+    );
+    expect(stored.status, stored.stderr).toBe(0);
+    const enclosures = stored.stdout.trim().split('\n');
+    expect(enclosures).toHaveLength(8);
+    for (const line of enclosures)
+      expect(line).toMatch(/\/api\/dev\/sample-feeds\/audio\/bombcast-\d+\.wav audio\/wav$/);
+
+    // An episode in podboat's queue, as newsboat's "enqueue" writes it, downloaded by podboat (-a).
+    const episodeUrl = enclosures[0]?.split(' ')[0] ?? '';
+    const target = join(dir, 'podcasts', 'episode.wav');
+    mkdirSync(join(dir, 'podcasts'));
+    const queue = join(dir, 'queue');
+    writeFileSync(queue, `${episodeUrl} "${target}"\n`);
+    const podboat = `feedloom-podboat-${process.pid}`;
+    const started = tmux(
+      'new-session',
+      '-d',
+      '-s',
+      podboat,
+      '-x',
+      '120',
+      '-y',
+      '30',
+      `HOME=${dir} ${PODBOAT} -C ${files.config} -q ${queue} -a`,
+    );
+    expect(started.status, started.stderr).toBe(0);
+    try {
+      await expect
+        .poll(() => (existsSync(target) ? statSync(target).size : 0), { timeout: 30_000, interval: 200 })
+        .toBe(64044);
+    } finally {
+      tmux('kill-session', '-t', podboat);
+    }
   });
 });

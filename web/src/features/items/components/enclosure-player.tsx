@@ -49,6 +49,24 @@ function MediaPlayer({ itemId, enclosure, kind }: { itemId: number; enclosure: E
     if (media.current) media.current.playbackRate = speed;
   }, [speed]);
 
+  // Resume where this item was left, at the chosen speed (a new source resets the rate), once the
+  // metadata is in: now if it already is (a cached file), else when it arrives.
+  const speedNow = useRef(speed);
+  speedNow.current = speed;
+  useEffect(() => {
+    const element = media.current;
+    if (!element) return;
+    const resume = () => {
+      element.playbackRate = speedNow.current;
+      const position = rememberedPosition(itemId);
+      if (position > 0 && (!Number.isFinite(element.duration) || position < element.duration))
+        element.currentTime = position;
+    };
+    if (element.readyState >= HTMLMediaElement.HAVE_METADATA) resume();
+    else element.addEventListener('loadedmetadata', resume, { once: true });
+    return () => element.removeEventListener('loadedmetadata', resume);
+  }, [itemId]);
+
   const save = (seconds: number) => {
     const whole = Math.floor(seconds);
     if (whole === lastSaved.current) return;
@@ -63,14 +81,6 @@ function MediaPlayer({ itemId, enclosure, kind }: { itemId: number; enclosure: E
     preload: 'metadata',
     className: kind === 'video' ? 'w-full rounded-lg bg-black' : 'w-full',
     'aria-label': kind === 'video' ? 'Video' : 'Audio',
-    // Resume where this item was left, at the chosen speed (a new source resets the rate).
-    onLoadedMetadata: (event: React.SyntheticEvent<HTMLMediaElement>) => {
-      const element = event.currentTarget;
-      element.playbackRate = speed;
-      const position = rememberedPosition(itemId);
-      if (position > 0 && (!Number.isFinite(element.duration) || position < element.duration))
-        element.currentTime = position;
-    },
     onTimeUpdate: (event: React.SyntheticEvent<HTMLMediaElement>) => save(event.currentTarget.currentTime),
     onPause: (event: React.SyntheticEvent<HTMLMediaElement>) => save(event.currentTarget.currentTime),
     // Played to the end: the next visit starts from the beginning.
