@@ -107,6 +107,7 @@ const NOT_OWNED: Record<string, string> = {
   'GET /api/email-images/:imageName': 'mail clients fetch it without a session; the signature is the key',
   'GET /api/dev/sample-feeds/:file': 'the development sample feeds, the same for everyone',
   'GET /api/dev/sample-feeds/images/:name': 'the development sample feeds’ pictures',
+  'GET /api/dev/sample-feeds/audio/:name': 'the development sample podcast’s audio',
 };
 
 /** An owner and a stranger, both Pro with credits, so a plan or a charge is never the reason for an answer. */
