@@ -29,13 +29,14 @@ export function writeReport(results, rootDir = root) {
   const machineLine = `Measured ${m.date.slice(0, 10)} on ${m.cpu}, ${m.cores} cores, ${m.memoryGB} GB RAM, Node ${m.node} (load average at start ${m.loadAverage}; the machine may be shared).`;
   const notes = [
     'Refresh: a local fixture server on 200 ports × 5 feeds (the cron takes at most 5 feeds per host:port per tick, so',
-    'all 1,000 go in one tick), through the real cron → queue → consumer path of `wrangler dev`. Locally the queue runs',
+    'all 1,000 go in one tick), through the real cron → queue → consumer path of the local runtime. Locally the queue runs',
     'one batch of 10 at a time, so each of the 10 feeds that answer after 3 s holds up the whole queue for 3 s.',
     'API: autocannon, 32 connections, 10 s each after a 2 s warm-up; health (the same server’s floor) is measured',
     'first and last and averaged as the baseline; "alone" is the median of 40 requests sent one at a time.',
-    'Health makes no D1 call; every other endpoint makes at least one (the session), and in `wrangler dev` each D1',
-    'call, read or write, is a commit with an fsync in local D1’s one Durable Object plus a DevTools relay through',
-    'wrangler’s node process ("Latency under load" below; `node bench/write-floor.mjs --fsync` measures it).',
+    'Health makes no D1 call; every other endpoint makes at least one (the session), and locally each D1 call, read',
+    'or write, is a commit with an fsync in local D1’s one Durable Object ("Latency under load" below;',
+    '`node bench/write-floor.mjs --fsync` measures it). The server runs as `npm start` runs it, without the DevTools',
+    'relay of `wrangler dev` (issue 34), which buffered every D1 call’s events and halved these figures.',
     results.spa?.note ? `SPA: ${results.spa.note}.` : '',
     // A partial run merged into the last full one says which figures come from which run.
     results.note ?? '',

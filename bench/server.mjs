@@ -1,11 +1,12 @@
-// Starts and stops `wrangler dev` for the benchmarks: a fresh local state in bench/.work/state with the
-// migrations applied and the seed SQL executed before the server starts, a free port on 127.0.0.1,
-// `--test-scheduled` (the benchmark ticks the cron itself) and the development vars the benchmarks need.
-// Everything runs offline.
+// Starts and stops the local server for the benchmarks, as `npm start` runs it (wrangler's local runtime
+// without its DevTools relay, scripts/worker-server.mjs; or `wrangler dev` itself when a run compares the
+// two): a fresh local state in bench/.work/state with the migrations applied and the seed SQL executed
+// before the server starts, a free port on 127.0.0.1, `--test-scheduled` (the benchmark ticks the cron
+// itself) and the development vars the benchmarks need. Everything runs offline.
 //
 // It serves a snapshot of the current source: the Worker bundled once (`wrangler deploy --dry-run`) and
 // the SPA built into bench/.work/client (dist/client, which other tools rebuild, is copied instead only
-// when that build fails), under a copy of wrangler.toml in bench/.work. `wrangler dev` reloads whenever a source file changes,
+// when that build fails), under a copy of wrangler.toml in bench/.work. The server reloads whenever a source file changes,
 // and a reload drops the queue's in-flight batches, so edits elsewhere in the tree would spoil a run.
 import { spawnSync } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrateAll } from '../scripts/d1-databases.mjs';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
+import { spawnWorkerServer } from '../scripts/worker-server.mjs';
 import { wranglerEnv as env, freePort, spawnWranglerDev, waitForHealth } from '../scripts/wrangler-dev.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -82,10 +84,11 @@ function executeSql(name, sql) {
 
 /**
  * Fresh state, migrations, seeds (an array of { name, sql, people }: `people`, the ids of the users
- * whose subscriptions or categories the SQL writes), then `wrangler dev`.
- * Returns { baseURL, stop() }; `stop` ends the whole process group.
+ * whose subscriptions or categories the SQL writes), then the server: as `npm start` runs it, without
+ * wrangler dev's DevTools relay, or with it (`relay: true`, `wrangler dev` itself).
+ * Returns { baseURL, pid, stop() }; `stop` ends the whole process group.
  */
-export async function startServer({ allowHosts = '', seeds = [] } = {}) {
+export async function startServer({ allowHosts = '', seeds = [], relay = false } = {}) {
   ensureDevVars();
   snapshotWorker();
   rmSync(STATE_DIR, { recursive: true, force: true });
@@ -95,26 +98,22 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
 
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
-  const child = spawnWranglerDev({
-    port,
-    cwd: root,
-    extraArgs: [
-      '-c',
-      CONFIG,
-      '--env-file',
-      path.join(root, '.dev.vars'),
-      '--ip',
-      '127.0.0.1',
-      '--persist-to',
-      STATE_DIR,
-    ],
-    vars: {
-      APP_URL: baseURL,
-      ENVIRONMENT: 'development',
-      EMAIL_TRANSPORT: 'outbox',
-      FETCH_ALLOW_HOSTS: allowHosts,
-    },
-  });
+  const vars = {
+    APP_URL: baseURL,
+    ENVIRONMENT: 'development',
+    EMAIL_TRANSPORT: 'outbox',
+    FETCH_ALLOW_HOSTS: allowHosts,
+  };
+  const envFile = path.join(root, '.dev.vars');
+  // As `npm start` serves (scripts/worker-server.mjs), unless the run asks for wrangler dev's relay.
+  const child = relay
+    ? spawnWranglerDev({
+        port,
+        cwd: root,
+        extraArgs: ['-c', CONFIG, '--env-file', envFile, '--ip', '127.0.0.1', '--persist-to', STATE_DIR],
+        vars,
+      })
+    : spawnWorkerServer({ port, ip: '127.0.0.1', config: CONFIG, envFile, persistTo: STATE_DIR, vars, cwd: root });
   // The server's log goes to bench/.work/wrangler.log; the tail is kept for error messages.
   const log = createWriteStream(path.join(WORK_DIR, 'wrangler.log'));
   let output = '';
@@ -155,7 +154,7 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
 
   if (!(await waitForHealth(baseURL, child))) {
     await stop();
-    throw new Error(`wrangler dev did not become ready:\n${output}`);
+    throw new Error(`the server did not become ready:\n${output}`);
   }
   try {
     await rebuildReadingLists(
@@ -166,7 +165,7 @@ export async function startServer({ allowHosts = '', seeds = [] } = {}) {
     await stop();
     throw error;
   }
-  return { baseURL, stop, output: () => output };
+  return { baseURL, port, pid: child.pid, stop, output: () => output };
 }
 
 /**

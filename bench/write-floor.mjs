@@ -5,7 +5,8 @@
 // request at a time, and the CPU each of the server's processes (wrangler's node, its proxy workerd, the
 // runtime workerd with the Worker and local D1) and this process (autocannon) spent per request, from
 // /proc. `--rounds N` repeats the sequence; `--fsync` counts the runtime's fsyncs per request (strace);
-// `--bare` measures again without wrangler dev's proxy and DevTools relay (bench/bare-runtime.mjs). Run
+// `--bare` measures again without wrangler's proxy workerd (bench/bare-runtime.mjs); the server runs, as
+// `npm start` does, without wrangler dev's DevTools relay (scripts/worker-server.mjs). Run
 // it on a quiet machine (`uptime`); it prints the load average.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -47,8 +48,8 @@ function descendants() {
 }
 
 /**
- * A process's name; wrangler dev runs two workerd: its proxy (on the port we load, with the DevTools
- * inspector relay) and the runtime (the Worker and local D1) behind it.
+ * A process's name; wrangler's local server runs two workerd: its proxy (on the port we load) and the
+ * runtime (the Worker and local D1) behind it.
  */
 function processName(pid, port) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

@@ -29,8 +29,11 @@ function migrationSummary(output) {
   return `${applied.size} applied`;
 }
 
-/** Exits with one line naming PORT= when `port` is taken; writes secrets; migrates every local D1 database. */
-export async function prepareLocal(port, command) {
+/**
+ * Exits with one line naming PORT= when `port` is taken; writes secrets; migrates every local D1
+ * database (in `persistTo` when given, else wrangler's .wrangler/state).
+ */
+export async function prepareLocal(port, command, { persistTo } = {}) {
   if (!(await isPortFree(port))) {
     console.error(
       `✗ Port ${port} is already in use. Stop what runs there, or use another: PORT=${port + 1} ${command}`,
@@ -40,7 +43,7 @@ export async function prepareLocal(port, command) {
   if (ensureDevVars()) console.log('▸ Wrote fresh local secrets to .dev.vars (restart after changing it)');
   let output;
   try {
-    output = migrateAll(['--local']);
+    output = migrateAll(['--local', ...(persistTo ? ['--persist-to', persistTo] : [])]);
   } catch (error) {
     console.error(error.output ?? '');
     console.error('✗ Local D1 migrations failed');

@@ -46,10 +46,26 @@ export function isPortFree(port) {
 }
 
 /**
+ * The vars every local server runs with over the config's: development (ENVIRONMENT, unless `vars`
+ * says otherwise), and its own origin (APP_URL) in FETCH_ALLOW_HOSTS, so that the Worker can fetch what
+ * it serves itself, such as the sample feeds.
+ * @param {{ port: number, vars?: Record<string, string>, cwd?: string, envFile?: string }} options
+ * @returns {Record<string, string>}
+ */
+export function devServerVars({ port, vars = {}, cwd, envFile }) {
+  const devVars = readDevVars(envFile ?? (cwd ? `${cwd.replace(/\/$/, '')}/.dev.vars` : undefined));
+  const appUrl = vars.APP_URL ?? devVars.APP_URL ?? `http://localhost:${port}`;
+  return {
+    ENVIRONMENT: 'development',
+    ...vars,
+    FETCH_ALLOW_HOSTS: allowOwnOrigin(appUrl, vars.FETCH_ALLOW_HOSTS ?? devVars.FETCH_ALLOW_HOSTS),
+  };
+}
+
+/**
  * Spawns `wrangler dev` (local, --test-scheduled so the crons can be ticked, no interactive bar) in its
- * own process group. `vars` become `--var KEY:value`; `extraArgs` go before them. It always runs as
- * development (ENVIRONMENT, unless `vars` says otherwise), and its own origin (APP_URL) joins
- * FETCH_ALLOW_HOSTS so that the Worker can fetch what it serves itself, such as the sample feeds.
+ * own process group, with its DevTools relay (scripts/worker-server.mjs serves without it). `vars`
+ * (devServerVars) become `--var KEY:value`; `extraArgs` go before them.
  * @param {{ port: number, vars?: Record<string, string>, extraArgs?: string[], cwd?: string,
  *   stdio?: import('node:child_process').StdioOptions }} options
  * @returns {import('node:child_process').ChildProcess}
@@ -57,14 +73,7 @@ export function isPortFree(port) {
 export function spawnWranglerDev({ port, vars = {}, extraArgs = [], cwd, stdio = ['ignore', 'pipe', 'pipe'] }) {
   const args = ['wrangler', 'dev', '--local', '--port', String(port), '--test-scheduled'];
   args.push('--show-interactive-dev-session=false', ...extraArgs);
-  const devVars = readDevVars(cwd ? `${cwd.replace(/\/$/, '')}/.dev.vars` : undefined);
-  const appUrl = vars.APP_URL ?? devVars.APP_URL ?? `http://localhost:${port}`;
-  const allVars = {
-    ENVIRONMENT: 'development',
-    ...vars,
-    FETCH_ALLOW_HOSTS: allowOwnOrigin(appUrl, vars.FETCH_ALLOW_HOSTS ?? devVars.FETCH_ALLOW_HOSTS),
-  };
-  for (const [key, value] of Object.entries(allVars)) args.push('--var', `${key}:${value}`);
+  for (const [key, value] of Object.entries(devServerVars({ port, vars, cwd }))) args.push('--var', `${key}:${value}`);
   return spawn('npx', args, { cwd, env: wranglerEnv, stdio, detached: true });
 }
 
