@@ -62,7 +62,8 @@ describe('npm start watches the server it started', () => {
       `import { serveWatched } from ${JSON.stringify(serveWatched)}; await serveWatched(${JSON.stringify({ port, persistTo })});`,
     ]);
 
-    expect(await waitForHealth(`http://127.0.0.1:${port}`, child), output.stderr).toBe(true);
+    // Bundling the Worker and starting two workerd take seconds alone and minutes beside the whole suite.
+    expect(await waitForHealth(`http://127.0.0.1:${port}`, child, 200_000), output.stderr).toBe(true);
     const { proxy, runtime } = await serverProcesses(/** @type {number} */ (child.pid), port);
     expect(proxy).toBeTypeOf('number');
     expect(runtime).toBeTypeOf('number');
@@ -78,7 +79,7 @@ describe('npm start watches the server it started', () => {
     // Nothing it started is left answering, or refusing, on the port.
     expect(alive(/** @type {number} */ (proxy))).toBe(false);
     expect(await isPortFree(port)).toBe(true);
-  }, 180_000);
+  }, 300_000);
 
   it('reports a server that is alive but stops answering /api/health', async () => {
     const port = await freePort();

@@ -78,13 +78,14 @@ export function spawnWranglerDev({ port, vars = {}, extraArgs = [], cwd, stdio =
 }
 
 /**
- * Resolves true once GET /api/health answers 200; false if the server exits or a minute passes.
+ * Resolves true once GET /api/health answers 200; false if the server exits or `timeoutMs` (a minute)
+ * passes.
  * @param {string} baseURL
  * @param {import('node:child_process').ChildProcess} child
  * @returns {Promise<boolean>}
  */
-export async function waitForHealth(baseURL, child) {
-  const deadline = Date.now() + 60_000;
+export async function waitForHealth(baseURL, child, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) return false;
     try {
