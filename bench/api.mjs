@@ -111,12 +111,15 @@ function markAllSeedSql(now) {
   return lines;
 }
 
-/** A password link from the development outbox, then the login form: returns the session cookie. */
-export async function signIn(baseURL) {
+/**
+ * A password link from the development outbox, then the login form: returns the session cookie.
+ * `origin`: the server's APP_URL, when it is not `baseURL`.
+ */
+export async function signIn(baseURL, origin = baseURL) {
   const post = (path, body) =>
     fetch(`${baseURL}${path}`, {
       method: 'POST',
-      headers: { origin: baseURL, 'content-type': 'application/json' },
+      headers: { origin, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
   const { email, password } = API_PERSON;

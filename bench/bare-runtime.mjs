@@ -19,34 +19,46 @@ function wranglerConfig() {
   return { compatibilityDate, vars };
 }
 
-/** Starts the bundle on bench/.work/state (the wrangler dev server must be stopped); { baseURL, stop }. */
-export async function startBareRuntime() {
+/**
+ * Starts a bundle (bench/.work/worker, the one startServer made, unless `workerDir`) on a local state
+ * (bench/.work/state unless `stateDir`; no server may be running on it). `inspectorPort` opens the
+ * runtime's own inspector there (workerd's, with no relay: whoever connects reads it directly).
+ * `appUrl` is the origin the Worker expects (its own address unless given). { baseURL, port, stop }.
+ */
+export async function startBareRuntime({
+  workerDir = path.join(WORK_DIR, 'worker'),
+  stateDir = path.join(WORK_DIR, 'state'),
+  inspectorPort,
+  appUrl,
+} = {}) {
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const { compatibilityDate, vars } = wranglerConfig();
   const mf = new Miniflare({
+    name: 'feedloom',
     host: '127.0.0.1',
     port,
+    inspectorPort,
     modules: true,
-    modulesRoot: path.join(WORK_DIR, 'worker'),
-    scriptPath: path.join(WORK_DIR, 'worker/index.js'),
+    modulesRoot: workerDir,
+    scriptPath: path.join(workerDir, 'index.js'),
     modulesRules: [{ type: 'ESModule', include: ['**/*.js'] }],
     compatibilityDate,
     compatibilityFlags: ['nodejs_compat'],
-    // Where `wrangler dev --persist-to bench/.work/state` keeps the DB binding's database.
+    // Where `wrangler dev --persist-to <state>` keeps the DB binding's database.
     d1Databases: { DB: '00000000-0000-0000-0000-000000000000' },
-    d1Persist: path.join(WORK_DIR, 'state/v3/d1'),
+    d1Persist: path.join(stateDir, 'v3/d1'),
     r2Buckets: ['IMAGES'],
     queueProducers: { JOBS: 'feedloom-jobs' },
     // As startServer runs wrangler dev: the config's vars, .dev.vars, then the development overrides.
     bindings: {
       ...vars,
       ...readDevVars(path.join(root, '.dev.vars')),
-      APP_URL: baseURL,
+      APP_URL: appUrl ?? baseURL,
       ENVIRONMENT: 'development',
       EMAIL_TRANSPORT: 'outbox',
     },
   });
   await mf.ready;
-  return { baseURL, stop: () => mf.dispose() };
+  return { baseURL, port, stop: () => mf.dispose() };
 }

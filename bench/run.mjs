@@ -5,7 +5,10 @@
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
 // `npm run bench -- cost api` runs only the parts named (parse, refresh, cost, api, spa) and prints
 // their figures as JSON without touching bench/results.json or docs/.
-import { existsSync, readFileSync } from 'node:fs';
+// `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
+// rest together) runs only when named; it writes its figures to bench/results.json's `soak`, which a full
+// run carries over. `SOAK_REQUESTS=10000` makes it shorter (`SOAK_ISOLATE_REQUESTS` its isolate pass).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
 import { benchParse } from './parse.mjs';
@@ -13,6 +16,7 @@ import { projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
 import { queryState, startServer } from './server.mjs';
+import { benchSoak } from './soak.mjs';
 import { benchSpa } from './spa.mjs';
 
 function lastFullRun() {
@@ -26,64 +30,85 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
-const PARTS = ['parse', 'refresh', 'cost', 'api', 'spa'];
+const PARTS = ['parse', 'refresh', 'cost', 'api', 'spa', 'soak'];
+const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
 const only = process.argv.slice(2);
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`Unknown part ${part}: one of ${PARTS.join(', ')}`);
-const runs = (part) => only.length === 0 || only.includes(part);
+const runs = (part) => (only.length === 0 ? part !== 'soak' : only.includes(part));
 
 if (runs('parse')) {
   step('parse');
   results.parse = await benchParse();
 }
 
-step('fixture server and wrangler dev');
-const fixtures = await startFixtureServer();
-let server;
-try {
-  server = await startServer({
-    allowHosts: fixtures.allowHosts,
-    seeds: [
-      { name: 'refresh', sql: refreshSeedSql(fixtures), people: [REFRESH_PERSON_ID] },
-      { name: 'api', sql: apiSeedSql(), people: API_SEED_PEOPLE },
-    ],
-  });
-  if (runs('refresh')) {
-    step('refresh');
-    results.refresh = await benchRefresh(server.baseURL, fixtures);
-  }
-  const cookie = await signIn(server.baseURL);
-  if (runs('cost')) {
-    step('cost');
-    results.cost = await benchCost(server.baseURL, cookie, fixtures.costFeeds, { from: 1, to: fixtures.feedCount });
-    // Without the refresh run, its figures from the last full run (bench/results.json) stand in, so a
-    // partial run's projection compares with docs/scaling.md's.
-    const refresh = results.refresh ?? lastFullRun().refresh;
-    if (!refresh) throw new Error('The projection needs the refresh figures: run `npm run bench -- refresh cost`');
-    results.cost.scale = projectScale(results.cost, {
-      notModifiedShare: refresh.pass2.notModifiedShare,
-      avgItemBytes: refresh.avgItemBytes,
-      fetchesPerSecond: refresh.pass2.fetchesPerSecond,
+if (SERVER_PARTS.some(runs)) {
+  step('fixture server and the local server');
+  const fixtures = await startFixtureServer();
+  let server;
+  try {
+    server = await startServer({
+      allowHosts: fixtures.allowHosts,
+      seeds: [
+        { name: 'refresh', sql: refreshSeedSql(fixtures), people: [REFRESH_PERSON_ID] },
+        { name: 'api', sql: apiSeedSql(), people: API_SEED_PEOPLE },
+      ],
     });
+    if (runs('refresh')) {
+      step('refresh');
+      results.refresh = await benchRefresh(server.baseURL, fixtures);
+    }
+    const cookie = await signIn(server.baseURL);
+    if (runs('cost')) {
+      step('cost');
+      results.cost = await benchCost(server.baseURL, cookie, fixtures.costFeeds, { from: 1, to: fixtures.feedCount });
+      // Without the refresh run, its figures from the last full run (bench/results.json) stand in, so a
+      // partial run's projection compares with docs/scaling.md's.
+      const refresh = results.refresh ?? lastFullRun().refresh;
+      if (!refresh) throw new Error('The projection needs the refresh figures: run `npm run bench -- refresh cost`');
+      results.cost.scale = projectScale(results.cost, {
+        notModifiedShare: refresh.pass2.notModifiedShare,
+        avgItemBytes: refresh.avgItemBytes,
+        fetchesPerSecond: refresh.pass2.fetchesPerSecond,
+      });
+    }
+    if (runs('api')) {
+      step('api');
+      results.api = await benchApi(server.baseURL, cookie);
+      results.api.searchIndex = searchIndexStorage(queryState);
+    }
+    if (runs('spa')) {
+      step('spa');
+      results.spa = await benchSpa(server.baseURL, cookie);
+    }
+  } finally {
+    await server?.stop();
+    await fixtures.close();
   }
-  if (runs('api')) {
-    step('api');
-    results.api = await benchApi(server.baseURL, cookie);
-    results.api.searchIndex = searchIndexStorage(queryState);
-  }
-  if (runs('spa')) {
-    step('spa');
-    results.spa = await benchSpa(server.baseURL, cookie);
-  }
-} finally {
-  await server?.stop();
-  await fixtures.close();
+}
+
+if (runs('soak')) {
+  step('soak');
+  // SOAK_REQUESTS (and SOAK_ISOLATE_REQUESTS for the isolate's pass) make a shorter run.
+  const count = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
+  const requests = count('SOAK_REQUESTS') ?? 100_000;
+  results.soak = await benchSoak({ requests, isolateRequests: count('SOAK_ISOLATE_REQUESTS') ?? requests });
 }
 
 results.seconds = (Date.now() - started) / 1000;
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
+  if (results.soak) {
+    const file = new URL('./results.json', import.meta.url);
+    writeFileSync(
+      file,
+      `${JSON.stringify({ ...lastFullRun(), soak: { machine: results.machine, ...results.soak } }, null, 2)}\n`,
+    );
+    console.log('bench/results.json: soak updated');
+  }
   process.exit(0);
 }
+// The soak runs only when named: the last one's figures stay.
+results.soak ??= lastFullRun().soak;
 console.log(`\n${writeReport(results)}\n`);
 console.log(
   `Finished in ${results.seconds.toFixed(0)} s; bench/results.json, docs/performance.md and docs/scaling.md updated.`,

@@ -171,12 +171,13 @@ export async function startServer({ allowHosts = '', seeds = [], relay = false }
 /**
  * The seeds write subscriptions and categories with SQL, beside the app: the app then rebuilds each
  * seeded person's reading list from those rows (worker/db/reading-list.ts), as its own writes do.
+ * `origin`: the server's APP_URL, when it is not `baseURL`.
  */
-async function rebuildReadingLists(baseURL, userIds) {
+export async function rebuildReadingLists(baseURL, userIds, origin = baseURL) {
   if (userIds.length === 0) return;
   const response = await fetch(`${baseURL}/api/dev/bench/reading-lists`, {
     method: 'POST',
-    headers: { origin: baseURL, 'content-type': 'application/json' },
+    headers: { origin, 'content-type': 'application/json' },
     body: JSON.stringify({ userIds }),
   });
   if (!response.ok) throw new Error(`rebuilding the seeded reading lists answered ${response.status}`);
