@@ -3,6 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
+import { makePro } from '../test/ai';
 import { call, signUp } from '../test/helpers';
 import { SAMPLE_CATEGORY, SAMPLE_FEEDS } from './dev-sample-feeds';
 
@@ -14,12 +15,13 @@ afterEach(() => {
 describe('sample feeds', () => {
   it('follows four differently shaped feeds with items, images and unread counts, once', async () => {
     // In a worker test nothing listens on the app's own origin; the fake upstream serves the same files.
-    const { cookie } = await signUp();
+    const { cookie, userId } = await signUp();
+    await makePro(userId);
     env.APP_URL = env.FAKE_UPSTREAM_URL;
     // The Origin check compares with APP_URL (issue 10 L6), so the request comes from there too.
     const added = await call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
     expect(added.status).toBe(200);
-    expect(await added.json()).toEqual({ followed: SAMPLE_FEEDS.length });
+    expect(await added.json()).toEqual({ followed: SAMPLE_FEEDS.length, skipped: 0 });
 
     const sidebar = (await (await call('/api/categories/with-feeds', { cookie })).json()) as CategoryWithFeeds[];
     const samples = sidebar.find((category) => category.name === SAMPLE_CATEGORY);
@@ -54,7 +56,31 @@ describe('sample feeds', () => {
       ]);
 
     const again = await call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
-    expect(await again.json()).toEqual({ followed: 0 });
+    expect(await again.json()).toEqual({ followed: 0, skipped: 0 });
+  });
+
+  it('stays within a Free plan and leaves a place for a feed of the person’s own', async () => {
+    const { cookie } = await signUp();
+    env.APP_URL = env.FAKE_UPSTREAM_URL;
+    const post = () => call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
+    // Free allows 3 feeds: 2 samples, and the third place stays free (it was 4 of 3, issue 27).
+    expect(await (await post()).json()).toEqual({ followed: 2, skipped: 2 });
+    const count = await (await call('/api/feeds/count', { cookie })).json();
+    expect(count).toEqual({ count: 2, maxFeeds: 3, isPro: false, limitReached: false });
+    expect(await (await post()).json()).toEqual({ followed: 0, skipped: 2 });
+    expect(((await (await call('/api/feeds/count', { cookie })).json()) as { count: number }).count).toBe(2);
+  });
+
+  it('keeps every image of inessential’s JSON Feed a whole tag, so no article is swallowed', async () => {
+    const { cookie, userId } = await signUp();
+    await makePro(userId);
+    env.APP_URL = env.FAKE_UPSTREAM_URL;
+    await call('/api/dev/sample-feeds', { method: 'POST', cookie, headers: { origin: env.APP_URL } });
+    const items = (await (await call('/api/feed-items?limit=100', { cookie })).json()) as FeedItem[];
+    const article = items.find((item) => item.source === 'inessential' && item.content?.includes('Microformats'));
+    // The image address had no closing quote, so the rest of the article became part of it (issue 27).
+    expect(article?.content).toMatch(/<img [^>]*src="[^"]*\/images\/inessential-4\.svg"/);
+    expect(article?.content).toContain('hAtom microformat');
   });
 
   it('serves the feeds and their images on the app’s own origin', async () => {

@@ -7,9 +7,11 @@
 // the server's own host to FETCH_ALLOW_HOSTS; production never lists it, and answers 404 here anyway.
 import { Hono } from 'hono';
 import { findOrCreateCategory } from '../db/categories';
+import { listFeeds } from '../db/feeds';
 import type { AppEnv } from '../env';
 import { followFeed } from '../feeds/follow';
 import { ApiError, notFound } from '../lib/errors';
+import { PLANS } from '../lib/plans';
 import { requireUser } from '../middleware/session';
 
 export const SAMPLE_FEEDS = [
@@ -40,21 +42,37 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
   .get('/', (c) =>
     c.json({ feeds: SAMPLE_FEEDS.map(({ name, file }) => ({ name, url: sampleUrl(c.env.APP_URL, file) })) }),
   )
-  /** Follows every sample feed the person does not follow yet, in a "Samples" category: { followed }. */
+  /**
+   * Follows the sample feeds the person does not follow yet, in a "Samples" category, within their plan:
+   * they take the plan's free places but one, which stays for a feed of the person's own (issue 27: a Free
+   * account of 3 feeds was given all 4 and could then add nothing). Answers { followed, skipped }, skipped
+   * being the samples left out for want of room.
+   */
   .post('/', requireUser, async (c) => {
     const user = c.var.user;
     if (!user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
-    const category = await findOrCreateCategory(c.var.db.people.of(user), user.id, SAMPLE_CATEGORY);
+    const mine = c.var.db.people.of(user);
+    const following = new Set((await listFeeds(mine, user.id)).map((feed) => feed.url));
+    let room = PLANS[user.plan].maxFeeds - following.size - 1;
+    const category = await findOrCreateCategory(mine, user.id, SAMPLE_CATEGORY);
     let followed = 0;
+    let skipped = 0;
     for (const sample of SAMPLE_FEEDS) {
+      const url = sampleUrl(c.env.APP_URL, sample.file);
+      if (following.has(url)) continue;
+      if (room <= 0) {
+        skipped++;
+        continue;
+      }
       try {
-        // The samples are a development aid: all four are followed whatever the plan's feed limit.
-        await followFeed(
-          c.var.services,
-          { id: user.id, plan: 'pro', peopleShard: user.peopleShard },
-          { url: sampleUrl(c.env.APP_URL, sample.file), name: sample.name, categoryId: category.id, includeInAi: true },
-        );
+        await followFeed(c.var.services, user, {
+          url,
+          name: sample.name,
+          categoryId: category.id,
+          includeInAi: true,
+        });
         followed++;
+        room--;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'CONFLICT') continue;
         if (error instanceof ApiError && /private network/.test(error.message)) {
@@ -66,7 +84,7 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
         throw error;
       }
     }
-    return c.json({ followed });
+    return c.json({ followed, skipped });
   })
   .get('/images/:name', async (c) => {
     const name = c.req.param('name');

@@ -1,5 +1,5 @@
 // Development only: GET /api/dev/sample-feeds lists the sample feeds (answering at all means the app
-// runs in development; 404 elsewhere), POST follows them → {followed}. After a follow the lists refresh.
+// runs in development; 404 elsewhere), POST follows them within the plan → {followed, skipped}. After a follow the lists refresh.
 import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import { devKeys, refreshFeedLists } from '@/lib/query-keys';
@@ -19,7 +19,9 @@ export function useSampleFeeds() {
   return useQuery(sampleFeedsQueryOptions());
 }
 
-export function addSampleFeeds(): Promise<{ followed: number }> {
+export type SampleFeedsAdded = { followed: number; skipped: number };
+
+export function addSampleFeeds(): Promise<SampleFeedsAdded> {
   return client.dev['sample-feeds'].$post().then((response) => response.json());
 }
 
