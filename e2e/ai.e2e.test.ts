@@ -41,7 +41,12 @@ describe('AI content in the browser', () => {
     await card.getByRole('button', { name: 'Rewrite with AI' }).click();
     const dialog = page.getByRole('dialog', { name: 'Rewrite with AI' });
     await dialog.waitFor();
-    expect(await dialog.getByRole('option').count()).toBeGreaterThan(29); // 29 languages + 4 models
+    // One list of 45 languages (spec §3), and no models to pick with no AI key set (issue 33 item 7, issue 27).
+    const language = dialog.getByRole('combobox', { name: 'Language' });
+    expect(await language.getByRole('option').count()).toBe(45);
+    expect(await language.getByRole('option', { name: 'Swahili' }).count()).toBe(1);
+    const model = dialog.getByRole('combobox', { name: 'AI model' });
+    expect(await model.getByRole('option').allTextContents()).toEqual(['Offline model (no key set)']);
     // Platform formatting is Pro, as the plans advertise: each such option says so and links to the upgrade.
     const upgrade = dialog.getByRole('link', { name: 'Upgrade to Pro for Twitter/X' });
     expect(await upgrade.getAttribute('href')).toBe('/payment');
@@ -52,8 +57,15 @@ describe('AI content in the browser', () => {
     await screenshot(page, 'rewrite-dialog-1280');
     await dialog.getByRole('button', { name: 'Rewrite (1 credit)' }).click();
 
-    await page.waitForURL((target) => target.pathname === '/ai-generated');
+    // The person stays on My Feed and sees the rewrite in place, with the way to AI Generated (issue 27).
     await page.getByText('Success', { exact: true }).waitFor();
+    await dialog
+      .getByRole('region', { name: 'Rewritten content' })
+      .getByText(/offline model/)
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await dialog.getByRole('link', { name: 'Open in AI Generated' }).click();
+    await page.waitForURL((target) => target.pathname === '/ai-generated');
     const rewritten = page.getByRole('article', { name: `Text Summary: ${articles[0]?.title}` });
     await rewritten.waitFor();
     expect(await rewritten.getByText('Text Summary', { exact: true }).isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 // The signed-in person's own account (spec §7 Users, issue 14): who they are, their name and time
 // zone, their password, an export of everything they made, and deleting the account.
 import { Hono } from 'hono';
-import { deleteCookie } from 'hono/cookie';
+import { deleteCookie, getCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { rescheduleDigest } from '../ai/digest';
 import { deleteAccount } from '../auth/account-deletion';
@@ -31,6 +31,13 @@ const updateMeSchema = z
   .refine((body) => body.name !== undefined || body.timezone !== undefined, 'Nothing to change');
 
 export const userRoutes = new Hono<AuthedEnv>()
+  // A browser that sends no session cookie is signed out, and that is an answer, not an error: null with
+  // 200, so a visitor's every page does not log a 401 (issue 27). A cookie that names no live session
+  // (signed out elsewhere, forged) still answers 401.
+  .get('/me', async (c, next) => {
+    if (!c.var.user && getCookie(c, SESSION_COOKIE) === undefined) return c.json(null);
+    await next();
+  })
   .use(requireUser)
   .route('/me/app-passwords', appPasswordRoutes)
   .get('/me', (c) => c.json(toCurrentUser(c.var.user, adminUserIds(c.env))))

@@ -1,5 +1,6 @@
 // The account menu of the top bar (spec §2): headed "My Account", with Account (issue 14), Preferences, Admin
-// Dashboard (admin only) and Logout. The avatar shows the first two characters of the username, upper-cased.
+// Dashboard (admin only) and Logout. It shows the name given at sign-up (issue 27: it showed the email), and
+// the avatar its first two characters, upper-cased (spec §2's rule, applied to the name shown).
 import type { CurrentUser } from '@contracts/auth';
 import { useNavigate } from 'react-router';
 import {
@@ -16,6 +17,7 @@ import { paths } from '@/lib/paths';
 
 export function AccountMenu({ user }: { user: CurrentUser }) {
   const navigate = useNavigate();
+  const shownName = user.name.trim() || user.username;
   const logout = useLogout({
     onSuccess: () => {
       toast({ title: 'Logged out', description: 'You have been logged out successfully.' });
@@ -30,13 +32,13 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
       trigger={
         <>
           {/* The initials are drawn by CSS, so the button's name is the username a person sees, plus
-              "account menu" (voice control: "click ada@example.com" must work). */}
+              "account menu" (voice control: "click Ada Lovelace" must work). */}
           <span
             aria-hidden="true"
-            data-initials={user.username.slice(0, 2).toUpperCase()}
+            data-initials={shownName.slice(0, 2).toUpperCase()}
             className="grid size-8 place-items-center rounded-full bg-primary text-xs font-semibold text-primary-foreground before:content-[attr(data-initials)]"
           />
-          <span className="hidden max-w-48 truncate text-sm font-medium sm:inline">{user.username}</span>
+          <span className="hidden max-w-48 truncate text-sm font-medium sm:inline">{shownName}</span>
           <span className="sr-only"> account menu</span>
           <ChevronDownIcon aria-hidden="true" className="hidden size-4 text-muted-foreground sm:block" />
         </>
@@ -44,7 +46,7 @@ export function AccountMenu({ user }: { user: CurrentUser }) {
     >
       <DropdownMenuLabel>
         My Account
-        <span className="block truncate text-xs font-normal text-muted-foreground">{user.name}</span>
+        <span className="block truncate text-xs font-normal text-muted-foreground">{user.email}</span>
       </DropdownMenuLabel>
       <DropdownMenuSeparator />
       <DropdownMenuLink to={paths.account}>

@@ -1,8 +1,7 @@
 // The top bar (spec §2): the product title; signed in, the search box (issue 14), the theme toggle and the
-// account menu; signed out, a Login button to /login.
+// account menu. Signed out it is the public top bar (title, Login), which the signed-out pages show.
 import type { CurrentUser } from '@contracts/auth';
-import { Link } from 'react-router';
-import { buttonClasses } from '@/components/ui/button';
+import { PublicTopBar, topBarClasses } from '@/components/layouts/public-top-bar';
 import { Logo } from '@/components/ui/logo';
 import { SearchBox } from '@/features/items/components/search-box';
 import { paths } from '@/lib/paths';
@@ -11,24 +10,19 @@ import { SidebarDrawer } from './sidebar';
 import { ThemeToggle } from './theme-toggle';
 
 export function TopBar({ user }: { user: CurrentUser | null }) {
+  if (!user) return <PublicTopBar />;
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-background/95 backdrop-blur">
-      <div className="flex h-14 items-center justify-between gap-4 px-4">
+    <header className={topBarClasses}>
+      <div className="flex h-14 items-center justify-between gap-2 px-4 sm:gap-4">
         <div className="flex items-center gap-1">
-          {user ? <SidebarDrawer user={user} /> : null}
-          <Logo to={user ? paths.home : paths.landing} />
+          <SidebarDrawer user={user} />
+          <Logo to={paths.home} compact />
         </div>
-        {user ? <SearchBox className="max-w-md flex-1" /> : null}
-        {user ? (
-          <div className="flex items-center gap-1">
-            <ThemeToggle />
-            <AccountMenu user={user} />
-          </div>
-        ) : (
-          <Link to={paths.login} className={buttonClasses({ size: 'sm' })}>
-            Login
-          </Link>
-        )}
+        <SearchBox className="max-w-md flex-1" />
+        <div className="flex items-center gap-1">
+          <ThemeToggle />
+          <AccountMenu user={user} />
+        </div>
       </div>
     </header>
   );

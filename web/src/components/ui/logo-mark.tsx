@@ -5,13 +5,13 @@ import { RssIcon } from './icons';
 
 export const logoClasses = 'inline-flex items-center gap-2 rounded-md font-semibold tracking-tight';
 
-export function LogoMark() {
+export function LogoMark({ compact = false }: { compact?: boolean }) {
   return (
     <>
       <span className="grid size-8 place-items-center rounded-lg bg-primary text-primary-foreground">
         <RssIcon className="size-5" />
       </span>
-      <span className="text-lg">Feedloom</span>
+      <span className={cn('text-lg', compact && 'max-sm:sr-only')}>Feedloom</span>
     </>
   );
 }

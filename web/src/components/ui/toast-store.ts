@@ -10,8 +10,21 @@ export type ToastVariant = 'default' | 'destructive';
 export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
 export type Toast = Required<Pick<ToastInput, 'title' | 'variant'>> & { id: number; description?: string };
 
-let toasts: readonly Toast[] = [];
-let nextId = 1;
+const CARRIED_KEY = 'feedloom.toasts-after-reload';
+
+/** The toasts a page put aside for this one when it loaded it (carryToastsOverReload); read once. */
+function carriedToasts(): readonly Toast[] {
+  try {
+    const text = window.sessionStorage.getItem(CARRIED_KEY);
+    window.sessionStorage.removeItem(CARRIED_KEY);
+    return text ? (JSON.parse(text) as Toast[]).slice(0, TOAST_LIMIT) : [];
+  } catch {
+    return [];
+  }
+}
+
+let toasts: readonly Toast[] = carriedToasts();
+let nextId = Math.max(0, ...toasts.map((item) => item.id)) + 1;
 const listeners = new Set<() => void>();
 
 function emit(next: readonly Toast[]) {
@@ -27,6 +40,19 @@ export function toast({ title, description, variant = 'default' }: ToastInput): 
 
 export function dismissToast(id?: number): void {
   emit(id === undefined ? [] : toasts.filter((item) => item.id !== id));
+}
+
+/**
+ * Keeps the visible toast for the page the browser loads next, when the app moves on by loading a page
+ * (the login's redirect): "Login successful" was lost in that reload, and the page it led to showed its
+ * own warning instead (issue 33).
+ */
+export function carryToastsOverReload(): void {
+  try {
+    window.sessionStorage.setItem(CARRIED_KEY, JSON.stringify(toasts));
+  } catch {
+    // No session storage: the toast stays with this page only.
+  }
 }
 
 export function getToasts(): readonly Toast[] {

@@ -1,6 +1,7 @@
 // Where toasts appear (spec §9): 5000 ms each (paused while hovered or focused), swipe right 50 px to
 // dismiss, F8 moves focus to the region, at most 420 px wide from md up. Destructive toasts are alerts;
-// the others are polite status messages.
+// the others are polite status messages. They sit at the bottom on every screen: at the top of a phone
+// they covered the header (issue 27).
 import { type PointerEvent, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { cn } from '@/lib/cn';
 import { XIcon } from './icons';
@@ -29,7 +30,7 @@ export function Toaster() {
         ref={regionRef}
         tabIndex={-1}
         aria-live="polite"
-        className="pointer-events-none fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-[420px]"
+        className="pointer-events-none fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-[420px]"
       >
         {toasts.map((item) => (
           <ToastItem key={item.id} toast={item} />

@@ -1,6 +1,7 @@
 // `/home` (and `/` when signed in): My Feed, the feeds feature's page around the items feature's list.
 import type { DateFilter } from '@contracts/feeds';
 import { useState } from 'react';
+import { useCategoriesWithFeeds } from '@/features/categories/api/get-categories-with-feeds';
 import { feedsQueryOptions } from '@/features/feeds/api/get-feeds';
 import { MyFeed, MyFeedActions } from '@/features/feeds/components/my-feed';
 import type { ItemScope } from '@/features/items/api/get-feed-items';
@@ -21,6 +22,9 @@ export function loader() {
 export function Component() {
   useDocumentTitle('My Feed');
   const [dateFilter, setDateFilter] = useState<DateFilter>('none');
+  // The sidebar's unread counts, summed: My Feed's "older unread items below" says the same number.
+  const categories = useCategoriesWithFeeds();
+  const unreadTotal = categories.data?.reduce((total, category) => total + category.unreadCount, 0);
   return (
     <MyFeed>
       <ItemList
@@ -28,6 +32,7 @@ export function Component() {
         dateFilter={dateFilter}
         onDateFilterChange={setDateFilter}
         groupRecent
+        unreadTotal={unreadTotal}
         heading={<h1 className="text-2xl font-bold tracking-tight">My Feed</h1>}
         actions={<MyFeedActions />}
       />

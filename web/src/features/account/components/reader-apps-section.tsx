@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Field } from '@/components/ui/field';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { formatCalendarDate } from '@/lib/dates';
@@ -77,7 +78,10 @@ export function ReaderAppsSection({ user }: { user: CurrentUser }) {
             <p>
               The password for <span className="font-medium">{created.name}</span>. Copy it now: it is not shown again.
             </p>
-            <output className="font-mono text-base break-all select-all">{created.password}</output>
+            <div className="flex flex-wrap items-center gap-3">
+              <output className="font-mono text-base break-all select-all">{created.password}</output>
+              <CopyButton text={() => created.password} label="Copy the app password" />
+            </div>
           </div>
         ) : null}
 

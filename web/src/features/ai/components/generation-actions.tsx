@@ -1,41 +1,19 @@
 // The buttons on a generation: copy its text, email it, draw a new image (spec §2, §8 toasts), and save
 // the image as a .jpg (spec §9).
 import type { Generation } from '@contracts/ai';
-import { useEffect, useRef, useState } from 'react';
-import { Button, buttonClasses, PendingButton } from '@/components/ui/button';
-import { CheckIcon, DownloadIcon, MailIcon } from '@/components/ui/icons';
+import { buttonClasses, PendingButton } from '@/components/ui/button';
+import { CopyButton as CopyTextButton } from '@/components/ui/copy-button';
+import { DownloadIcon, MailIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
 import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
 import { useEmailGeneration } from '../api/email-generation';
 import { useRegenerateImage } from '../api/regenerate-image';
 import { generationText } from './generation-text';
-import { CopyIcon, RefreshIcon } from './icons';
-
-const COPIED_MS = 2000;
+import { RefreshIcon } from './icons';
 
 /** Copies the generation as plain text (what people paste into a post); reads "Copied" for 2 s. */
 export function CopyButton({ html }: { html: string }) {
-  const [copied, setCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-
-  const onClick = async () => {
-    try {
-      await navigator.clipboard.writeText(generationText(sanitizeGenerationHtml(html)));
-      setCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setCopied(false), COPIED_MS);
-    } catch {
-      toast({ variant: 'destructive', title: 'Error', description: 'Your browser did not allow copying.' });
-    }
-  };
-
-  return (
-    <Button variant="outline" size="sm" onClick={onClick}>
-      {copied ? <CheckIcon /> : <CopyIcon />}
-      <span aria-live="polite">{copied ? 'Copied' : 'Copy'}</span>
-    </Button>
-  );
+  return <CopyTextButton text={() => generationText(sanitizeGenerationHtml(html))} />;
 }
 
 export function EmailButton({ generation }: { generation: Generation }) {

@@ -2,13 +2,6 @@
 // decorative unless the caller names the control).
 import { Icon, type IconProps } from '@/components/ui/icons';
 
-export const CopyIcon = (props: IconProps) => (
-  <Icon {...props}>
-    <rect x="9" y="9" width="12" height="12" rx="2" />
-    <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" />
-  </Icon>
-);
-
 export const ImageIcon = (props: IconProps) => (
   <Icon {...props}>
     <rect x="3" y="3" width="18" height="18" rx="2" />

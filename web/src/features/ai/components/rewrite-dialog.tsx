@@ -1,10 +1,20 @@
 // Rewrite with AI (spec §4, §5, §8, §9): turns one feed item into content for a platform. The dialog lists
 // the platforms with their cost, the rewrite languages and the models; the choices are remembered in this
 // browser. The button stays disabled while the credits are below the chosen platform's cost. On success:
-// "Success", then /ai-generated; on failure: "Rewrite failure" with the server's message.
-import { REWRITE_LANGUAGES, REWRITE_MODELS, REWRITE_PLATFORMS, rewritePlatform } from '@contracts/ai';
+// "Success", and the result in the dialog with a link to AI Generated, so the person keeps their place in
+// the list (issue 27; the spec goes to /ai-generated, docs/deviations.md); on failure: "Rewrite failure"
+// with the server's message. The languages are the one list of 45 (spec §3). With no AI key set, the
+// model list says the offline model answers, rather than offering models that would not be asked.
+import {
+  LANGUAGES,
+  type PendingGeneration,
+  REWRITE_MODELS,
+  REWRITE_PLATFORMS,
+  type RewriteResult,
+  rewritePlatform,
+} from '@contracts/ai';
 import { type FormEvent, useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button, PendingButton } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -15,6 +25,7 @@ import { toast, toastApiError } from '@/components/ui/toast-store';
 import { paths } from '@/lib/paths';
 import { useCredits } from '../api/get-credits';
 import { useRewriteItem } from '../api/rewrite-item';
+import { GenerationContent } from './generation-card';
 import {
   creditsLabel,
   loadRewriteSettings,
@@ -27,7 +38,14 @@ import {
 
 export type RewriteItem = { id: number; title: string };
 
-export function RewriteDialog({ item, onClose }: { item: RewriteItem | null; onClose: () => void }) {
+type RewriteDialogProps = {
+  item: RewriteItem | null;
+  onClose: () => void;
+  /** No AI key is set: Feedloom's offline model answers whatever model is chosen. */
+  offline?: boolean;
+};
+
+export function RewriteDialog({ item, onClose, offline = false }: RewriteDialogProps) {
   return (
     <Dialog
       open={item !== null}
@@ -39,13 +57,16 @@ export function RewriteDialog({ item, onClose }: { item: RewriteItem | null; onC
       className="max-w-2xl"
     >
       {/* Mounted only while open, so each opening starts from the remembered settings. */}
-      {item ? <RewriteForm item={item} onClose={onClose} /> : null}
+      {item ? <RewriteForm item={item} onClose={onClose} offline={offline} /> : null}
     </Dialog>
   );
 }
 
-function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void }) {
+const OFFLINE_MODEL = 'offline';
+
+function RewriteForm({ item, onClose, offline }: { item: RewriteItem; onClose: () => void; offline: boolean }) {
   const [settings, setSettings] = useState<RewriteSettings>(() => loadRewriteSettings());
+  const [result, setResult] = useState<RewriteResult | PendingGeneration | null>(null);
   const credits = useCredits();
   const rewrite = useRewriteItem({
     onSuccess: (result) =>
@@ -58,7 +79,6 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
       }),
     onError: (error) => toastApiError(error, 'Rewrite failure', 'Failed to rewrite the article'),
   });
-  const navigate = useNavigate();
   const languageId = useId();
   const modelId = useId();
 
@@ -74,16 +94,10 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (blocker || rewrite.isPending) return;
-    rewrite.mutate(
-      { itemId: item.id, ...settings },
-      {
-        onSuccess: () => {
-          onClose();
-          navigate(paths.aiGenerated);
-        },
-      },
-    );
+    rewrite.mutate({ itemId: item.id, ...settings }, { onSuccess: setResult });
   };
+
+  if (result) return <RewriteResultView result={result} onClose={onClose} />;
 
   return (
     <form onSubmit={onSubmit} className="grid gap-5">
@@ -139,7 +153,7 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
             value={settings.language}
             onChange={(event) => change({ language: event.target.value as RewriteLanguage })}
           >
-            {REWRITE_LANGUAGES.map((language) => (
+            {LANGUAGES.map((language) => (
               <option key={language} value={language}>
                 {language}
               </option>
@@ -148,17 +162,23 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
         </div>
         <div className="grid gap-2">
           <Label htmlFor={modelId}>AI model</Label>
-          <Select
-            id={modelId}
-            value={settings.model}
-            onChange={(event) => change({ model: event.target.value as RewriteModelId })}
-          >
-            {REWRITE_MODELS.map((model) => (
-              <option key={model.id} value={model.id}>
-                {model.name}
-              </option>
-            ))}
-          </Select>
+          {offline ? (
+            <Select id={modelId} value={OFFLINE_MODEL} disabled>
+              <option value={OFFLINE_MODEL}>Offline model (no key set)</option>
+            </Select>
+          ) : (
+            <Select
+              id={modelId}
+              value={settings.model}
+              onChange={(event) => change({ model: event.target.value as RewriteModelId })}
+            >
+              {REWRITE_MODELS.map((model) => (
+                <option key={model.id} value={model.id}>
+                  {model.name}
+                </option>
+              ))}
+            </Select>
+          )}
         </div>
       </div>
 
@@ -198,5 +218,28 @@ function RewriteForm({ item, onClose }: { item: RewriteItem; onClose: () => void
         </div>
       </div>
     </form>
+  );
+}
+
+/** The rewrite, shown where it was asked for, with the way to AI Generated where it is kept. */
+function RewriteResultView({ result, onClose }: { result: RewriteResult | PendingGeneration; onClose: () => void }) {
+  return (
+    <div className="grid gap-4">
+      {'content' in result ? (
+        <section aria-label="Rewritten content" className="max-h-[50dvh] overflow-y-auto rounded-lg border p-4">
+          <GenerationContent html={result.content} />
+        </section>
+      ) : (
+        <p className="text-sm text-muted-foreground" role="status">
+          Your rewrite is in progress and will appear in AI Generated shortly.
+        </p>
+      )}
+      <div className="flex flex-wrap items-center justify-between gap-2 border-t border-border pt-4">
+        <Link to={paths.aiGenerated} onClick={onClose} className="text-sm font-medium text-primary hover:underline">
+          Open in AI Generated
+        </Link>
+        <Button onClick={onClose}>Done</Button>
+      </div>
+    </div>
   );
 }

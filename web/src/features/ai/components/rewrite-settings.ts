@@ -4,8 +4,8 @@ import {
   type Credits,
   DEFAULT_LANGUAGE,
   DEFAULT_REWRITE_MODEL,
+  LANGUAGES,
   proOnlyMessage,
-  REWRITE_LANGUAGES,
   REWRITE_MODELS,
   REWRITE_PLATFORMS,
   type RewritePlatform,
@@ -14,7 +14,7 @@ import {
 
 export const REWRITE_SETTINGS_KEY = 'feedloom.rewrite-settings';
 
-export type RewriteLanguage = (typeof REWRITE_LANGUAGES)[number];
+export type RewriteLanguage = (typeof LANGUAGES)[number];
 export type RewriteModelId = (typeof REWRITE_MODELS)[number]['id'];
 export type RewriteSettings = { language: RewriteLanguage; model: RewriteModelId; platform: RewritePlatformId };
 
@@ -49,7 +49,7 @@ export function loadRewriteSettings(storage = browserStorage()): RewriteSettings
     // Not JSON: written by something else; start over.
   }
   return {
-    language: oneOf(REWRITE_LANGUAGES, saved.language, DEFAULT_REWRITE_SETTINGS.language),
+    language: oneOf(LANGUAGES, saved.language, DEFAULT_REWRITE_SETTINGS.language),
     model: oneOf(
       REWRITE_MODELS.map((model) => model.id),
       saved.model,

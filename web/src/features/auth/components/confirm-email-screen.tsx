@@ -66,5 +66,5 @@ export function ConfirmEmailScreen() {
       </CardHeader>
     );
   }
-  return <AuthShell>{body}</AuthShell>;
+  return <AuthShell topBar={false}>{body}</AuthShell>;
 }

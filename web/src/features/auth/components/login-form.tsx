@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { textLinkClasses } from '@/components/layouts/auth-shell';
 import { PendingButton } from '@/components/ui/button';
 import { EmailField, Field } from '@/components/ui/field';
-import { toast, toastApiError } from '@/components/ui/toast-store';
+import { carryToastsOverReload, toast, toastApiError } from '@/components/ui/toast-store';
 import { useFormSubmit } from '@/lib/form';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
@@ -32,7 +32,10 @@ export function LoginForm() {
           // Marked stale without refetching, so this page does not jump to /home first; the page the
           // browser loads 300 ms later (spec §4) asks for the user afresh.
           await queryClient.invalidateQueries({ queryKey: userKeys.current(), refetchType: 'none' });
-          window.setTimeout(() => window.location.assign(redirect), REDIRECT_DELAY_MS);
+          window.setTimeout(() => {
+            carryToastsOverReload();
+            window.location.assign(redirect);
+          }, REDIRECT_DELAY_MS);
         } else {
           await queryClient.invalidateQueries({ queryKey: userKeys.current() });
           navigate(paths.home, { replace: true });

@@ -1,7 +1,8 @@
 // The two "choose a password" pages, /auth/password-setup and /auth/reset-password: both read ?token=,
 // check password (at least 8 characters) and confirmation ("Passwords do not match"), then POST
-// /api/auth/set-password, which signs the person in. Success shows a card and redirects to /auth/login
-// after 2000 ms, which sends a signed-in person to /home.
+// /api/auth/set-password, which signs the person in. Success shows a card and goes to My Feed after
+// 2000 ms. The spec's card says "Go to Sign In" and redirects to /auth/login, but the person is signed in
+// by then, so the card's button is "Go to My Feed" (issue 27; docs/deviations.md).
 
 import { passwordFormSchema } from '@contracts/auth';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,15 +37,15 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
 
-  // Setting the password signs the person in (the server sets the session cookie): once the current
-  // user is read again, /auth/login sends them on to /home, so there is no second login.
-  const readSignedInUser = () => void queryClient.invalidateQueries({ queryKey: userKeys.current() });
+  // Setting the password signs the person in (the server sets the session cookie): the current user is
+  // read again (reset, so My Feed waits for it rather than seeing the signed-out answer cached here), and
+  // there is no second login.
+  const readSignedInUser = () => queryClient.resetQueries({ queryKey: userKeys.current() });
   // biome-ignore lint/correctness/useExhaustiveDependencies: readSignedInUser only uses queryClient
   useEffect(() => {
     if (!setPassword.isSuccess) return;
     const timer = window.setTimeout(() => {
-      readSignedInUser();
-      navigate(paths.auth.login, { replace: true });
+      void readSignedInUser().then(() => navigate(paths.home, { replace: true }));
     }, REDIRECT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [setPassword.isSuccess, navigate, queryClient]);
@@ -84,7 +85,7 @@ export function PasswordFormScreen({ texts }: { texts: PasswordFormTexts }) {
         tone="success"
         title={texts.successTitle}
         description="You are signed in. Taking you to your feeds..."
-        action={{ label: 'Go to Sign In', to: paths.auth.login, onClick: readSignedInUser }}
+        action={{ label: 'Go to My Feed', to: paths.home, onClick: () => void readSignedInUser() }}
       />
     );
   }

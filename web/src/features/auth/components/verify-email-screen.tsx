@@ -1,9 +1,11 @@
 // /auth/verify?token=…: verification and magic links land here. Loading, then success (the user is
 // refreshed and goes to /home) or "Verification Failed"; no token at all is an "Invalid Link". A browser
-// signed in to another account is asked before the link switches it (issue 10 L10).
+// signed in to another account is asked before the link switches it (issue 10 L10). Like every auth page,
+// it sends a signed-in person to /home (spec §2, issue 33): after using a valid token, and at once when
+// there is no token or the link has failed, since they are signed in anyway.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthShell, StatusScreen } from '@/components/layouts/auth-shell';
 import { Button } from '@/components/ui/button';
 import { CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
@@ -11,6 +13,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { apiErrorStatus } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { userKeys } from '@/lib/query-keys';
+import { useCurrentUser } from '../api/use-current-user';
 import { useVerifyEmail } from '../api/verify-email';
 
 const backToSignIn = { label: 'Back to Sign In', to: paths.auth.login };
@@ -20,8 +23,10 @@ export function VerifyEmailScreen() {
   const token = searchParams.get('token');
   const [switchAccount, setSwitchAccount] = useState(false);
   const verification = useVerifyEmail(token, switchAccount);
+  const currentUser = useCurrentUser();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const signedIn = Boolean(currentUser.data);
 
   useEffect(() => {
     if (!verification.isSuccess) return;
@@ -29,6 +34,10 @@ export function VerifyEmailScreen() {
       .invalidateQueries({ queryKey: userKeys.current() })
       .then(() => navigate(paths.home, { replace: true }));
   }, [verification.isSuccess, queryClient, navigate]);
+
+  if (currentUser.isPending) return <VerifyingScreen />;
+  const failed = verification.isError && apiErrorStatus(verification.error) !== 409;
+  if (signedIn && (!token || failed)) return <Navigate to={paths.home} replace />;
 
   if (!token) {
     return (
@@ -43,7 +52,7 @@ export function VerifyEmailScreen() {
 
   if (verification.isError && apiErrorStatus(verification.error) === 409) {
     return (
-      <AuthShell>
+      <AuthShell topBar={false}>
         <CardHeader className="text-center">
           <CardTitle>Switch accounts?</CardTitle>
           <CardDescription>
@@ -62,7 +71,7 @@ export function VerifyEmailScreen() {
     );
   }
 
-  if (verification.isError) {
+  if (failed) {
     return (
       <StatusScreen
         tone="error"
@@ -79,6 +88,10 @@ export function VerifyEmailScreen() {
     );
   }
 
+  return <VerifyingScreen />;
+}
+
+function VerifyingScreen() {
   return (
     <AuthShell>
       <CardHeader className="items-center text-center">

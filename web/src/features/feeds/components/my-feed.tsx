@@ -24,7 +24,7 @@ export function MyFeed({ children }: { children: ReactNode }) {
           secondaryAction={
             <>
               <SampleFeedsButton size="lg" />
-              <OpmlMenu />
+              <OpmlMenu size="lg" />
             </>
           }
         />

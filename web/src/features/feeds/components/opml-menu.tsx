@@ -2,7 +2,7 @@
 // sends the chosen file; the server follows its feeds in the background, and the outcome is reported as
 // "Imported N feeds, skipped M, K failed" once done. A file that is not OPML gets the server's message.
 import { useRef } from 'react';
-import { buttonClasses } from '@/components/ui/button';
+import { type ButtonSize, buttonClasses } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuButton } from '@/components/ui/dropdown-menu';
 import { ChevronDownIcon, DownloadIcon } from '@/components/ui/icons';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -18,7 +18,8 @@ function downloadOpml() {
   link.remove();
 }
 
-export function OpmlMenu() {
+/** `size`: the size of the buttons beside it (the welcome block's are large). */
+export function OpmlMenu({ size }: { size?: ButtonSize }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const importOpml = useImportOpml({
     onSuccess: (job) =>
@@ -44,7 +45,7 @@ export function OpmlMenu() {
     <>
       <DropdownMenu
         label="Import / Export"
-        triggerClassName={buttonClasses({ variant: 'outline' })}
+        triggerClassName={buttonClasses({ variant: 'outline', size })}
         trigger={
           <>
             <ArrowUpDownIcon />

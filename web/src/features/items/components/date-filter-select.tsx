@@ -8,7 +8,7 @@ export function DateFilterSelect({ value, onChange }: { value: DateFilter; onCha
       aria-label="Date filter"
       value={value}
       onChange={(event) => onChange(event.target.value as DateFilter)}
-      className="w-36 sm:w-40"
+      className="w-36"
     >
       {dateFilters.map((filter) => (
         <option key={filter} value={filter}>

@@ -16,12 +16,14 @@ type FeedCardProps = {
   item: FeedItem;
   active: boolean;
   canRewrite: boolean;
+  /** False on a single feed's page, where every item's source is that feed's name. */
+  showSource?: boolean;
   openRef?: Ref<HTMLButtonElement>;
   onOpen: () => void;
   onRewrite: () => void;
 };
 
-export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite }: FeedCardProps) {
+export function FeedCard({ item, active, canRewrite, showSource = true, openRef, onOpen, onRewrite }: FeedCardProps) {
   return (
     <OpenableItem
       item={item}
@@ -38,7 +40,7 @@ export function FeedCard({ item, active, canRewrite, openRef, onOpen, onRewrite 
                 <span className="sr-only">Unread:</span>
               </span>
             )}
-            <span className="truncate font-medium">{item.source}</span>
+            {showSource ? <span className="truncate font-medium">{item.source}</span> : null}
           </span>
           <ItemDate pubDate={item.pubDate} className="shrink-0" />
         </div>

@@ -47,6 +47,8 @@ export type FeedItemsViewProps = {
   feeds: readonly Pick<FeedListEntry, 'id' | 'name' | 'favicon'>[] | undefined;
   /** My Feed: newest first with no date filter, split the list into "Past 24 hours" and "Earlier". */
   groupRecent?: boolean;
+  /** With groupRecent: the server's unread count of the scope, the one the sidebar shows. */
+  unreadTotal?: number;
   credits: number;
   onRewrite: (item: FeedItem) => void;
 };
@@ -59,6 +61,7 @@ export function FeedItemsView({
   heading,
   actions,
   groupRecent = false,
+  unreadTotal,
   feeds,
   credits,
   onRewrite,
@@ -199,6 +202,9 @@ export function FeedItemsView({
         items={items}
         view={search.text ? 'list' : settings.view}
         groupRecent={groupRecent && !search.text && dateFilter === 'none' && settings.sort === 'newest'}
+        unreadTotal={unreadTotal}
+        hasMore={hasNextPage}
+        showSource={!('feedId' in scope)}
         favicons={favicons}
         activeIndex={activeIndex}
         canRewrite={canRewrite}

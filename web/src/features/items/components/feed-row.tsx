@@ -13,11 +13,13 @@ type FeedRowProps = {
   item: ListedItem;
   favicon: string | null;
   active: boolean;
+  /** False on a single feed's page, where every item's source is that feed's name. */
+  showSource?: boolean;
   openRef?: Ref<HTMLButtonElement>;
   onOpen: () => void;
 };
 
-export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps) {
+export function FeedRow({ item, favicon, active, showSource = true, openRef, onOpen }: FeedRowProps) {
   return (
     <OpenableItem
       item={item}
@@ -26,7 +28,9 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
       className="flex items-start gap-3 px-3 py-2.5 hover:bg-accent/60 data-active:bg-accent sm:items-center"
     >
       <Favicon src={favicon} size={16} className="mt-0.5 shrink-0 sm:mt-0" />
-      <span className="hidden w-36 shrink-0 truncate text-xs text-muted-foreground sm:block">{item.source}</span>
+      {showSource ? (
+        <span className="hidden w-36 shrink-0 truncate text-xs text-muted-foreground sm:block">{item.source}</span>
+      ) : null}
       <div className="grid min-w-0 flex-1 gap-0.5 sm:flex sm:items-baseline sm:gap-2">
         <h3 className="min-w-0 truncate text-sm sm:shrink-0 sm:basis-auto sm:max-w-[60%]">
           <ItemTitleButton
@@ -44,7 +48,7 @@ export function FeedRow({ item, favicon, active, openRef, onOpen }: FeedRowProps
             item.snippet === undefined ? 'truncate' : 'line-clamp-2 sm:line-clamp-1',
           )}
         >
-          <span className="sm:hidden">{item.source} · </span>
+          {showSource ? <span className="sm:hidden">{item.source} · </span> : null}
           {item.snippet === undefined ? item.description || '' : <SearchSnippet html={item.snippet} />}
         </p>
       </div>

@@ -12,6 +12,12 @@ export type ItemCollectionProps = {
   view: ListView;
   /** My Feed, newest first with no date filter: split into the past 24 hours and earlier. */
   groupRecent: boolean;
+  /** The server's count of unread items in the list's scope (the sidebar's), for "N older unread items below". */
+  unreadTotal?: number;
+  /** Whether more pages follow the loaded ones. */
+  hasMore: boolean;
+  /** False on a single feed's page: each item would repeat the feed's name. */
+  showSource: boolean;
   favicons: ReadonlyMap<number, string | null>;
   activeIndex: number;
   canRewrite: boolean;
@@ -27,14 +33,7 @@ export function ItemCollection(props: ItemCollectionProps) {
   const since = Date.now() - DAY_MS;
   const firstOlder = items.findIndex((item) => Date.parse(item.pubDate) < since);
   const split = firstOlder === -1 ? items.length : firstOlder;
-  const olderUnread = items.slice(split).filter((item) => !item.isRead).length;
-  const olderNote =
-    olderUnread === 0
-      ? null
-      : olderUnread === 1
-        ? '1 older unread item below, under Earlier'
-        : `${olderUnread} older unread items below, under Earlier`;
-
+  const olderNote = olderUnreadNote(items.slice(0, split), split < items.length || !props.hasMore, props.unreadTotal);
   return (
     <div className="grid gap-8">
       <section aria-labelledby="items-recent" className="grid gap-4">
@@ -73,10 +72,25 @@ export function ItemCollection(props: ItemCollectionProps) {
   );
 }
 
+/**
+ * "N older unread items below": the server's unread count (the sidebar's) less the unread items of the
+ * past 24 hours, which are counted here only once all of them are loaded. Counting the loaded page said
+ * 30 where the sidebar said 38 (issue 27).
+ */
+function olderUnreadNote(recent: FeedItem[], recentAllLoaded: boolean, unreadTotal: number | undefined) {
+  if (unreadTotal === undefined || !recentAllLoaded) return null;
+  const olderUnread = unreadTotal - recent.filter((item) => !item.isRead).length;
+  if (olderUnread <= 0) return null;
+  return olderUnread === 1
+    ? '1 older unread item below, under Earlier'
+    : `${olderUnread} older unread items below, under Earlier`;
+}
+
 function ItemSlice({
   slice,
   offset,
   view,
+  showSource,
   favicons,
   activeIndex,
   canRewrite,
@@ -95,6 +109,7 @@ function ItemSlice({
               item={item}
               favicon={favicons.get(item.feedId) ?? null}
               active={index === activeIndex}
+              showSource={showSource}
               openRef={(element) => setOpenButton(index, element)}
               onOpen={() => onOpen(index)}
             />
@@ -112,6 +127,7 @@ function ItemSlice({
             key={item.id}
             item={item}
             active={index === activeIndex}
+            showSource={showSource}
             canRewrite={canRewrite}
             openRef={(element) => setOpenButton(index, element)}
             onOpen={() => onOpen(index)}

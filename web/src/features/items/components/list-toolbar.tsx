@@ -47,7 +47,7 @@ export function ListToolbar({
           search?.onByRelevanceChange(order === 'relevance');
           if (order !== 'relevance') onSettingsChange({ sort: order === 'oldest' ? 'oldest' : 'newest' });
         }}
-        className="w-40"
+        className="w-36"
       >
         {search ? <option value="relevance">Best match first</option> : null}
         <option value="newest">Newest first</option>

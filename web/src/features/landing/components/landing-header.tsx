@@ -1,3 +1,5 @@
+// The landing page's header is the spec's signed-out top bar (title, Login → /login) with the page's
+// section links and "Get Started" beside it (issue 33).
 import { buttonClasses } from '@/components/ui/button';
 import { LogoAnchor } from '@/components/ui/logo-mark';
 import { paths } from '@/lib/paths';
@@ -21,8 +23,8 @@ export function LandingHeader() {
           ))}
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
-          <a href={paths.auth.login} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
-            Sign In
+          <a href={paths.login} className={buttonClasses({ variant: 'ghost', size: 'sm' })}>
+            Login
           </a>
           <a href={paths.auth.register} className={buttonClasses({ size: 'sm' })}>
             Get Started

@@ -1,6 +1,7 @@
 // /privacy (spec §2): last updated May 13, 2025; what is collected, the extension, third parties, rights.
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PublicTopBar } from '@/components/layouts/public-top-bar';
 import { ArrowLeftIcon } from '@/components/ui/icons';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/lib/paths';
@@ -26,14 +27,19 @@ function List({ items }: { items: Array<[string, string]> }) {
   );
 }
 
-export function PrivacyPolicy() {
+/** `signedOut`: the spec's signed-out top bar (title, Login); signed in, the logo alone. */
+export function PrivacyPolicy({ signedOut }: { signedOut: boolean }) {
   return (
     <div className="min-h-dvh">
-      <header className="border-b border-border">
-        <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
-          <Logo />
-        </div>
-      </header>
+      {signedOut ? (
+        <PublicTopBar />
+      ) : (
+        <header className="border-b border-border">
+          <div className="mx-auto flex h-16 max-w-3xl items-center px-4">
+            <Logo />
+          </div>
+        </header>
+      )}
       <main className="mx-auto grid max-w-3xl gap-8 px-4 py-10 leading-relaxed text-muted-foreground">
         <div className="grid gap-3">
           <Link
