@@ -1,19 +1,36 @@
-// Two Vitest projects: `worker` runs inside workerd with local D1/R2/Queues and the migrations
-// applied (the platform as it runs in production); `web` runs the SPA's unit tests in happy-dom.
-// The browser suite lives apart (e2e/vitest.config.ts, `npm run test:e2e`).
+// Vitest projects: `worker` runs inside workerd with local D1/R2/Queues and the migrations applied (the
+// platform as it runs in production); `worker-node` runs the Worker's pure modules (parser, HTML, search
+// syntax, scheduling rules …) in plain Node, where a file starts in milliseconds instead of seconds
+// (scripts/test-runtimes.mjs tells them apart by what they import); `web` and `extension` run the UI's
+// unit tests in happy-dom; `scripts` the Node scripts. The browser suite lives apart
+// (e2e/vitest.config.ts, `npm run test:e2e`).
 import { cpSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
 import { defineConfig } from 'vitest/config';
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
+import { splitWorkerTests } from './scripts/test-runtimes.mjs';
+import { writeTestWranglerConfig } from './scripts/test-wrangler-config.mjs';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const workerTests = splitWorkerTests(root);
+
+// Databases no migration touched, one for each upgrade test a runner may run (worker/test/migrations.ts
+// takes the first still untouched: D1 cannot make one untouched again). An unused one costs nothing.
+const upgradeDatabases = Object.fromEntries(
+  Array.from({ length: 16 }, (_, index) => [`UPGRADE_DB_${index}`, `feedloom-upgrade-test-${index}`]),
+);
 
 // wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA, only
 // the development sample feeds that the Worker reads from its assets (as `vite build` copies them).
 mkdirSync('dist/client', { recursive: true });
 cpSync('web/public/dev', 'dist/client/dev', { recursive: true });
 
-// wrangler reads the config (and a local .dev.vars, whose values the bindings below override anyway)
-// once per test file and says so at "log" level; warnings and errors still show.
+// wrangler.toml, read from a folder with no .dev.vars or .env: the tests see wrangler.toml's [vars] and
+// the bindings below, whatever a developer keeps in theirs (scripts/test-wrangler-config.mjs).
+const wranglerConfig = await writeTestWranglerConfig(root, `${root}node_modules/.cache/feedloom-tests`);
+
+// wrangler reads the config once per runner and says so at "log" level; warnings and errors still show.
 process.env.WRANGLER_LOG ??= 'warn';
 
 // workerd reports "WebSocket peer disconnected" once per test file, when the pool closes the connection
@@ -33,18 +50,18 @@ export default defineConfig({
       {
         plugins: [
           cloudflareTest(async ({ inject }) => ({
-            wrangler: { configPath: './wrangler.toml' },
+            wrangler: { configPath: wranglerConfig },
             miniflare: {
-              // UPGRADE_DB: a database no migration touched (worker/db/migrations.test.ts upgrades it step by
-              // step). FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people
-              // database (worker/db/people.ts), both migrated like DB.
+              // FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people database
+              // (worker/db/people.ts), both migrated like DB; and the upgrade tests' untouched databases.
               d1Databases: {
-                UPGRADE_DB: 'feedloom-upgrade-test',
+                ...upgradeDatabases,
                 FEEDS_1: 'feedloom-feeds-1-test',
                 PEOPLE_1: 'feedloom-people-1-test',
               },
               bindings: {
                 TEST_MIGRATIONS: await readD1Migrations('migrations'),
+                UPGRADE_DATABASES: Object.keys(upgradeDatabases).join(','),
                 SESSION_SECRET: 'test-session-secret-0123456789abcdef',
                 PASSWORD_PEPPER: 'test-pepper-0123456789abcdef',
                 ENCRYPTION_KEY: 'dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=',
@@ -67,10 +84,21 @@ export default defineConfig({
         ssr: { optimizeDeps: { include: ['zod', 'drizzle-orm', 'hono', 'jose', 'openai'] } },
         test: {
           name: 'worker',
-          include: ['worker/**/*.test.ts'],
+          include: workerTests.workerd,
           globalSetup: ['worker/test/global-setup.ts'],
           setupFiles: ['worker/test/apply-migrations.ts'],
+          // One workerd for all the files a runner is given, not one per file: starting workerd, loading
+          // the Worker's modules into it and applying 23 migrations to 3 databases cost seconds a file.
+          // apply-migrations.ts empties the databases between files, so each still starts from a new install.
+          isolate: false,
           testTimeout: 20_000,
+        },
+      },
+      {
+        test: {
+          name: 'worker-node',
+          include: workerTests.node,
+          environment: 'node',
         },
       },
       {

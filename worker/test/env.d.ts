@@ -6,7 +6,8 @@ declare global {
   namespace Cloudflare {
     interface Env extends Secrets {
       TEST_MIGRATIONS: D1Migration[];
-      UPGRADE_DB: D1Database;
+      /** The names of the databases no migration touched, for upgrade tests (worker/test/migrations.ts). */
+      UPGRADE_DATABASES: string;
       FEEDS_1: D1Database;
       PEOPLE_1: D1Database;
       FAKE_UPSTREAM_URL: string;

@@ -16,12 +16,29 @@ export function migrationIndex(name: string) {
 }
 
 /**
+ * A database no migration has touched, the first one left of the upgrade databases vitest.config.ts
+ * declares: the test files of a runner share its databases, and one cannot be made untouched again (D1
+ * refuses to drop an FTS index's shadow tables, even once the index is gone).
+ */
+async function untouchedDatabase() {
+  const bindings = env as unknown as Record<string, D1Database>;
+  for (const name of env.UPGRADE_DATABASES.split(',')) {
+    const d1 = bindings[name] as D1Database;
+    const found = await d1
+      .prepare("SELECT count(*) AS objects FROM sqlite_master WHERE name NOT LIKE '_cf_%'")
+      .first<{ objects: number }>();
+    if (found?.objects === 0) return d1;
+  }
+  throw new Error('Every upgrade database is taken: declare more in vitest.config.ts (upgradeDatabases)');
+}
+
+/**
  * The upgrade database as the version before migration `name` left it (its migrations applied), for a
  * test to fill; `upgradeTo(next)` then applies the migrations from there up to `next` (not included),
  * or, without `next`, all the rest.
  */
 export async function databaseBefore(name: string) {
-  const d1 = env.UPGRADE_DB;
+  const d1 = await untouchedDatabase();
   let applied = migrationIndex(name);
   await applyMigrations(d1, env.TEST_MIGRATIONS.slice(0, applied));
   return {

@@ -47,11 +47,19 @@ export async function startFakeUpstream() {
     res.statusCode = 404;
     res.end('not found');
   });
+  // One workerd serves many test files (vitest.config.ts) and keeps its connections here open between
+  // them: were Node to close an idle one after its usual 5 seconds, a request workerd sent on it at that
+  // moment would fail with "Network connection lost". workerd decides when a connection is done.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     host: `127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }

@@ -1,0 +1,48 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { unstable_getMiniflareWorkerOptions } from 'wrangler';
+import { writeTestWranglerConfig } from './test-wrangler-config.mjs';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const project = mkdtempSync(join(tmpdir(), 'feedloom-dev-vars-'));
+afterAll(() => rmSync(project, { recursive: true, force: true }));
+
+// A developer's local files at their most hostile: the cooldown off, a real-looking AI key, another
+// environment, in .dev.vars and in .env alike.
+const HOSTILE = 'REFRESH_COOLDOWN_MINUTES=0\nOPENROUTER_API_KEY=sk-or-from-dev-vars\nENVIRONMENT=staging\n';
+copyFileSync(join(root, 'wrangler.toml'), join(project, 'wrangler.toml'));
+writeFileSync(join(project, '.dev.vars'), HOSTILE);
+writeFileSync(join(project, '.env'), HOSTILE);
+// wrangler refuses a configuration whose assets directory is missing.
+mkdirSync(join(project, 'dist/client'), { recursive: true });
+
+/** The plain bindings wrangler hands the test pool for this configuration (the pool's own call). */
+async function bindingsOf(configPath) {
+  process.env.WRANGLER_LOG ??= 'warn';
+  return unstable_getMiniflareWorkerOptions(configPath).workerOptions.bindings ?? {};
+}
+
+describe("the Worker tests' configuration", () => {
+  it('would take a developer’s .dev.vars over wrangler.toml if the pool read wrangler.toml in place', async () => {
+    const bindings = await bindingsOf(join(project, 'wrangler.toml'));
+    expect(bindings.REFRESH_COOLDOWN_MINUTES).toBe('0');
+    expect(bindings.OPENROUTER_API_KEY).toBe('sk-or-from-dev-vars');
+  });
+
+  it('holds wrangler.toml’s values and nothing from .dev.vars or .env', async () => {
+    const bindings = await bindingsOf(await writeTestWranglerConfig(project, join(project, 'out')));
+    expect(bindings.REFRESH_COOLDOWN_MINUTES).toBe('10');
+    expect(bindings.ENVIRONMENT).toBe('production');
+    expect(bindings).not.toHaveProperty('OPENROUTER_API_KEY');
+  });
+
+  it('keeps the Worker’s entry, assets and migrations where wrangler.toml says', async () => {
+    const config = JSON.parse(readFileSync(await writeTestWranglerConfig(root, join(project, 'paths')), 'utf8'));
+    expect(config.main).toBe(join(root, 'worker/index.ts'));
+    expect(config.assets.directory).toBe(join(root, 'dist/client'));
+    expect(config.d1_databases[0].migrations_dir).toBe(join(root, 'migrations'));
+  });
+});
