@@ -3,11 +3,20 @@ import { env } from 'cloudflare:workers';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { authTokens } from '../../schema';
-import { call, db, latestEmailTo, sessionCookieOf, signUp, tokenOf, uniqueEmail, waitForEmail } from '../test/helpers';
+import {
+  call,
+  db,
+  latestEmailTo,
+  sessionCookieOf,
+  signUpThroughApi,
+  tokenOf,
+  uniqueEmail,
+  waitForEmail,
+} from '../test/helpers';
 
 describe('signing in and out', () => {
   it('answers a wrong password or unknown email with the same 401', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpThroughApi();
     for (const body of [
       { username: email, password: 'wrong password' },
       { username: uniqueEmail('unknown'), password: 'whatever1' },
@@ -19,7 +28,7 @@ describe('signing in and out', () => {
   });
 
   it('hands back the page the person came from as the redirect, and refuses one on another site', async () => {
-    const { email, password } = await signUp();
+    const { email, password } = await signUpThroughApi();
     const back = await call('/api/auth/login', {
       json: { username: email, password, redirect: '/feed/12?dateFilter=today#top' },
     });
@@ -36,7 +45,7 @@ describe('signing in and out', () => {
   });
 
   it('reports the current user, and 401 when signed out', async () => {
-    const { email, cookie, userId } = await signUp();
+    const { email, cookie, userId } = await signUpThroughApi();
     const me = await call('/api/users/me', { cookie });
     expect(await me.json()).toEqual({
       id: userId,
@@ -55,7 +64,7 @@ describe('signing in and out', () => {
   });
 
   it('a cookie replayed after logout is refused', async () => {
-    const { cookie } = await signUp();
+    const { cookie } = await signUpThroughApi();
     expect((await call('/api/auth/logout', { method: 'POST', cookie })).status).toBe(200);
     expect((await call('/api/users/me', { cookie })).status).toBe(401);
   });
@@ -68,7 +77,7 @@ describe('signing in and out', () => {
   });
 
   it('admin comes from ADMIN_USER_IDS on the server', async () => {
-    const { cookie, userId } = await signUp();
+    const { cookie, userId } = await signUpThroughApi();
     const previous = env.ADMIN_USER_IDS;
     env.ADMIN_USER_IDS = String(userId);
     try {
@@ -81,7 +90,7 @@ describe('signing in and out', () => {
 
 describe('magic links', () => {
   it('mails an existing account a 15-minute sign-in link; unknown emails get the same answer and no mail', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpThroughApi();
     const known = await call('/api/auth/magic-link', { json: { email } });
     expect(known.status).toBe(200);
     expect(await known.json()).toEqual({ email });
@@ -102,7 +111,7 @@ describe('magic links', () => {
   });
 
   it('one link used four times at once gives one session', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpThroughApi();
     await call('/api/auth/magic-link', { json: { email } });
     const token = tokenOf(await waitForEmail(email, 'Your Feedloom sign-in link'));
     const responses = await Promise.all([1, 2, 3, 4].map(() => call(`/api/auth/verify?token=${token}`)));
@@ -123,7 +132,7 @@ describe('security', () => {
   });
 
   it('limits wrong passwords from one IP to 10 per email, and strangers elsewhere cannot lock the owner out', async () => {
-    const { email, password } = await signUp();
+    const { email, password } = await signUpThroughApi();
     const owner = { 'cf-connecting-ip': '192.0.2.1' };
     const attacker = { 'cf-connecting-ip': '203.0.113.9' };
     const statuses: number[] = [];
@@ -151,7 +160,7 @@ describe('security', () => {
   });
 
   it('does not count successful sign-ins', async () => {
-    const { email, password } = await signUp();
+    const { email, password } = await signUpThroughApi();
     const headers = { 'cf-connecting-ip': '192.0.2.44' };
     for (let i = 0; i < 15; i++) {
       const response = await call('/api/auth/login', { json: { username: email, password }, headers });

@@ -7,7 +7,7 @@ import {
   db,
   latestEmailTo,
   sessionCookieOf,
-  signUp,
+  signUpThroughApi,
   tokenFromLatestEmail,
   tokenOf,
   uniqueEmail,
@@ -32,7 +32,7 @@ describe('registering', () => {
   });
 
   it('answers an existing email as if new and mails its owner a note instead', async () => {
-    const { email } = await signUp();
+    const { email } = await signUpThroughApi();
     const response = await call('/api/auth/register', { json: { name: 'Someone Else', email } });
     expect(response.status).toBe(201);
     expect(await response.json()).toEqual({ email });
@@ -69,7 +69,7 @@ describe('registering', () => {
 
 describe('passwords', () => {
   it('sets a password from the emailed link, after which the person can sign in', async () => {
-    const { email, password } = await signUp();
+    const { email, password } = await signUpThroughApi();
     const login = await call('/api/auth/login', { json: { username: email, password } });
     expect(login.status).toBe(200);
     const cookie = login.headers.get('set-cookie') ?? '';
@@ -127,7 +127,7 @@ describe('passwords', () => {
   });
 
   it('a reset link (1 hour) replaces the password and ends every session', async () => {
-    const { email, cookie } = await signUp();
+    const { email, cookie } = await signUpThroughApi();
     const response = await call('/api/auth/forgot-password', { json: { email } });
     expect(await response.json()).toEqual({ email });
     const mail = await waitForEmail(email, 'Reset your Feedloom password');

@@ -4,7 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { deletedAccounts, feeds, items, users, wordpressSites } from '../../schema';
+import { deletedAccounts, emails, feeds, items, users, wordpressSites } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import type { Db } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
@@ -94,6 +94,16 @@ export const starCountOf = async (handle: Db, itemId: number) => {
 export async function adaAndBo() {
   const ada = await personInPrimary();
   const bo = await personWithAppPassword('Reeder', 'Gone soon');
+  // His sign-up mail, as the development outbox keeps it (a seeded person got none).
+  await db.insert(emails).values({
+    userId: bo.userId,
+    to: bo.email,
+    subject: 'Set your Feedloom password',
+    kind: 'password_setup',
+    status: 'sent',
+    transport: 'outbox',
+    createdAt: new Date(),
+  });
   expect((await db.select().from(users).where(eq(users.id, bo.userId)))[0]?.peopleShard).toBe(1);
   const sharedUrl = await feedInShard(0, 'shared', [1, 2, 3]);
   const shared = await follow(call, ada.cookie, sharedUrl);

@@ -3,7 +3,10 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from 'cloudflare:workers';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { emails } from '../../schema';
+import { hashPassword } from '../auth/password';
+import { createSession, SESSION_COOKIE } from '../auth/session';
 import { createDb } from '../db/client';
+import { createUser, setPasswordHash } from '../db/users';
 import worker from '../index';
 import { type TriggerKind, triggerKind } from '../jobs/trigger-kind';
 
@@ -86,8 +89,43 @@ export async function confirmDeliveryAddress(address: string) {
 let counter = 0;
 export const uniqueEmail = (label = 'person') => `${label}.${Date.now()}.${++counter}@example.com`;
 
-/** Registers, sets a password through the emailed link, signs in; returns the session cookie. */
-export async function signUp(email = uniqueEmail(), password = 'correct horse battery') {
+export const TEST_PASSWORD = 'correct horse battery';
+
+// One real hash per password and pepper for the whole run: 100,000 PBKDF2 iterations cost far more than
+// anything else a seeded person needs, and the stored string is one the app itself wrote.
+const hashes = new Map<string, Promise<string>>();
+function passwordHashOf(password: string) {
+  const key = `${env.PASSWORD_PEPPER}\u0000${password}`;
+  let hash = hashes.get(key);
+  if (!hash) {
+    hash = hashPassword(password, env.PASSWORD_PEPPER);
+    hashes.set(key, hash);
+  }
+  return hash;
+}
+
+export type TestPerson = { email: string; password: string; cookie: string; userId: number };
+
+/**
+ * Someone who has signed up, set their password and signed in, written straight into the databases by
+ * the app's own functions (the account in its people shard with the free plan's credits, the password's
+ * hash, a session row and its signed cookie) instead of five requests and two password hashes. The
+ * person can sign in with `password` as anyone else. Tests of signing up and in themselves use
+ * signUpThroughApi.
+ */
+export async function seedPerson(email = uniqueEmail(), password = TEST_PASSWORD): Promise<TestPerson> {
+  const user = await createUser(db, { name: 'Test Person', email, verified: true });
+  if (!user) throw new Error(`${email} already has an account`);
+  await setPasswordHash(db, user.id, await passwordHashOf(password));
+  const session = await createSession(db, env.SESSION_SECRET, user.id);
+  return { email, password, cookie: `${SESSION_COOKIE}=${session.token}`, userId: user.id };
+}
+
+/** A signed-in person (seedPerson): the name the tests written before seeding call it by. */
+export const signUp = seedPerson;
+
+/** Registers, sets a password through the emailed link, signs in: the real flow; returns the session cookie. */
+export async function signUpThroughApi(email = uniqueEmail(), password = TEST_PASSWORD): Promise<TestPerson> {
   await call('/api/auth/register', { json: { name: 'Test Person', email } });
   const token = await tokenFromLatestEmail(email);
   await call('/api/auth/set-password', { json: { token, password } });

@@ -5,10 +5,11 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { users } from '../../schema';
+import { createSession, SESSION_COOKIE } from '../auth/session';
 import type { Db, PeopleDb } from '../db/client';
 import { peopleDatabaseNames, peopleShardForNewPerson } from '../db/people';
 import { peopleDbOfUser } from '../db/users';
-import { call, db, sessionCookieOf, signUp, uniqueEmail } from './helpers';
+import { db, signUp, uniqueEmail } from './helpers';
 
 /** The people database of someone whose rows a test wrote straight into DB: people shard 0. */
 export const primaryPeopleDb = (handle: Db): PeopleDb => handle.people.at(0);
@@ -26,10 +27,10 @@ export async function personIn(shard: number, label: string) {
   let cookie = person.cookie;
   if (shard === 0) {
     await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
-    // Signed in again: a session token names the people shard its person had when it was signed
+    // A new session: a session token names the people shard its person had when it was signed
     // (auth/session.ts), and a person's shard never changes outside tests.
-    const login = await call('/api/auth/login', { json: { username: email, password: person.password } });
-    cookie = sessionCookieOf(login) ?? '';
+    const session = await createSession(db, env.SESSION_SECRET, person.userId);
+    cookie = `${SESSION_COOKIE}=${session.token}`;
   }
   const [row] = await db.select({ peopleShard: users.peopleShard }).from(users).where(eq(users.id, person.userId));
   expect(row?.peopleShard).toBe(shard);
