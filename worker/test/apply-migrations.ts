@@ -55,8 +55,9 @@ async function dataTables(d1: D1Database) {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
- * Deletes every row, in one batch whose foreign keys are checked at its end (when nothing is left), and
- * starts the AUTOINCREMENT counters again: the first person a file signs up has id 1, as on a new install.
+ * Deletes every row, in one batch whose foreign keys are checked at its end (when nothing is left).
+ * The AUTOINCREMENT counters go on from where the file before left them: a job that file queued and the
+ * local queue delivers late names a feed or person that is gone, never one of this file's.
  */
 async function emptyDatabase(d1: D1Database) {
   const tables = await dataTables(d1);
@@ -64,7 +65,6 @@ async function emptyDatabase(d1: D1Database) {
   await d1.batch([
     d1.prepare('PRAGMA defer_foreign_keys = ON'),
     ...tables.map((table) => d1.prepare(`DELETE FROM ${quoted(table)}`)),
-    d1.prepare("DELETE FROM sqlite_sequence WHERE name <> 'd1_migrations'"),
   ]);
 }
 
