@@ -56,8 +56,10 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /**
  * Deletes every row, in one batch whose foreign keys are checked at its end (when nothing is left).
- * The AUTOINCREMENT counters go on from where the file before left them: a job that file queued and the
- * local queue delivers late names a feed or person that is gone, never one of this file's.
+ * Item ids start again from the clock (db/shards.ts: after the largest id the table ever handed out), as
+ * on a new install; every other AUTOINCREMENT counter goes on from where the file before left it, so a
+ * job that file queued and the local queue delivers late names a feed or person that is gone, never one
+ * of this file's.
  */
 async function emptyDatabase(d1: D1Database) {
   const tables = await dataTables(d1);
@@ -65,6 +67,7 @@ async function emptyDatabase(d1: D1Database) {
   await d1.batch([
     d1.prepare('PRAGMA defer_foreign_keys = ON'),
     ...tables.map((table) => d1.prepare(`DELETE FROM ${quoted(table)}`)),
+    d1.prepare("DELETE FROM sqlite_sequence WHERE name = 'items'"),
   ]);
 }
 
