@@ -9,11 +9,27 @@ const kb = (bytes) => (missing(bytes) ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB
 const ratio = (a, b) => (missing(a) || missing(b) || b === 0 ? '' : `${(a / b).toFixed(2)}×`);
 const met = (ok) => (ok ? ' ✓' : ' ✗');
 
-function parseRows({ fixtures, commonFixtures, results }) {
+/** parse.hostile: one row per hostile shape at the 4 MiB cap (bench/parse-hostile.mjs). */
+function hostileRows(hostile = []) {
+  return hostile.map((row) => [
+    `hostile ${row.name}: CPU ms, heap MB`,
+    row.ms === null
+      ? row.timedOut
+        ? 'killed (timeout)'
+        : 'out of memory'
+      : `${fmt(row.ms, 0)} ms, ${fmt(row.heapMB)} MB`,
+    row.refused ? `refused: ${row.refused}` : `${fmt(row.items, 0)} items`,
+    '',
+    `≤ 500 ms, < 64 MB${met(row.withinGoal)}`,
+  ]);
+}
+
+function parseRows({ fixtures, commonFixtures, results, hostile }) {
   const ours = results.feedloom;
   const fs = results.feedsmith;
   const peers = Object.keys(results).filter((name) => name !== 'feedloom');
   return [
+    ...hostileRows(hostile),
     ...peers.map((peer) => [
       `MB/s, all ${fixtures} fixtures`,
       fmt(ours.mbPerSecAll),

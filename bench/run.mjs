@@ -12,6 +12,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
 import { benchParse } from './parse.mjs';
+import { benchParseHostile } from './parse-hostile.mjs';
 import { projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
@@ -39,6 +40,7 @@ const runs = (part) => (only.length === 0 ? part !== 'soak' : only.includes(part
 if (runs('parse')) {
   step('parse');
   results.parse = await benchParse();
+  results.parse.hostile = await benchParseHostile();
 }
 
 if (SERVER_PARTS.some(runs)) {

@@ -1,18 +1,11 @@
 // Items are capped in size before they are stored: D1 refuses a row over 1 MB, and one enormous entry
 // must not stop a whole feed. Oversized text is cut (HTML at a tag boundary); the item is kept.
 import type { ItemValues } from '../db/item-store';
+import { cutText as cutAtCharacter, cutHtml, LIMITS } from './parse/limits';
 
-/** Sanitised HTML kept per item: far above any article, far below D1's row limit. */
-export const MAX_CONTENT_CHARS = 200_000;
+/** Sanitised HTML kept per item: far above any article, far below D1's row limit (the parser's HTML cap). */
+export const MAX_CONTENT_CHARS = LIMITS.html;
 const MAX_FIELD_CHARS = { title: 1_000, description: 1_000, link: 2_048, thumbnail: 2_048, author: 500 } as const;
-
-/** Cuts HTML to at most `max` characters without leaving half a tag; the browser closes open elements. */
-export function cutHtml(html: string, max: number) {
-  if (html.length <= max) return html;
-  const cut = html.slice(0, max);
-  const openTag = cut.lastIndexOf('<');
-  return openTag > cut.lastIndexOf('>') ? cut.slice(0, openTag) : cut;
-}
 
 /**
  * How much of an item's content (as text) the search index holds: a long article is found by its first
@@ -29,7 +22,7 @@ export function indexedContentText(contentText: string, summary: string | null) 
   return rest.slice(0, MAX_INDEXED_CONTENT_CHARS);
 }
 
-const cutText = (text: string | null, max: number) => (text !== null && text.length > max ? text.slice(0, max) : text);
+const cutText = (text: string | null, max: number) => (text === null ? null : cutAtCharacter(text, max));
 
 export function capItem(item: ItemValues): ItemValues {
   return {

@@ -8,11 +8,14 @@ import { parseDate } from './dates';
 import {
   addCategory,
   addEnclosure,
+  categoriesFull,
+  enclosuresFull,
   extensionAuthor,
   extensionCategories,
   extensionEnclosures,
   extensionImage,
 } from './extensions';
+import { cutHtml, cutText, LIMITS, PLAIN_TEXT_SOURCE_CHARS } from './limits';
 import {
   child,
   childrenNamed,
@@ -54,6 +57,7 @@ function readEntry(entry: XmlElement, feedBase: string | null, feedAuthor: strin
   const base = childBase(entry.attrs['xml:base'], feedBase);
   const enclosures: ParsedItem['enclosures'] = [];
   for (const link of childrenNamed(entry, 'link')) {
+    if (enclosuresFull(enclosures)) break;
     if (link.attrs.rel?.trim() === 'enclosure') {
       addEnclosure(
         enclosures,
@@ -65,8 +69,10 @@ function readEntry(entry: XmlElement, feedBase: string | null, feedAuthor: strin
   }
   extensionEnclosures(entry, base, enclosures);
   const categories: string[] = [];
-  for (const cat of childrenNamed(entry, 'category'))
+  for (const cat of childrenNamed(entry, 'category')) {
+    if (categoriesFull(categories)) break;
     addCategory(categories, cat.attrs.term ?? cat.attrs.label ?? textOf(cat));
+  }
   extensionCategories(entry, categories);
   const summaryEl = child(entry, 'summary');
   const contentEl = pickContent(childrenNamed(entry, 'content'));
@@ -116,7 +122,7 @@ function personName(el: XmlElement | undefined): string | null {
       childText(author, 'name') ??
       childText(author, 'email') ??
       (hasElementChildren(author) ? null : nonEmpty(textOf(author)));
-    if (name) return collapse(textOfHtml(name));
+    if (name) return collapse(textOfHtml(cutText(name, PLAIN_TEXT_SOURCE_CHARS)));
   }
   return null;
 }
@@ -153,7 +159,8 @@ function plainOf(el: XmlElement | undefined): string | null {
   if (!el) return null;
   const c = readConstruct(el);
   if (!c) return null;
-  return c.html ? collapse(textOfHtml(c.value)) : collapse(c.value);
+  const value = cutText(c.value, PLAIN_TEXT_SOURCE_CHARS);
+  return c.html ? collapse(textOfHtml(value)) : collapse(value);
 }
 
 function htmlOfConstruct(el: XmlElement): string {
@@ -164,7 +171,8 @@ function htmlOfConstruct(el: XmlElement): string {
 
 function htmlFieldOf(el: XmlElement, entryBase: string | null): string | null {
   const html = nonEmpty(htmlOfConstruct(el));
-  return html === null ? null : absolutizeHtml(html, childBase(el.attrs['xml:base'], entryBase));
+  if (html === null) return null;
+  return absolutizeHtml(cutHtml(html, LIMITS.html), childBase(el.attrs['xml:base'], entryBase));
 }
 
 function decodeBase64(text: string): string {

@@ -2,10 +2,18 @@
 // Podcasting 2.0 (images, authors, alternate enclosures), Dublin Core (creator, subject, dates) and the
 // Atom elements RSS feeds borrow (atom:link). Each helper reads one concern from an item or channel.
 
+import { cutText, LIMITS } from './limits';
 import { child, childrenNamed, childText, plainText, textOf } from './text';
 import type { ParsedEnclosure } from './types';
 import { resolveUrl } from './urls';
 import type { XmlElement } from './xml';
+
+/**
+ * Whether an item already has all the enclosures (or categories) it may keep: loops stop there, so an
+ * item of a million enclosures costs no more than one of a hundred (the duplicate checks are per entry).
+ */
+export const enclosuresFull = (list: readonly ParsedEnclosure[]) => list.length >= LIMITS.enclosures;
+export const categoriesFull = (list: readonly string[]) => list.length >= LIMITS.categories;
 
 export function addEnclosure(
   list: ParsedEnclosure[],
@@ -13,7 +21,7 @@ export function addEnclosure(
   type: string | undefined,
   length: string | undefined,
 ): void {
-  if (url === null || list.some((e) => e.url === url)) return;
+  if (url === null || url.length > LIMITS.url || enclosuresFull(list) || list.some((e) => e.url === url)) return;
   const n = length === undefined ? Number.NaN : Number.parseInt(length.trim(), 10);
   list.push({ url, type: type?.trim() || null, length: Number.isFinite(n) && n >= 0 ? n : null });
 }
@@ -23,6 +31,7 @@ export function extensionEnclosures(el: XmlElement, base: string | null, out: Pa
   const groups = [el, ...childrenNamed(el, 'media:group')];
   for (const group of groups) {
     for (const media of childrenNamed(group, 'media:content')) {
+      if (enclosuresFull(out)) return;
       addEnclosure(
         out,
         resolveUrl(media.attrs.url, base),
@@ -33,6 +42,7 @@ export function extensionEnclosures(el: XmlElement, base: string | null, out: Pa
   }
   for (const alt of childrenNamed(el, 'podcast:alternateEnclosure')) {
     for (const source of childrenNamed(alt, 'podcast:source')) {
+      if (enclosuresFull(out)) return;
       addEnclosure(out, resolveUrl(source.attrs.uri, base), alt.attrs.type, alt.attrs.length);
     }
   }
@@ -68,13 +78,13 @@ export function extensionAuthor(el: XmlElement): string | null {
 
 /** <dc:subject> and <media:category> as categories. */
 export function extensionCategories(el: XmlElement, out: string[]): void {
-  for (const subject of childrenNamed(el, 'dc:subject')) addCategory(out, textOf(subject));
-  for (const cat of childrenNamed(el, 'media:category')) addCategory(out, textOf(cat));
+  for (const subject of childrenNamed(el, 'dc:subject')) if (!categoriesFull(out)) addCategory(out, textOf(subject));
+  for (const cat of childrenNamed(el, 'media:category')) if (!categoriesFull(out)) addCategory(out, textOf(cat));
 }
 
 export function addCategory(out: string[], raw: string | null | undefined): void {
-  if (raw == null) return;
-  const value = plainText(raw);
+  if (raw == null || categoriesFull(out)) return;
+  const value = cutText(plainText(raw), LIMITS.category);
   if (value !== '' && !out.includes(value)) out.push(value);
 }
 

@@ -2,12 +2,15 @@
 // Feed 1.0/1.1. It decodes (decode.ts), detects the format (detect.ts) and hands over to one small parser
 // per format. It is pure — no Workers or Node APIs — so it runs in workerd and in Node alike. Sanitising
 // the HTML of summaries and content is left to the sanitiser; storing and trimming items to the refresher.
-// At most MAX_ITEMS (5,000) items are read from one document, in document order.
+// At most MAX_ITEMS (5,000) items are read from one document, in document order, and every field is
+// capped (limits.ts). Work and memory grow linearly with the document whatever it holds (issue 29;
+// bench/parse-hostile.mjs measures the hostile shapes at the refresh's 4 MiB cap).
 
 import { parseAtom } from './atom';
 import { decodeFeedBytes } from './decode';
 import { detectJson, detectXml } from './detect';
 import { parseJsonFeed } from './json-feed';
+import { capFeed, cleanText } from './limits';
 import { parseRdf } from './rdf';
 import { parseRss } from './rss';
 import { FeedParseError, type ParsedFeed } from './types';
@@ -25,7 +28,11 @@ export const FEED_ACCEPT =
   'application/xml;q=0.9, text/xml;q=0.9, application/json;q=0.8, */*;q=0.5';
 
 export function parseFeed(input: string | Uint8Array, url?: string, httpCharset?: string): ParsedFeed {
-  const text = typeof input === 'string' ? input : decodeFeedBytes(input, httpCharset);
+  // Text and bytes are cleaned the same way (limits.ts), and every field comes out within its cap.
+  return capFeed(readFeed(cleanText(typeof input === 'string' ? input : decodeFeedBytes(input, httpCharset)), url));
+}
+
+function readFeed(text: string, url: string | undefined): ParsedFeed {
   const start = firstNonSpace(text);
   if (start === -1) throw new FeedParseError('The feed is empty');
   if (text.charCodeAt(start) === 123) {

@@ -3,7 +3,8 @@
 
 import { escapeText } from '../../html/entities';
 import { parseDate } from './dates';
-import { addCategory, addEnclosure } from './extensions';
+import { addCategory, addEnclosure, categoriesFull, enclosuresFull } from './extensions';
+import { cutHtml, cutText, LIMITS } from './limits';
 import { nonEmpty, plainText } from './text';
 import { MAX_ITEMS, type ParsedFeed, type ParsedItem } from './types';
 import { absolutizeHtml, resolveUrl } from './urls';
@@ -49,6 +50,7 @@ export function parseJsonFeed(doc: unknown, url: string | undefined): ParsedFeed
 function readItem(item: Json, base: string | null, feedAuthor: string | null): ParsedItem {
   const enclosures: ParsedItem['enclosures'] = [];
   for (const a of arr(item.attachments)) {
+    if (enclosuresFull(enclosures)) break;
     const att = obj(a);
     if (!att) continue;
     const size = att.size_in_bytes;
@@ -60,7 +62,10 @@ function readItem(item: Json, base: string | null, feedAuthor: string | null): P
     );
   }
   const categories: string[] = [];
-  for (const tag of arr(item.tags)) if (typeof tag === 'string') addCategory(categories, tag);
+  for (const tag of arr(item.tags)) {
+    if (categoriesFull(categories)) break;
+    if (typeof tag === 'string') addCategory(categories, tag);
+  }
   const id = item.id;
   const html = str(item.content_html);
   const text = str(item.content_text);
@@ -70,8 +75,13 @@ function readItem(item: Json, base: string | null, feedAuthor: string | null): P
     id: typeof id === 'string' ? nonEmpty(id) : typeof id === 'number' ? String(id) : null,
     title: plainText(str(item.title) ?? ''),
     link: resolveUrl(str(item.url), base) ?? resolveUrl(str(item.external_url), base),
-    summary: summary === null ? null : escapeText(summary),
-    content: html !== null ? absolutizeHtml(html, base) : text !== null ? escapeText(text) : null,
+    summary: summary === null ? null : escapeText(cutText(summary, LIMITS.html)),
+    content:
+      html !== null
+        ? absolutizeHtml(cutHtml(html, LIMITS.html), base)
+        : text !== null
+          ? escapeText(cutText(text, LIMITS.html))
+          : null,
     author: authorName(item) ?? feedAuthor,
     published: parseDate(str(item.date_published)),
     updated: parseDate(str(item.date_modified)),

@@ -7,11 +7,14 @@ import {
   addCategory,
   addEnclosure,
   atomLinks,
+  categoriesFull,
+  enclosuresFull,
   extensionAuthor,
   extensionCategories,
   extensionEnclosures,
   extensionImage,
 } from './extensions';
+import { cutHtml, LIMITS } from './limits';
 import { child, childrenNamed, childText, htmlOf, nonEmpty, plainText, textOf } from './text';
 import { MAX_ITEMS, type ParsedFeed, type ParsedItem } from './types';
 import { absolutizeHtml, childBase, resolveUrl } from './urls';
@@ -102,6 +105,7 @@ export function readRssItem(item: XmlElement, parentBase: string | null): Parsed
     child(item, 'content:encoded') ?? child(item, 'xhtml:body') ?? child(item, 'body') ?? child(item, 'atom:content');
   const enclosures: ParsedItem['enclosures'] = [];
   for (const enc of childrenNamed(item, 'enclosure')) {
+    if (enclosuresFull(enclosures)) break;
     addEnclosure(
       enclosures,
       resolveUrl(enc.attrs.url ?? enc.attrs['rdf:resource'], base),
@@ -109,11 +113,14 @@ export function readRssItem(item: XmlElement, parentBase: string | null): Parsed
       enc.attrs.length,
     );
   }
-  for (const l of atomLinks(item, 'enclosure', base))
+  for (const l of enclosuresFull(enclosures) ? [] : atomLinks(item, 'enclosure', base))
     addEnclosure(enclosures, resolveUrl(l.attrs.href, base), l.attrs.type, l.attrs.length);
   extensionEnclosures(item, base, enclosures);
   const categories: string[] = [];
-  for (const cat of childrenNamed(item, 'category')) addCategory(categories, textOf(cat) || cat.attrs.term);
+  for (const cat of childrenNamed(item, 'category')) {
+    if (categoriesFull(categories)) break;
+    addCategory(categories, textOf(cat) || cat.attrs.term);
+  }
   extensionCategories(item, categories);
   const pubDate = parseDate(childText(item, 'pubDate') ?? childText(item, 'pubdate'));
   const dcDate = parseDate(childText(item, 'dc:date'));
@@ -170,7 +177,7 @@ function itemLink(
 function htmlField(el: XmlElement | undefined, base: string | null): string | null {
   if (!el) return null;
   const html = nonEmpty(htmlOf(el));
-  return html === null ? null : absolutizeHtml(html, base);
+  return html === null ? null : absolutizeHtml(cutHtml(html, LIMITS.html), base);
 }
 
 /** RSS 2.0 <author> is an e-mail address, often "jo@example.com (Jo Bloggs)": the name is what people read. */

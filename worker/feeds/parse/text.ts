@@ -4,6 +4,7 @@
 
 import { escapeAttribute, escapeText } from '../../html/entities';
 import { textOfHtml } from '../../html/text';
+import { cutText, PLAIN_TEXT_SOURCE_CHARS } from './limits';
 import type { XmlElement, XmlNode } from './xml';
 
 export function child(el: XmlElement | null | undefined, name: string): XmlElement | undefined {
@@ -89,7 +90,9 @@ export function serializeNodes(nodes: XmlNode[]): string {
  * escape markup and entities in them). Only when it looks like markup or an entity is it treated as HTML,
  * so "a < b" and "AT&T" survive as written.
  */
-export function plainText(text: string): string {
+export function plainText(source: string): string {
+  // Only the start of an enormous field can end up in its capped value (limits.ts).
+  const text = cutText(source, PLAIN_TEXT_SOURCE_CHARS);
   if (/<[A-Za-z/!]|&(#\d+|#x[0-9a-fA-F]+|[A-Za-z][A-Za-z0-9]*);/.test(text)) return collapse(textOfHtml(text));
   return collapse(text);
 }

@@ -10,7 +10,10 @@
 // parsers can ask for "content:encoded" or "media:content" whatever prefix the feed picked.
 
 import { decodeEntities } from '../../html/entities';
+import { StringBuilder } from '../../lib/string-builder';
 import { namespaceKey } from './namespaces';
+import { OpenElements } from './open-elements';
+import { MAX_ITEMS } from './types';
 
 export interface XmlElement {
   /** Canonical name: "title", "atom:link", "media:content"; elements of the root's Atom namespace are bare. */
@@ -31,6 +34,18 @@ export interface XmlDocument {
 }
 
 const MAX_DEPTH = 256;
+/**
+ * Elements read from one document. A 4 MiB document of "<x/>" is a million elements, 160 MB of tree;
+ * real feeds have far fewer (a 1.6 MB podcast feed about 20,000; 500 items of naked HTML a few dozen
+ * each). Past this many the document is read as if the download had stopped there (`truncated`),
+ * keeping the items before it: feeds list their newest first, and the refresh keeps the newest 500.
+ */
+export const MAX_ELEMENTS = 100_000;
+/**
+ * Attributes kept per element, and namespace declarations read per element, each (a real feed's root
+ * declares a dozen); the rest are skipped unread, so neither the tree nor the prefix map grows with them.
+ */
+export const MAX_ATTRIBUTES = 100;
 // Whitespace between these is layout, not content; dropping it keeps the tree small.
 const STRUCTURAL = new Set([
   'rss',
@@ -47,60 +62,89 @@ const STRUCTURAL = new Set([
 ]);
 // HTML elements with no end tag, seen in unescaped HTML inside <description>.
 const VOID = new Set(['br', 'img', 'hr', 'wbr', 'input', 'col', 'area', 'param', 'embed']);
-
-type Scope = Map<string, string>;
+const NO_ATTRS: Record<string, string> = Object.freeze({}) as Record<string, string>;
 
 export function parseXml(src: string): XmlDocument {
   const len = src.length;
   const top: XmlElement = { name: '#document', attrs: {}, children: [] };
-  const stack: XmlElement[] = [top];
-  const rawNames: string[] = [''];
-  const scopes: Scope[] = [new Map()];
+  const open = new OpenElements(top, CONTAINER_KINDS);
   let atomIsPrimary = false;
   let rootNamespace = '';
   let root: XmlElement | null = null;
   let looksLikeHtml = false;
-  let pos = 0;
+  let stoppedEarly = false;
+  let elementsRead = 0;
+  // Items and entries read: the format parsers read no more than MAX_ITEMS, so the document is read up
+  // to the next one, as if it ended there (building a million items to keep 5,000 took 120 MB).
+  let itemsRead = 0;
+  // Text of the innermost open element since its last child: one string per run, joined when a child
+  // or the end tag comes (text cut by "<", comments or CDATA would otherwise be millions of pieces).
+  // Most elements hold one piece of text: it stays a plain string until a second piece comes.
+  let text: string | null = null;
+  let pieces: StringBuilder | null = null;
 
-  const addText = (text: string, decode: boolean) => {
-    const parent = stack[stack.length - 1] as XmlElement;
-    if (STRUCTURAL.has(parent.name) && isBlank(text)) return;
-    const value = decode ? decodeEntities(text, 'xml') : text;
-    const kids = parent.children;
+  const addText = (value: string) => {
+    if (value === '') return;
+    if (STRUCTURAL.has(open.current.name) && isBlank(value)) return;
+    if (text === null) {
+      text = value;
+      return;
+    }
+    if (pieces === null) {
+      pieces = new StringBuilder();
+      pieces.append(text);
+    }
+    pieces.append(value);
+  };
+  const flushText = () => {
+    if (text === null) return;
+    const value = pieces === null ? text : pieces.toString();
+    text = null;
+    pieces = null;
+    const kids = open.current.children;
     const last = kids.length - 1;
     if (last >= 0 && typeof kids[last] === 'string') kids[last] += value;
     else kids.push(value);
   };
 
-  const canonical = (qname: string, scope: Scope, isAttr: boolean): string => {
+  const canonical = (qname: string, isAttr: boolean): string => {
     const colon = qname.indexOf(':');
     if (colon === -1) {
       if (isAttr) return qname;
-      const key = scope.get('') ?? '';
+      const key = open.prefixes.get('') ?? '';
       return key === '' || (key === 'atom' && atomIsPrimary) ? qname : `${key}:${qname}`;
     }
     const prefix = qname.slice(0, colon);
     if (prefix === 'xml' || prefix === 'xmlns') return qname;
-    const key = scope.get(prefix) ?? prefix;
+    const key = open.prefixes.get(prefix) ?? prefix;
     const local = qname.slice(colon + 1);
     if (key === '' || (key === 'atom' && atomIsPrimary && !isAttr)) return local;
     return `${key}:${local}`;
   };
 
+  let pos = 0;
+  // Where the text not yet added starts: a bare "<" does not end it.
+  let textFrom = 0;
   while (pos < len) {
     const lt = src.indexOf('<', pos);
-    if (lt === -1) {
-      addText(src.slice(pos), true);
-      break;
-    }
-    if (lt > pos) addText(src.slice(pos, lt), true);
+    if (lt === -1) break;
     const c = src.charCodeAt(lt + 1);
+    if (c !== 47 && c !== 33 && c !== 63 && !isNameStart(c)) {
+      pos = lt + 1;
+      continue;
+    }
+    if (lt > textFrom) addText(decodeEntities(src.slice(textFrom, lt), 'xml'));
     if (c === 47) {
       // End tag.
       const gt = src.indexOf('>', lt + 2);
       const end = gt === -1 ? len : gt;
-      closeElement(src.slice(lt + 2, end).trim(), stack, rawNames, scopes);
-      pos = end + 1;
+      // A stray end tag is ignored; text on either side of it stays one string.
+      const closes = open.closedBy(src.slice(lt + 2, end).trim());
+      if (closes > 0) {
+        flushText();
+        open.truncate(closes);
+      }
+      pos = textFrom = end + 1;
       continue;
     }
     if (c === 33) {
@@ -109,31 +153,34 @@ export function parseXml(src: string): XmlDocument {
         pos = e === -1 ? len : e + 3;
       } else if (src.startsWith('[CDATA[', lt + 2)) {
         const e = src.indexOf(']]>', lt + 9);
-        addText(src.slice(lt + 9, e === -1 ? len : e), false);
+        addText(src.slice(lt + 9, e === -1 ? len : e));
         pos = e === -1 ? len : e + 3;
       } else {
         if (/^<!doctype\s+html/i.test(src.slice(lt, lt + 20))) looksLikeHtml = true;
         pos = skipDeclaration(src, lt + 2);
       }
+      textFrom = pos;
       continue;
     }
     if (c === 63) {
       const e = src.indexOf('?>', lt + 2);
-      pos = e === -1 ? len : e + 2;
+      pos = textFrom = e === -1 ? len : e + 2;
       continue;
     }
-    if (!isNameStart(c)) {
-      addText('<', false);
-      pos = lt + 1;
-      continue;
+    if (elementsRead >= MAX_ELEMENTS) {
+      stoppedEarly = true;
+      textFrom = len;
+      break;
     }
+    elementsRead++;
     // Start tag: name, then attributes up to the unquoted ">".
     let i = lt + 1;
     while (i < len && !isNameEnd(src.charCodeAt(i))) i++;
     const qname = src.slice(lt + 1, i);
     const rawAttrs: [string, string][] = [];
     let selfClosing = false;
-    let newScope: Scope | null = null;
+    const mark = open.declarationMark();
+    let declarations = 0;
     for (;;) {
       while (i < len && isSpace(src.charCodeAt(i))) i++;
       if (i >= len) break;
@@ -176,76 +223,71 @@ export function parseXml(src: string): XmlDocument {
           value = src.slice(vs, i);
         }
       }
-      value = decodeEntities(value, 'xml');
       if (attrName === 'xmlns' || attrName.startsWith('xmlns:')) {
-        if (newScope === null) newScope = new Map(scopes[scopes.length - 1]);
-        newScope.set(attrName === 'xmlns' ? '' : attrName.slice(6), namespaceKey(value, attrName.slice(6)));
-        if (root === null && stack.length === 1) {
-          const prefix = qname.includes(':') ? qname.slice(0, qname.indexOf(':')) : '';
-          if ((attrName === 'xmlns' ? '' : attrName.slice(6)) === prefix) rootNamespace = value;
+        if (++declarations > MAX_ATTRIBUTES) continue;
+        value = decodeEntities(value, 'xml');
+        const prefix = attrName === 'xmlns' ? '' : attrName.slice(6);
+        open.declare(prefix, namespaceKey(value, prefix));
+        if (root === null && open.depth === 1) {
+          const colon = qname.indexOf(':');
+          if (prefix === (colon === -1 ? '' : qname.slice(0, colon))) rootNamespace = value;
         }
         continue;
       }
-      rawAttrs.push([attrName, value]);
+      if (rawAttrs.length < MAX_ATTRIBUTES) rawAttrs.push([attrName, decodeEntities(value, 'xml')]);
     }
-    pos = i;
-    const scope = newScope ?? (scopes[scopes.length - 1] as Scope);
+    pos = textFrom = i;
     if (
       root === null &&
-      stack.length === 1 &&
-      scope.get(qname.includes(':') ? qname.slice(0, qname.indexOf(':')) : '') === 'atom'
+      open.depth === 1 &&
+      open.prefixes.get(qname.includes(':') ? qname.slice(0, qname.indexOf(':')) : '') === 'atom'
     ) {
       atomIsPrimary = true;
     }
-    const attrs: Record<string, string> = {};
-    for (const [name, value] of rawAttrs) attrs[canonical(name, scope, true)] = value;
-    const element: XmlElement = { name: canonical(qname, scope, false), attrs, children: [] };
-    if (element.name === 'html') looksLikeHtml = true;
-    if (stack.length > MAX_DEPTH) continue;
-    if (!selfClosing && (element.name === 'item' || element.name === 'entry'))
-      recoverContainer(element.name, stack, rawNames, scopes);
-    (stack[stack.length - 1] as XmlElement).children.push(element);
-    if (root === null && stack.length === 1) root = element;
-    if (selfClosing || VOID.has(qname)) continue;
-    stack.push(element);
-    rawNames.push(qname);
-    scopes.push(scope);
-  }
-  return { root, rootNamespace, looksLikeHtml, truncated: stack.length > 1 };
-}
-
-function closeElement(qname: string, stack: XmlElement[], rawNames: string[], scopes: Scope[]): void {
-  for (let i = rawNames.length - 1; i > 0; i--) {
-    if (rawNames[i] === qname || (rawNames[i] as string).toLowerCase() === qname.toLowerCase()) {
-      stack.length = i;
-      rawNames.length = i;
-      scopes.length = i;
-      return;
+    let attrs = NO_ATTRS;
+    if (rawAttrs.length > 0) {
+      attrs = {};
+      for (const [name, value] of rawAttrs) attrs[canonical(name, true)] = value;
     }
+    const element: XmlElement = { name: canonical(qname, false), attrs, children: [] };
+    if (element.name === 'html') looksLikeHtml = true;
+    const kept = open.depth <= MAX_DEPTH;
+    const stays = kept && !selfClosing && !VOID.has(qname);
+    if (!stays) open.forgetDeclarations(mark);
+    if (!kept) continue;
+    if (element.name === 'item' || element.name === 'entry') {
+      if (++itemsRead > MAX_ITEMS) {
+        stoppedEarly = true;
+        textFrom = len;
+        break;
+      }
+      flushText();
+      if (!selfClosing) recoverContainer(element.name, open);
+    }
+    flushText();
+    open.current.children.push(element);
+    if (root === null && open.depth === 1) root = element;
+    if (stays) open.push(element, qname, mark);
   }
+  if (textFrom < len) addText(decodeEntities(src.slice(textFrom), 'xml'));
+  flushText();
+  return { root, rootNamespace, looksLikeHtml, truncated: stoppedEarly || open.depth > 1 };
 }
 
-const CONTAINERS: Record<string, Set<string>> = {
-  item: new Set(['channel', 'rdf:RDF', 'rss', 'RDF']),
-  entry: new Set(['feed']),
-};
+// Where an <item> or <entry> belongs: OpenElements tracks the innermost open one of each kind.
+const CONTAINER_KINDS = [new Set(['channel', 'rdf:RDF', 'rss', 'RDF']), new Set(['feed'])];
+const CONTAINER_KIND: Record<string, number> = { item: 0, entry: 1 };
 
 /**
  * An <item> or <entry> belongs directly in its channel or feed. When one opens deeper down, an earlier
  * element was left open (an unclosed <itunes:category>, an unclosed previous item): close back to the
  * container so the rest of the feed is not swallowed. Without such a container, nothing changes.
  */
-function recoverContainer(name: string, stack: XmlElement[], rawNames: string[], scopes: Scope[]): void {
-  const containers = CONTAINERS[name] as Set<string>;
-  if (containers.has((stack[stack.length - 1] as XmlElement).name)) return;
-  for (let i = stack.length - 2; i > 0; i--) {
-    if (containers.has((stack[i] as XmlElement).name)) {
-      stack.length = i + 1;
-      rawNames.length = i + 1;
-      scopes.length = i + 1;
-      return;
-    }
-  }
+function recoverContainer(name: string, open: OpenElements): void {
+  const kind = CONTAINER_KIND[name] as number;
+  if ((CONTAINER_KINDS[kind] as Set<string>).has(open.current.name)) return;
+  const container = open.innermostOf(kind);
+  if (container > 0) open.truncate(container + 1);
 }
 
 /** Skips "<!DOCTYPE … [ internal subset ] >" or another "<!…>" declaration; answers the index after it. */
