@@ -3,6 +3,10 @@
 // -word excludes, prefix* matches the start of a word. Everything the person typed becomes quoted FTS5
 // strings made only of letters and digits, so no input can reach FTS5's own syntax (column filters,
 // NEAR, operators, quotes): it is either words to find or nothing. Pure: the SQL is in db/search.ts.
+// A search's cost is bounded here (issue 29): every word is a doclist the index reads and merges, and a
+// short prefix is the union of every word that starts with it (75 one-letter prefixes took 8.1 s over
+// 100,000 rows, holding the shard's database for everyone on it). So a search takes at most
+// MAX_SEARCH_WORDS words, at most MAX_PREFIXES of them prefixes, each of MIN_PREFIX_LETTERS or more.
 import { ApiError } from '../lib/errors';
 
 export type SearchTerm = {
@@ -15,6 +19,13 @@ export type SearchTerm = {
 };
 
 export type ParsedSearch = { terms: SearchTerm[]; match: string };
+
+/** Words in one search, a quoted phrase counting each of its words, left-out words too. */
+export const MAX_SEARCH_WORDS = 8;
+/** Prefix terms (`word*`) in one search. */
+export const MAX_PREFIXES = 2;
+/** Letters or digits before a `*`. */
+export const MIN_PREFIX_LETTERS = 3;
 
 /**
  * The characters FTS5's unicode61 tokenizer keeps in a word (categories L*, N* and Co); every other
@@ -56,7 +67,23 @@ export function parseSearch(text: string): ParsedSearch {
         : 'Search needs at least one word of letters or digits',
     );
   }
+  checkCost(terms);
   const found = wanted.map(phrase).join(' AND ');
   const match = excluded.length > 0 ? `(${found}) NOT (${excluded.map(phrase).join(' OR ')})` : found;
   return { terms, match };
+}
+
+/** A 400 naming the rule when the search would cost more than any search may (see the header). */
+function checkCost(terms: SearchTerm[]) {
+  const words = terms.reduce((n, term) => n + term.words.length, 0);
+  if (words > MAX_SEARCH_WORDS) {
+    throw new ApiError('BAD_REQUEST', `Search takes at most ${MAX_SEARCH_WORDS} words`);
+  }
+  const prefixes = terms.filter((term) => term.prefix);
+  if (prefixes.length > MAX_PREFIXES) {
+    throw new ApiError('BAD_REQUEST', `Search takes at most ${MAX_PREFIXES} prefixes (word*)`);
+  }
+  if (prefixes.some((term) => [...(term.words.at(-1) ?? '')].length < MIN_PREFIX_LETTERS)) {
+    throw new ApiError('BAD_REQUEST', `A prefix needs at least ${MIN_PREFIX_LETTERS} letters or digits before the *`);
+  }
 }
