@@ -2,10 +2,12 @@
 // feeds side by side, each body up to FEED_MAX_BYTES (4 MB). This runs our parser and sanitiser (bundled
 // with esbuild, as bench/parse.mjs does) on six feeds at the cap at once, holding what refreshFeed holds
 // (the body, the parsed feed, up to 500 sanitised items), in a Node whose V8 heap is limited to HEAP_MB:
-// if it finishes, six refreshes fit in that heap plus their bodies. `node bench/memory.mjs [HEAP_MB]`.
+// if it finishes, six refreshes fit in that heap plus their bodies. `node bench/memory.mjs [HEAP_MB] [SHAPE]`:
+// SHAPE, one of bench/parse-hostile.mjs's shapes, makes all six feeds that hostile document instead.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleWorkerModules } from './bundle-worker.mjs';
+import { SHAPES } from './parse-hostile.mjs';
 
 const MB = 1024 * 1024;
 const FEED_MAX_BYTES = 4 * MB; // worker/feeds/refresh.ts
@@ -27,7 +29,8 @@ function feedOf(bytes, seed) {
   );
 }
 
-async function runBatch(pipelineFile) {
+async function runBatch(pipelineFile, shapeName) {
+  const shape = SHAPES.find((s) => s.name === shapeName);
   const { parseFeed, sanitizeHtml, htmlToText } = await import(pathToFileURL(pipelineFile).href);
   let peak = 0;
   const sample = () => {
@@ -35,7 +38,7 @@ async function runBatch(pipelineFile) {
     peak = Math.max(peak, usage.heapUsed + usage.arrayBuffers);
   };
   const refresh = async (seed) => {
-    const body = feedOf(FEED_MAX_BYTES, seed);
+    const body = shape ? new TextEncoder().encode(shape.build(FEED_MAX_BYTES)) : feedOf(FEED_MAX_BYTES, seed);
     const parsed = parseFeed(body, 'https://example.com/feed', 'utf-8');
     sample();
     const rows = [];
@@ -51,9 +54,10 @@ async function runBatch(pipelineFile) {
 }
 
 if (process.argv[2] === '--batch') {
-  console.log(JSON.stringify(await runBatch(process.argv[3])));
+  console.log(JSON.stringify(await runBatch(process.argv[3], process.argv[4])));
 } else {
   const heapMb = Number(process.argv[2] ?? 32);
+  const shape = process.argv[3];
   const pipeline = await bundleWorkerModules('memory-pipeline', {
     'feeds/parse/index': ['parseFeed'],
     'html/sanitize': ['sanitizeHtml'],
@@ -61,7 +65,7 @@ if (process.argv[2] === '--batch') {
   });
   const run = spawnSync(
     process.execPath,
-    [`--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), '--batch', pipeline],
+    [`--max-old-space-size=${heapMb}`, fileURLToPath(import.meta.url), '--batch', pipeline, ...(shape ? [shape] : [])],
     {
       encoding: 'utf8',
     },
@@ -69,8 +73,8 @@ if (process.argv[2] === '--batch') {
   const fits = run.status === 0;
   console.log(
     fits
-      ? `${AT_ONCE} refreshes of ${FEED_MAX_BYTES / MB} MB feeds fit in a ${heapMb} MB V8 heap plus ${(AT_ONCE * FEED_MAX_BYTES) / MB} MB of bodies: ${run.stdout.trim()}`
-      : `${AT_ONCE} refreshes of ${FEED_MAX_BYTES / MB} MB feeds do not fit in a ${heapMb} MB V8 heap`,
+      ? `${AT_ONCE} refreshes of ${FEED_MAX_BYTES / MB} MB ${shape ?? 'normal'} feeds fit in a ${heapMb} MB V8 heap plus ${(AT_ONCE * FEED_MAX_BYTES) / MB} MB of bodies: ${run.stdout.trim()}`
+      : `${AT_ONCE} refreshes of ${FEED_MAX_BYTES / MB} MB ${shape ?? 'normal'} feeds do not fit in a ${heapMb} MB V8 heap`,
   );
   process.exitCode = fits ? 0 : 1;
 }
