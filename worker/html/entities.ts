@@ -49,20 +49,29 @@ export type ReferenceRules = 'html' | 'html-attribute' | 'xml';
 export function decodeEntities(text: string, rules: ReferenceRules = 'html'): string {
   let amp = text.indexOf('&');
   if (amp === -1) return text;
-  const out = new StringBuilder();
+  // Short texts (nearly all: an attribute, a paragraph) join with +=; a long one in bounded pieces.
+  const pieces = text.length > LONG_TEXT ? new StringBuilder() : null;
+  let out = '';
   let copied = 0;
   while (amp !== -1) {
     const ref = readReference(text, amp, rules);
     if (ref !== null) {
-      out.append(text.slice(copied, amp));
-      out.append(ref.value);
+      if (pieces) {
+        pieces.append(text.slice(copied, amp));
+        pieces.append(ref.value);
+      } else out += text.slice(copied, amp) + ref.value;
       copied = ref.end;
     }
     amp = text.indexOf('&', ref === null ? amp + 1 : ref.end);
   }
-  out.append(text.slice(copied));
-  return out.toString();
+  if (copied === 0) return text;
+  if (!pieces) return out + text.slice(copied);
+  pieces.append(text.slice(copied));
+  return pieces.toString();
 }
+
+/** Past this many characters a decoded text is joined in bounded pieces (lib/string-builder.ts). */
+const LONG_TEXT = 65_536;
 
 type Reference = { value: string; end: number };
 

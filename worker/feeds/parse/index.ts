@@ -29,7 +29,10 @@ export const FEED_ACCEPT =
 
 export function parseFeed(input: string | Uint8Array, url?: string, httpCharset?: string): ParsedFeed {
   // Text and bytes are cleaned the same way (limits.ts), and every field comes out within its cap.
-  return capFeed(readFeed(cleanText(typeof input === 'string' ? input : decodeFeedBytes(input, httpCharset)), url));
+  // TextDecoder already turns bytes that encode a lone surrogate into U+FFFD; text may still hold one.
+  const text =
+    typeof input === 'string' ? cleanText(input, true) : cleanText(decodeFeedBytes(input, httpCharset), false);
+  return capFeed(readFeed(text, url));
 }
 
 function readFeed(text: string, url: string | undefined): ParsedFeed {

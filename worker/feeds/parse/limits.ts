@@ -17,6 +17,7 @@
 // "&#1;", is dropped the same way by decodeEntities), and a lone surrogate becomes U+FFFD, as
 // TextDecoder makes of bytes that encode one.
 
+import { StringBuilder } from '../../lib/string-builder';
 import type { ParsedFeed, ParsedItem } from './types';
 
 export const LIMITS = {
@@ -52,15 +53,40 @@ export function cutHtml(html: string, max: number): string {
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const CONTROL = /[\0-\x08\x0b\x0c\x0e-\x1f]/g;
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const SURROGATE = /[\ud800-\udfff]/;
 
-/** The document without C0 controls (tab, LF, CR stay) and with U+FFFD for each lone surrogate. */
-export function cleanText(text: string): string {
+/**
+ * The document without C0 controls (tab, LF, CR stay) and, when `surrogates` may be lone (text handed
+ * over as a string; decoded bytes never hold one), with U+FFFD for each lone surrogate.
+ */
+export function cleanText(text: string, surrogates: boolean): string {
   CONTROL.lastIndex = 0;
-  let clean = CONTROL.test(text) ? text.replace(CONTROL, '') : text;
-  LONE_SURROGATE.lastIndex = 0;
-  if (LONE_SURROGATE.test(clean)) clean = clean.replace(LONE_SURROGATE, '\ufffd');
-  return clean;
+  const clean = CONTROL.test(text) ? text.replace(CONTROL, '') : text;
+  // Most documents have no surrogate at all; those with emoji have pairs, checked one by one.
+  return surrogates && SURROGATE.test(clean) ? replaceLoneSurrogates(clean) : clean;
+}
+
+function replaceLoneSurrogates(text: string): string {
+  let out: StringBuilder | null = null;
+  let copied = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0xd800 || c > 0xdfff) continue;
+    if (c <= 0xdbff) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    out ??= new StringBuilder();
+    out.append(text.slice(copied, i));
+    out.append('\ufffd');
+    copied = i + 1;
+  }
+  if (out === null) return text;
+  out.append(text.slice(copied));
+  return out.toString();
 }
 
 const url = (value: string | null) => (value !== null && value.length > LIMITS.url ? null : value);
