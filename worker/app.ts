@@ -7,6 +7,7 @@ import type { AppEnv } from './env';
 import { ApiError } from './lib/errors';
 import { errorFields, log } from './lib/log';
 import { checkOrigin } from './middleware/origin';
+import { logRequest } from './middleware/request-log';
 import { services } from './middleware/services';
 import { loadSession } from './middleware/session';
 import { adminRoutes } from './routes/admin';
@@ -34,8 +35,10 @@ const MAX_BODY_BYTES = 1024 * 1024;
 
 export const app = new Hono<AppEnv>()
   .basePath('/api')
-  .use(secureHeaders())
+  // API answers are data, never a page: nothing may load from them and nothing may frame them (issue 28 L3).
+  .use(secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }))
   .use(services)
+  .use(logRequest)
   .use(checkOrigin)
   .use(
     bodyLimit({

@@ -1,7 +1,8 @@
 // Signing reader apps in (Google Reader ClientLogin). An app proves itself with the account email and
-// an app password, never the account password, and gets an Auth token naming that app password and
-// signed with the server's secret over the password's stored hash: revoking the app password (deleting
-// its row) ends every session made from it, with no session table. Requests carry the token as
+// an app password, never the account password, and gets an Auth token naming that app password and its
+// expiry, signed with the server's secret over the password's stored hash: revoking the app password
+// (deleting its row) ends every session made from it, with no session table, and a token stops working
+// after AUTH_TOKEN_LIFETIME_MS (issue 28 L3). Requests carry the token as
 // "Authorization: GoogleLogin auth=<token>"; no cookie is read, so cross-site requests cannot act.
 
 import { createMiddleware } from 'hono/factory';
@@ -22,8 +23,22 @@ async function hmacHex(secret: string, message: string) {
   return Array.from(signature, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export async function mintAuthToken(secret: string, appPasswordId: number, secretHash: string) {
-  return `${appPasswordId}/${await hmacHex(secret, `greader:${appPasswordId}:${secretHash}`)}`;
+/**
+ * How long an Auth token works: as long as a web session. FreshRSS's and Miniflux's tokens never expire
+ * (they are derived from the API password), so a token that leaked kept working; clients sign in again
+ * on a 401 with Google-Bad-Token (NetNewsWire does, newsboat signs in on every start, and Google's own
+ * ClientLogin tokens expired), so a month bounds a leak at the cost of one sign-in a month. Each
+ * ClientLogin issues a fresh token.
+ */
+export const AUTH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+const signedPart = (appPasswordId: number, expiresAt: number, secretHash: string) =>
+  `greader:${appPasswordId}:${expiresAt}:${secretHash}`;
+
+/** "<app password id>/<expiry, unix seconds>/<HMAC>": the expiry is signed, so it cannot be stretched. */
+export async function mintAuthToken(secret: string, appPasswordId: number, secretHash: string, now = Date.now()) {
+  const expiresAt = Math.floor((now + AUTH_TOKEN_LIFETIME_MS) / 1000);
+  return `${appPasswordId}/${expiresAt}/${await hmacHex(secret, signedPart(appPasswordId, expiresAt, secretHash))}`;
 }
 
 /** The write token of reader/api/0/token: 57 characters, as Google's were, tied to the Auth token. */
@@ -31,14 +46,24 @@ export async function actionToken(secret: string, authToken: string) {
   return (await hmacHex(secret, `greader-action:${authToken}`)).slice(0, 57);
 }
 
-/** The person and app password an Auth token names, or null when it is forged or its app password revoked. */
-export async function verifyAuthToken(env: { SESSION_SECRET: string }, db: AppEnv['Variables']['db'], token: string) {
-  const match = /^([^/]+)\/([0-9a-f]{64})$/.exec(token);
+/**
+ * The person and app password an Auth token names, or null when it is forged, expired, or its app
+ * password revoked.
+ */
+export async function verifyAuthToken(
+  env: { SESSION_SECRET: string },
+  db: AppEnv['Variables']['db'],
+  token: string,
+  now = Date.now(),
+) {
+  const match = /^([^/]+)\/([0-9]{1,12})\/([0-9a-f]{64})$/.exec(token);
   const appPasswordId = parseId(match?.[1]);
-  if (appPasswordId === null) return null;
+  const expiresAt = Number(match?.[2]);
+  if (appPasswordId === null || !(expiresAt * 1000 > now)) return null;
   const found = await findAppPasswordById(db, appPasswordId);
   if (!found) return null;
-  const expected = await mintAuthToken(env.SESSION_SECRET, found.appPasswordId, found.secretHash);
+  const mac = await hmacHex(env.SESSION_SECRET, signedPart(found.appPasswordId, expiresAt, found.secretHash));
+  const expected = `${found.appPasswordId}/${expiresAt}/${mac}`;
   return timingSafeEqual(encoder.encode(expected), encoder.encode(token)) ? found : null;
 }
 

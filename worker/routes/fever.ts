@@ -2,7 +2,7 @@
 // api_key = md5("email:app-password") (db/app-passwords.ts keeps a hash of it) and asks, by the
 // presence of parameters, for groups, feeds, favicons, items (since_id, max_id, with_ids), unread and
 // saved ids, or marks an item, a feed or a group. Every answer carries api_version and auth; a wrong key
-// answers auth 0. Like /api/greader it never reads the session cookie (so it is exempt from the
+// answers auth 0, and so does a key sent in the URL instead of the POST body. Like /api/greader it never reads the session cookie (so it is exempt from the
 // Origin check) and goes through the web app's own functions.
 
 import { Hono } from 'hono';
@@ -138,6 +138,9 @@ async function applyMark(db: PeopleDb, userId: number, params: URLSearchParams, 
 // Clients append "?api" to whatever address the person typed: /api/fever, /api/fever/ or a path below it.
 export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], async (c) => {
   const params = new URL(c.req.url).searchParams;
+  // The key is read from the POST body only, as Fever's documentation says and its clients send it: in
+  // the URL it would sit in every log that records addresses (issue 28 L1).
+  params.delete('api_key');
   if (c.req.method === 'POST') {
     const type = c.req.header('content-type') ?? '';
     if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {

@@ -199,6 +199,9 @@ const atomApi = new Hono<ReaderEnv>().use(requireReader).get('/*', async (c) => 
 });
 
 export const greaderRoutes = new Hono<AppEnv>()
+  // Email and Passwd are read from the URL as well as the form body: reader apps have sent them there
+  // (Capy Reader until August 2025, FeedMe until 4.10), and FreshRSS and Miniflux accept them. No log
+  // line keeps them (middleware/request-log.ts, wrangler.toml's invocation logs off; issue 28 L1).
   .on(['GET', 'POST'], '/accounts/ClientLogin', async (c) => {
     const params = await paramsOf(c);
     const email = (params.get('Email') ?? '').trim().toLowerCase();
