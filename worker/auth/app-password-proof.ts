@@ -9,6 +9,7 @@ import { accountMailJob } from '../email/account-mail';
 import type { Bindings } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
+import { limitAccountMail } from '../middleware/mail-caps';
 import { checkCurrentPassword } from './current-password';
 import type { SessionUser } from './session';
 
@@ -33,6 +34,7 @@ export async function proveAppPasswordRequest(
     if (!(await consumeToken(db, input.token, ['app_password']))) throw new ApiError('BAD_REQUEST', INVALID_LINK);
     return 'proven';
   }
+  await limitAccountMail(db, [user.email], input.ip);
   await enqueue(env, accountMailJob('app_password_link', { userId: user.id }));
   return 'link-sent';
 }

@@ -17,6 +17,7 @@ import type { Bindings } from '../env';
 import { enqueue, enqueueMany } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
+import { limitAccountMail } from '../middleware/mail-caps';
 import { checkCurrentPassword } from './current-password';
 import type { SessionUser } from './session';
 
@@ -41,6 +42,8 @@ export async function requestEmailChange(
   }
   // Whether the new address already has an account is not said here (that would tell anyone who asks):
   // the confirmation fails then instead.
+  // The current address gets the approval (no password) or the notice; the new one its link, now or later.
+  await limitAccountMail(db, [user.email, input.email], input.ip);
   if (passwordHash === null) {
     await enqueue(env, accountMailJob('email_change_approve', { userId: user.id, email: input.email }));
     return {

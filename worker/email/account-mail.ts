@@ -52,7 +52,7 @@ async function render(env: Bindings, db: Db, job: AccountMailJob): Promise<Rende
       // The link goes to the new address: following it proves the person reads it.
       if (!job.email) return null;
       const token = await issueToken(db, 'email_change', user.id, job.email);
-      return mail(templates.emailChange(user.email, link(env, '/auth/confirm-email', token)), job.email);
+      return mail(templates.emailChange(link(env, '/auth/confirm-email', token)), job.email);
     }
     case 'email_change_approve': {
       // The current address approves first: the account has no password to prove who asks (issue 28).
@@ -73,7 +73,7 @@ async function render(env: Bindings, db: Db, job: AccountMailJob): Promise<Rende
       if (!preferences.emailDelivery || preferences.emailDeliveryConfirmed) return null;
       const token = await issueToken(db, 'delivery_confirm', user.id, preferences.emailDelivery);
       return mail(
-        templates.deliveryConfirmation(user.email, link(env, '/auth/confirm-delivery', token)),
+        templates.deliveryConfirmation(link(env, '/auth/confirm-delivery', token)),
         preferences.emailDelivery,
       );
     }

@@ -11,6 +11,7 @@ import type { Bindings } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { startOfDay } from '../lib/time';
+import { limitAccountMail } from '../middleware/mail-caps';
 import { accountMailJob } from './account-mail';
 
 export const CONFIRMATIONS_PER_DAY = 3;
@@ -64,6 +65,8 @@ export async function savePreferencesWithDelivery(
       CONFIRMATIONS_PER_DAY,
       `You can change the delivery address up to ${CONFIRMATIONS_PER_DAY} times a day. Please try again tomorrow.`,
     );
+    // The address's own daily cap on account mail, whoever asks (issue 28 L2).
+    await limitAccountMail(db, [address], null);
   }
   const confirmedAt = address === user.email ? new Date() : null;
   const saved = await savePreferences(

@@ -55,11 +55,12 @@ export const templates = {
       ],
       { label: 'Sign In', url: loginUrl },
     ),
-  emailChange: (currentEmail: string, url: string) =>
+  // To an address nobody has proven: no word of the account's, whose address its owner chose (issue 28 L2).
+  emailChange: (url: string) =>
     layout(
       'Confirm your new Feedloom email',
       [
-        `The Feedloom account ${currentEmail} asked to sign in with this address from now on.`,
+        'A Feedloom account asked to sign in with this address from now on.',
         'Confirm it to make the change. This link works for 24 hours.',
         'If you did not ask for this, ignore this email: nothing changes.',
       ],
@@ -90,11 +91,12 @@ export const templates = {
       `Someone signed in to your Feedloom account asked to change its email to ${newEmail}. It changes once that address confirms.`,
       `If it was not you, reset your password at ${resetUrl}: that signs everyone else out.`,
     ]),
-  deliveryConfirmation: (accountEmail: string, url: string) =>
+  // Also to an address nobody has proven, so it names no account either (issue 28 L2).
+  deliveryConfirmation: (url: string) =>
     layout(
       'Confirm that Feedloom may email you',
       [
-        `The Feedloom account ${accountEmail} asked to send its AI digests and content to this address.`,
+        'A Feedloom account asked to send its AI digests and content to this address.',
         'Nothing is sent here until you confirm. This link works for 24 hours.',
         'If you do not know this account, ignore this email and you will not hear from us again.',
       ],

@@ -26,6 +26,7 @@ import { type AppEnv, adminUserIds } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
+import { limitAccountMail } from '../middleware/mail-caps';
 import { limitAttempts, limitPasswordAttempts } from '../middleware/rate-limit';
 
 type Ctx = Context<AppEnv>;
@@ -43,6 +44,7 @@ async function signIn(c: Ctx, userId: number) {
  */
 async function signUp(c: Ctx, input: { name: string; email: string }, kind: 'password_setup' | 'verify') {
   await limitAttempts(c.var.db, 'register', input.email, clientIp(c));
+  await limitAccountMail(c.var.db, [input.email], clientIp(c));
   const user = await createUser(c.var.db, input);
   const job = user
     ? accountMailJob(kind, { userId: user.id })
@@ -81,12 +83,14 @@ export const authRoutes = new Hono<AppEnv>()
   .post('/magic-link', validate('json', emailOnlySchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitAttempts(c.var.db, 'magic-link', email, clientIp(c));
+    await limitAccountMail(c.var.db, [email], clientIp(c));
     await enqueue(c.env, accountMailJob('magic_link', { email }));
     return c.json({ email });
   })
   .post('/forgot-password', validate('json', emailOnlySchema), async (c) => {
     const { email } = c.req.valid('json');
     await limitAttempts(c.var.db, 'forgot-password', email, clientIp(c));
+    await limitAccountMail(c.var.db, [email], clientIp(c));
     await enqueue(c.env, accountMailJob('password_reset', { email }));
     return c.json({ email });
   })
