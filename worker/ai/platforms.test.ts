@@ -4,10 +4,11 @@
 import { describe, expect, it } from 'vitest';
 import { contentTypeLabels } from '../contracts/ai';
 import { PLAN_PLATFORM_LINES } from '../contracts/plans';
+import { PLATFORM_LIST } from '../contracts/platforms';
 import { htmlToPlainText } from '../html/text';
 import { article, task } from '../test/ai-sources';
 import { OFFLINE_LABEL, writeOffline } from './offline';
-import { PLATFORM_LIST, platformForContentType } from './platforms';
+import { platformForContentType } from './platforms';
 
 describe('the rewrite platforms', () => {
   it('offers spec §3’s platforms in the dialog’s order, at spec §9’s costs, the social ones for Pro', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { modelInfo } from '../contracts/models';
 import { article, second, task } from '../test/ai-sources';
-import { modelInfo } from './models';
 import { buildPrompt, CHARS_PER_TOKEN, DATA_END, DATA_START } from './prompts';
 
 describe('prompts', () => {

@@ -3,8 +3,8 @@
 // quoted data inside a delimited block that the instructions tell the model never to obey, and it is
 // trimmed to the model's input budget (a 1 MB article is never sent whole).
 import { type ContentLength, type ContentType, contentLengthWords, type WritingStyle } from '../contracts/ai';
+import type { ModelInfo } from '../contracts/models';
 import type { ChatMessage } from './client';
-import type { ModelInfo } from './models';
 import { platformForContentType, tokensByLength } from './platforms';
 import { tokenFactor } from './token-budget';
 

@@ -5,11 +5,11 @@
 
 import type { Config } from '../config';
 import type { ContentType } from '../contracts/ai';
+import { modelInfo } from '../contracts/models';
 import { sanitizeHtml } from '../html/sanitize';
 import { log } from '../lib/log';
 import type { AiConnection } from './client';
 import { formatOutput } from './format';
-import { modelInfo } from './models';
 import { writeOffline } from './offline';
 import { buildPrompt, PROMPT_VERSION, type TextTask } from './prompts';
 import { completeWhole } from './whole-answer';

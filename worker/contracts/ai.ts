@@ -1,6 +1,8 @@
 // Request and response shapes for credits, preferences, AI generations and rewrites (spec §3, §5, §7,
 // §9), shared by the Worker (validation) and the SPA (forms, dialogs). The messages are spec §5's texts.
 import { z } from 'zod';
+import { dateFilters } from './feeds';
+import { idSchema } from './ids';
 import {
   DEFAULT_PREFERENCE_MODEL,
   DEFAULT_REWRITE_MODEL,
@@ -8,16 +10,14 @@ import {
   PREFERENCE_MODELS,
   REWRITE_MODEL_IDS,
   REWRITE_MODELS,
-} from '../ai/models';
+} from './models';
 import {
   PLATFORM_IDS,
   PLATFORM_LIST,
   type PlatformContentType,
   platformOf,
   type Platform as RewritePlatform,
-} from '../ai/platforms';
-import { dateFilters } from './feeds';
-import { idSchema } from './ids';
+} from './platforms';
 
 export { DEFAULT_PREFERENCE_MODEL, DEFAULT_REWRITE_MODEL, PREFERENCE_MODELS, REWRITE_MODELS };
 
@@ -98,7 +98,7 @@ export {
   platformNames,
   platformOf as rewritePlatform,
   type RewritePlatformId,
-} from '../ai/platforms';
+} from './platforms';
 
 /** Why a Free account cannot use a Pro platform; the server's 403 and the dialog say the same. */
 export const proOnlyMessage = (platform: Pick<RewritePlatform, 'name'>) =>

@@ -1,7 +1,7 @@
 // WordPress sites and publishing (spec §3, §4, §7), shared by the Worker and the SPA.
 import { z } from 'zod';
-import { platformForContentType } from '../ai/platforms';
 import { idSchema } from './ids';
+import { platformForContentType } from './platforms';
 
 export const siteUrlSchema = z
   .string({ error: 'Please enter the site URL' })

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aiGenerations, items } from '../../schema';
 import { aiLimits } from '../ai/client';
-import { modelInfo } from '../ai/models';
+import { modelInfo } from '../contracts/models';
 import { OFFLINE_LABEL } from '../ai/offline';
 import { CHARS_PER_TOKEN } from '../ai/prompts';
 import { CONTINUE_PROMPT, MAX_CONTINUATIONS } from '../ai/whole-answer';

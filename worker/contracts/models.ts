@@ -1,6 +1,6 @@
 // The one catalogue of AI models: the ids the API accepts (OpenRouter's names, which any
 // OpenAI-compatible server can serve under the same ids), their display names, and how much input each
-// may be sent. Pure data with no imports, so the SPA's contracts can re-export it.
+// may be sent. Pure data with no imports, shared with the SPA.
 //
 // The input budgets are ours, not the providers' context windows: they keep a request small enough for
 // a Worker to build and send (CPU time, memory), and leave room for the answer.
