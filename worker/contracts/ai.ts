@@ -72,14 +72,24 @@ export const LANGUAGES = [
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'English (US)';
 
-export const DIGEST_CONTENT_TYPES = ['text_summary', 'topic_analysis', 'visual_content', 'recommendations'] as const;
-export type DigestContentType = (typeof DIGEST_CONTENT_TYPES)[number];
-export const digestContentTypeLabels: Record<DigestContentType, string> = {
-  text_summary: 'Text Summary',
-  topic_analysis: 'Topic Analysis',
-  visual_content: 'Visual Content',
-  recommendations: 'Recommendations',
-};
+/**
+ * Spec §9's digest content types, the one record of them, in the preferences page's order: each one's
+ * label (the preferences page's choice and a digest's generation card both show it) and what it gives.
+ */
+export const DIGEST_CONTENT_TYPE_INFO = {
+  text_summary: { label: 'Text Summary', description: 'The main stories of the period in a few paragraphs.' },
+  topic_analysis: { label: 'Topic Analysis', description: 'The themes running through your feeds.' },
+  visual_content: { label: 'Visual Content', description: 'An illustration of the news (needs an image service).' },
+  recommendations: { label: 'Recommendations', description: 'What to read first, and why.' },
+} as const satisfies Record<string, { label: string; description: string }>;
+export type DigestContentType = keyof typeof DIGEST_CONTENT_TYPE_INFO;
+export const DIGEST_CONTENT_TYPES = Object.keys(DIGEST_CONTENT_TYPE_INFO) as [
+  DigestContentType,
+  ...DigestContentType[],
+];
+export const digestContentTypeLabels = Object.fromEntries(
+  DIGEST_CONTENT_TYPES.map((type) => [type, DIGEST_CONTENT_TYPE_INFO[type].label]),
+) as Record<DigestContentType, string>;
 
 /** What a generation is: a digest's content type (spec §9) or the one a rewrite platform produces. */
 export type ContentType = DigestContentType | PlatformContentType;

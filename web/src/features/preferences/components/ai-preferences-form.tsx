@@ -2,6 +2,7 @@
 // content length with its word range, language (all 45) and the AI model. Save → "Preferences saved".
 import {
   CONTENT_LENGTHS,
+  DIGEST_CONTENT_TYPE_INFO,
   DIGEST_CONTENT_TYPES,
   FREQUENCIES,
   type Frequency,
@@ -24,7 +25,6 @@ import {
   aiPreferencesSchema,
   contentLengthLabels,
   contentLengthRange,
-  contentTypeOptions,
   frequencyHints,
   frequencyLabels,
   toAiPreferencesValues,
@@ -147,8 +147,8 @@ export function AiPreferencesForm({ preferences }: { preferences: Preferences })
               onChange={(event) =>
                 set({ contentTypes: toggleContentType(values.contentTypes, type, event.target.checked) })
               }
-              title={contentTypeOptions[type].label}
-              description={contentTypeOptions[type].description}
+              title={DIGEST_CONTENT_TYPE_INFO[type].label}
+              description={DIGEST_CONTENT_TYPE_INFO[type].description}
             />
           ))}
         </div>

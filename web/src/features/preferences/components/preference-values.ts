@@ -70,13 +70,6 @@ export const contentLengthRange = (length: ContentLength) => {
   return `${from}-${to} words`;
 };
 
-export const contentTypeOptions: Record<DigestContentType, { label: string; description: string }> = {
-  text_summary: { label: 'Text Summary', description: 'The main stories of the period in a few paragraphs.' },
-  topic_analysis: { label: 'Topic Analysis', description: 'The themes running through your feeds.' },
-  visual_content: { label: 'Visual Content', description: 'An illustration of the news (needs an image service).' },
-  recommendations: { label: 'Recommendations', description: 'What to read first, and why.' },
-};
-
 function oneOf<T extends string>(allowed: readonly T[], value: unknown, fallback: T): T {
   return typeof value === 'string' && (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
 }
