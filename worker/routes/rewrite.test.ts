@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { aiGenerations, items } from '../../schema';
 import { aiLimits } from '../ai/client';
-import { modelInfo } from '../contracts/models';
 import { OFFLINE_LABEL } from '../ai/offline';
 import { CHARS_PER_TOKEN } from '../ai/prompts';
 import { CONTINUE_PROMPT, MAX_CONTINUATIONS } from '../ai/whole-answer';
 import { type Generation, proOnlyMessage, REWRITE_PLATFORMS, rewritePlatform } from '../contracts/ai';
+import { modelInfo } from '../contracts/models';
 import {
   AI_KEY,
   creditsOf,
