@@ -1,5 +1,5 @@
 // The bench results as one Markdown table: each figure beside its peer, baseline or goal, their ratio,
-// and whether the goal is met. One row builder per area (parse, refresh, api, spa, cost); report.mjs
+// and whether the goal is met. One row builder per area (parse, worker, refresh, api, spa, cost); report.mjs
 // writes the table out.
 const missing = (n) => n === null || n === undefined || Number.isNaN(n);
 const fmt = (n, digits = 1) =>
@@ -276,9 +276,30 @@ function costRows({ refresh, cron, reading, markAll, perRowShown, sidebarRowsPer
   ];
 }
 
+function workerRows({ bytes, gzipBytes, startupMs, bare, starts }) {
+  return [
+    ['script, minified (as deployed)', kb(bytes), `bare Hono ${kb(bare.bytes)}`, ratio(bytes, bare.bytes), ''],
+    ['script, gzip', kb(gzipBytes), `bare Hono ${kb(bare.gzipBytes)}`, ratio(gzipBytes, bare.gzipBytes), ''],
+    [
+      `cold start to first answer (ms, median of ${starts})`,
+      fmt(startupMs, 0),
+      `bare Hono ${fmt(bare.startupMs, 0)}`,
+      ratio(startupMs, bare.startupMs),
+      '',
+    ],
+  ];
+}
+
 /** Every area's rows under one header; an area the run skipped has no rows. */
 export function reportTable(results) {
-  const areas = { parse: parseRows, refresh: refreshRows, api: apiRows, spa: spaRows, cost: costRows };
+  const areas = {
+    parse: parseRows,
+    worker: workerRows,
+    refresh: refreshRows,
+    api: apiRows,
+    spa: spaRows,
+    cost: costRows,
+  };
   const lines = ['| area | figure | Feedloom | beside | ratio | goal |', '| --- | --- | --- | --- | --- | --- |'];
   for (const [area, rowsOf] of Object.entries(areas)) {
     if (!results[area]) continue;

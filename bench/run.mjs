@@ -3,8 +3,9 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, refresh, cost, api, spa) and prints
-// their figures as JSON without touching bench/results.json or docs/.
+// `npm run bench -- cost api` runs only the parts named (parse, worker, refresh, cost, api, spa) and
+// prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
+// them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
 // rest together) runs only when named; it writes its figures to bench/results.json's `soak`, which a full
 // run carries over. `SOAK_REQUESTS=10000` makes it shorter (`SOAK_ISOLATE_REQUESTS` its isolate pass).
@@ -19,6 +20,7 @@ import { machine, writeReport } from './report.mjs';
 import { queryState, startServer } from './server.mjs';
 import { benchSoak } from './soak.mjs';
 import { benchSpa } from './spa.mjs';
+import { benchWorker } from './worker-size.mjs';
 
 function lastFullRun() {
   const file = new URL('./results.json', import.meta.url);
@@ -31,9 +33,10 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
-const PARTS = ['parse', 'refresh', 'cost', 'api', 'spa', 'soak'];
+const PARTS = ['parse', 'worker', 'refresh', 'cost', 'api', 'spa', 'soak'];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
-const only = process.argv.slice(2);
+const merge = process.argv.includes('--merge');
+const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`Unknown part ${part}: one of ${PARTS.join(', ')}`);
 const runs = (part) => (only.length === 0 ? part !== 'soak' : only.includes(part));
 
@@ -43,7 +46,14 @@ if (runs('parse')) {
   results.parse.hostile = await benchParseHostile();
 }
 
-if (SERVER_PARTS.some(runs)) {
+if (runs('worker')) {
+  step('worker: bundle and cold starts');
+  results.worker = await benchWorker();
+}
+
+if (SERVER_PARTS.some(runs)) await benchAgainstServer();
+
+async function benchAgainstServer() {
   step('fixture server and the local server');
   const fixtures = await startFixtureServer();
   let server;
@@ -97,6 +107,16 @@ if (runs('soak')) {
 }
 
 results.seconds = (Date.now() - started) / 1000;
+if (only.length > 0 && merge) {
+  const last = lastFullRun();
+  const m = results.machine;
+  const note = `${only.join(', ')}: a run of ${m.date.slice(0, 16).replace('T', ' ')} UTC (load ${m.loadAverage}) merged into the full run above.`;
+  console.log(
+    `\n${writeReport({ ...last, ...results, machine: last.machine, note: [last.note, note].filter(Boolean).join(' ') })}\n`,
+  );
+  console.log('bench/results.json, docs/performance.md and docs/scaling.md updated.');
+  process.exit(0);
+}
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
   if (results.soak) {

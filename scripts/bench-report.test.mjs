@@ -41,6 +41,26 @@ describe('the bench report', () => {
     expect(JSON.parse(read(dir, 'bench/results.json')).machine.date).toBe('2031-02-03T04:05:06.000Z');
   });
 
+  it('shows the Worker’s script and cold start beside a bare Hono Worker', () => {
+    const dir = scratchCheckout();
+    const worker = {
+      bytes: 1_086_746,
+      gzipBytes: 297_264,
+      startupMs: 1767,
+      bare: { bytes: 20_181, gzipBytes: 8430, startupMs: 1206 },
+      starts: 7,
+    };
+    writeReport({ ...lastResults(), worker }, dir);
+    const performance = read(dir, 'docs/performance.md');
+    expect(performance).toContain(
+      '| worker | script, minified (as deployed) | 1061.3 KB | bare Hono 19.7 KB | 53.85× |  |',
+    );
+    expect(performance).toContain('| worker | script, gzip | 290.3 KB | bare Hono 8.2 KB | 35.26× |  |');
+    expect(performance).toContain(
+      '| worker | cold start to first answer (ms, median of 7) | 1,767 | bare Hono 1,206 | 1.47× |  |',
+    );
+  });
+
   it('refuses a page without its markers, naming them, before a run’s figures are lost silently', () => {
     const dir = scratchCheckout();
     writeFileSync(join(dir, 'docs/performance.md'), '# Performance\n');
