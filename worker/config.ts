@@ -1,7 +1,7 @@
 // The configuration the services are built from (services.ts), parsed with zod from the bindings once
 // per request, queue batch or cron run. A bad value fails there, before any route or job runs, with the
 // variable's name and what it should be (never its value: some are secrets).
-import { z } from 'zod';
+import * as z from 'zod';
 import { type AiConnection, DEFAULT_AI_BASE_URL } from './ai/client';
 import { DEFAULT_REPLICATE_BASE_URL, type ReplicateConnection } from './ai/images';
 import type { StripeConfig } from './billing/stripe';

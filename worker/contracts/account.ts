@@ -1,6 +1,6 @@
 // The account page's requests (issue 14) and the reader apps' passwords (issue 15), shared by the
 // Worker (validation) and the SPA (forms).
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema, newPasswordSchema } from './auth';
 
 export const changePasswordSchema = z.object({

@@ -1,5 +1,5 @@
 // Admin tools (spec §2 /admin, issue 5), shared by the Worker and the SPA.
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from './auth';
 
 export const clearGenerationsSchema = z.object({ email: emailSchema });

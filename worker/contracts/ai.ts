@@ -1,6 +1,6 @@
 // Request and response shapes for credits, preferences, AI generations and rewrites (spec §3, §5, §7,
 // §9), shared by the Worker (validation) and the SPA (forms, dialogs). The messages are spec §5's texts.
-import { z } from 'zod';
+import * as z from 'zod';
 import { dateFilters } from './feeds';
 import { idSchema } from './ids';
 import {

@@ -1,6 +1,6 @@
 // Request schemas for accounts, shared by the Worker (validation) and the SPA (forms).
 // The messages are spec §5's own texts.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const noLineBreaks = (value: string) => !/[\r\n]/.test(value);
 

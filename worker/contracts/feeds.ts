@@ -1,6 +1,6 @@
 // Request and response shapes for categories, feeds and feed items (spec §3, §5, §7), shared by the
 // Worker and the SPA.
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from './ids';
 
 export const dateFilters = ['none', 'today', 'yesterday', 'last7days', 'last30days'] as const;

@@ -2,7 +2,7 @@
 // number or as its plain decimal digits ("12"; never "1e1", " 12", "012" or "0x0c"). Paths, queries and
 // JSON bodies validate with `idSchema`, whose message is the spec's text ("Invalid feed ID"); code that
 // reads ids outside a schema (the reader-app APIs' parameters, queue messages) uses `parseId`, the same rule.
-import { z } from 'zod';
+import * as z from 'zod';
 
 const DIGITS = /^[1-9][0-9]{0,15}$/;
 

@@ -1,5 +1,5 @@
 // WordPress sites and publishing (spec §3, §4, §7), shared by the Worker and the SPA.
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from './ids';
 import { platformForContentType } from './platforms';
 

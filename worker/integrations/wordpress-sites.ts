@@ -2,7 +2,7 @@
 // credentials must work before they are stored, and a stored application password never follows the
 // site to a new host or username (issue 10 M5). Storing is db/wordpress-sites.ts's job; the routes only
 // call these.
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { addSiteSchema, updateSiteSchema } from '../contracts/wordpress';
 import { createSite, siteCredentials, updateSite } from '../db/wordpress-sites';
 import { ApiError } from '../lib/errors';

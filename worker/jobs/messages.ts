@@ -1,6 +1,6 @@
 // Every Queue message, as one zod union. A message that does not match is logged and acknowledged:
 // retrying it could never succeed. Types are kebab-case verbs (STYLE.md).
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../contracts/ids';
 
 const id = idSchema('Invalid id');

@@ -2,7 +2,7 @@
 // email and regenerate, feed and category summaries, and "send me a digest now". Another person's
 // generation or image answers 404.
 import { type Context, Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { requestDigestNow } from '../ai/digest';
 import { emailGeneration } from '../ai/email-generation';
 import { regenerate, startSummary } from '../ai/rewrite';

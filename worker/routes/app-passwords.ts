@@ -2,7 +2,7 @@
 // secrets, revoked at once. Creating one needs more than the session (auth/app-password-proof.ts,
 // issue 28). Mounted under /api/users/me/app-passwords.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { proveAppPasswordRequest } from '../auth/app-password-proof';
 import { createAppPasswordSchema } from '../contracts/account';
 import { idSchema } from '../contracts/ids';

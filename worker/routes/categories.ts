@@ -1,6 +1,6 @@
 // Categories (spec §7): list, create, the sidebar's categories with feeds and unread counts, one, rename, delete.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { categoryNameSchema } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
 import {

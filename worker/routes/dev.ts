@@ -3,7 +3,7 @@
 // the reading lists of seeded people, and D1 cost per refresh and per page read from D1's result meta). Anywhere else these answer 404.
 import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { z } from 'zod';
+import * as z from 'zod';
 import { readSession, SESSION_COOKIE, type SessionUser } from '../auth/session';
 import { emptyRoundTrip, makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-probes';
 import { listCategories, listCategoriesWithFeeds } from '../db/categories';

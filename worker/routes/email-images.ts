@@ -1,7 +1,7 @@
 // Generated images for mail clients: the signed links of worker/email/image-links.ts. A wrong or
 // missing signature answers 404, like an image that does not exist.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { isSignedImage } from '../email/image-links';
 import type { AppEnv } from '../env';
 import { notFound } from '../lib/errors';

@@ -1,7 +1,7 @@
 // Feed items (spec §7, issues 3 and 14): the list with filters and a cursor, search, read marks and stars,
 // full article, and rewriting an item for a platform.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { startRewrite } from '../ai/rewrite';
 import { rewriteSchema } from '../contracts/ai';
 import { feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';

@@ -1,6 +1,6 @@
 // Feeds (spec §7 and issue 3): list, count, preview, follow, one, update, unfollow, refresh.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import { addFeedSchema, feedUrlSchema, refreshFeedsSchema, updateFeedSchema } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
 import {

@@ -1,6 +1,6 @@
 // OPML export and import (issue 3). An import runs as a queue job; the person polls its outcome.
 import { Hono } from 'hono';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { OpmlImportResult } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
 import { listCategoriesWithFeeds } from '../db/categories';

@@ -2,7 +2,7 @@
 // zone, their password, an export of everything they made, and deleting the account.
 import { Hono } from 'hono';
 import { deleteCookie, getCookie } from 'hono/cookie';
-import { z } from 'zod';
+import * as z from 'zod';
 import { rescheduleDigest } from '../ai/digest';
 import { deleteAccount } from '../auth/account-deletion';
 import { checkCurrentPassword } from '../auth/current-password';

@@ -1,7 +1,7 @@
 // WordPress sites and publishing (issue 5). A Pro feature, refused on the server to Free accounts.
 import { Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z } from 'zod';
+import * as z from 'zod';
 import { idSchema } from '../contracts/ids';
 import { addSiteSchema, publishSchema, updateSiteSchema } from '../contracts/wordpress';
 import { deleteSite, getSite, listSites, siteCredentials } from '../db/wordpress-sites';

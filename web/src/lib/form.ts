@@ -1,7 +1,7 @@
 // Form validation with the shared zod schemas (worker/contracts): the first message per field, keyed by
 // the field's name, so each input can show its own error; `useFormSubmit` is the submit every form runs.
 import { type FormEvent, useState } from 'react';
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 export type FieldErrors = Partial<Record<string, string>>;
 

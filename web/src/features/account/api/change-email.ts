@@ -2,7 +2,7 @@
 // the old one; nothing changes until the link is followed.
 import type { changeEmailSchema } from '@contracts/account';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { client } from '@/lib/api-client';
 
 export type ChangeEmailInput = z.output<typeof changeEmailSchema>;

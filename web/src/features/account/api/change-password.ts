@@ -2,7 +2,7 @@
 // the person ends, and their app passwords unless revokeAppPasswords is false; the answer lists those kept.
 import type { AppPassword, changePasswordSchema } from '@contracts/account';
 import { mutationOptions, useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { client } from '@/lib/api-client';
 
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;

@@ -1,7 +1,7 @@
 // The person's name.
 import type { CurrentUser } from '@contracts/auth';
 import { nameSchema } from '@contracts/auth';
-import { z } from 'zod';
+import * as z from 'zod';
 import { PendingButton } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Field } from '@/components/ui/field';

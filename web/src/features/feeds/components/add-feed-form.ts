@@ -2,7 +2,7 @@
 // enter a valid URL"), name is required ("Feed name is required"); categoryId is a category id, "none"
 // or "new", and "new" needs a category name. The messages come from the shared contract.
 import { addFeedSchema, categoryNameSchema, feedUrlSchema } from '@contracts/feeds';
-import { z } from 'zod';
+import * as z from 'zod';
 import { type FormResult, validateForm } from '@/lib/form';
 
 export const NO_CATEGORY = 'none';

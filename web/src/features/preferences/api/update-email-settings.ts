@@ -1,7 +1,7 @@
 // PATCH /api/preferences/email {emailDelivery, emailFormat, emailSubjectTemplate} → the full preferences.
 import type { emailSettingsSchema, Preferences } from '@contracts/ai';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { client } from '@/lib/api-client';
 import { preferenceKeys } from '@/lib/query-keys';
 

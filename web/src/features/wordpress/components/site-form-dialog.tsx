@@ -4,7 +4,7 @@
 // dialog is open, so closing it discards what was typed.
 import { addSiteSchema, type WordPressSite } from '@contracts/wordpress';
 import { type FormEvent, useState } from 'react';
-import { z } from 'zod';
+import * as z from 'zod';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogActions } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
