@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseURL, MOBILE, screenshot, url } from './app';
 import { type Browser, openBrowser } from './browser';
 import { postApi, SESSION_COOKIE, signUpThroughApi } from './people';
+import { upgradeSignedInToPro } from './stripe';
 
 const EPISODE = 'Giant Bombcast 603';
 
@@ -44,6 +45,8 @@ describe('a podcast episode in the article view', () => {
   beforeAll(async () => {
     const person = await signUpThroughApi('podcast');
     cookie = person.cookie;
+    // A Free account follows the samples its plan has room for, and the podcast is the fourth: Pro has room.
+    await upgradeSignedInToPro(cookie);
     await postApi('/api/dev/sample-feeds', {}, cookie);
     const groups = (await (
       await fetch(url('/api/categories/with-feeds'), { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } })

@@ -3,6 +3,7 @@
 
 import { inject } from 'vitest';
 import { signedCheckoutEvent } from '../scripts/stripe-test-event.mjs';
+import { SESSION_COOKIE } from './people';
 
 export async function upgradeToPro(userId: number) {
   const { payload, signature } = signedCheckoutEvent(userId, inject('stripeWebhookSecret'), 'e2e');
@@ -12,4 +13,11 @@ export async function upgradeToPro(userId: number) {
     body: payload,
   });
   if (!response.ok) throw new Error(`webhook refused: ${response.status} ${await response.text()}`);
+}
+
+/** Makes the person signed in with `cookie` (the session cookie's value) Pro, through the same webhook. */
+export async function upgradeSignedInToPro(cookie: string) {
+  const me = await fetch(`${inject('baseURL')}/api/users/me`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
+  const { id } = (await me.json()) as { id: number };
+  await upgradeToPro(id);
 }
