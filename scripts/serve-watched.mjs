@@ -58,8 +58,11 @@ export async function serveWatched({ port, persistTo }) {
   if (!(await waitForHealth(base, server))) {
     await stopBecause('the server did not answer /api/health within a minute (its output is above)');
   } else {
+    const watch = superviseServer(server, { baseURL: base, port });
+    watch.down.then(stopBecause);
+    await watch.watching;
+    if (stopping) return;
     console.log(`\n✓ Feedloom is running on http://localhost:${port}  (mailbox: http://localhost:${port}/dev/mailbox)`);
-    superviseServer(server, { baseURL: base, port }).down.then(stopBecause);
     // Feeds due while the app was stopped are picked up at once, then every cron runs on its schedule.
     fetch(`${base}/__scheduled?cron=${encodeURIComponent(mostFrequentCron(crons))}`).catch(() => {});
     const msToNextMinute = 60_000 - (Date.now() % 60_000);

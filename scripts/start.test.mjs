@@ -64,6 +64,10 @@ describe('npm start watches the server it started', () => {
 
     // Bundling the Worker and starting two workerd take seconds alone and minutes beside the whole suite.
     expect(await waitForHealth(`http://127.0.0.1:${port}`, child, 200_000), output.stderr).toBe(true);
+    // Killed before npm start's own watch has begun, the runtime would be reported as an unanswered
+    // health check (it was in CI, under load): wait for the line that says the watch is on.
+    while (!output.stdout.includes('Feedloom is running') && child.exitCode === null)
+      await Promise.race([once(child.stdout, 'data'), once(child, 'exit')]);
     const { proxy, runtime } = await serverProcesses(/** @type {number} */ (child.pid), port);
     expect(proxy).toBeTypeOf('number');
     expect(runtime).toBeTypeOf('number');

@@ -49,11 +49,14 @@ export async function serverProcesses(rootPid, port) {
  * one line when the server process exits, when its proxy or runtime workerd is gone (and no reload
  * replaced it: a reload after a source change starts a new runtime at once, so a role is only missing
  * after two looks in a row), or when /api/health fails `failuresAllowed` times in a row (each try waits
- * `healthTimeoutMs`: a loaded machine answers slowly, a dead one never). `stop()` ends the watching.
+ * `healthTimeoutMs`: a loaded machine answers slowly, a dead one never). `watching` resolves after the
+ * first look at the processes: from then on a workerd that exits is named (before it, only the health
+ * check would notice, as an unanswered request).
+ * `stop()` ends the watching.
  * @param {import('node:child_process').ChildProcess} child
  * @param {{ baseURL: string, port: number, processEveryMs?: number, healthEveryMs?: number,
  *   healthTimeoutMs?: number, failuresAllowed?: number }} options
- * @returns {{ down: Promise<string>, stop: () => void }}
+ * @returns {{ down: Promise<string>, watching: Promise<void>, stop: () => void }}
  */
 export function superviseServer(
   child,
@@ -102,7 +105,7 @@ export function superviseServer(
         return fail(`the ${role} (workerd, pid ${seen[role].pid}) exited`);
     }
   };
-  lookAtProcesses();
+  const watching = lookAtProcesses();
   timers.push(setInterval(lookAtProcesses, processEveryMs));
 
   let failures = 0;
@@ -127,7 +130,7 @@ export function superviseServer(
   };
   timers.push(setInterval(checkHealth, healthEveryMs));
   for (const timer of timers) timer.unref();
-  return { down, stop };
+  return { down, watching, stop };
 }
 
 /**
