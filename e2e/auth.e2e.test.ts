@@ -142,9 +142,13 @@ describe('accounts in the browser', () => {
     await page.waitForURL((target) => target.pathname === '/preferences' && target.hash === '#email-settings');
     await page.getByRole('heading', { name: 'Preferences' }).first().waitFor();
     // The page the login loads still says "Login successful", and the AI keys warning of /preferences
-    // does not replace it (issue 33: the success toast was lost in the redirect's page load).
+    // does not replace it (issue 33: the success toast was lost in the redirect's page load) but follows
+    // it once it is closed. The click lands on the Close button's X icon, where a person presses.
     await page.getByText('Login successful', { exact: true }).waitFor();
     expect(await page.getByText('AI keys are not configured', { exact: true }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Close' }).locator('svg').click();
+    await page.getByText('AI keys are not configured', { exact: true }).waitFor();
+    expect(await page.getByText('Login successful', { exact: true }).count()).toBe(0);
   });
 
   it('shows the 404 page for an unknown path', async () => {

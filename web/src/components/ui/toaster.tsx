@@ -52,7 +52,9 @@ function ToastItem({ toast }: { toast: Toast }) {
   }, [paused, toast.id]);
 
   const onPointerDown = (event: PointerEvent<HTMLLIElement>) => {
-    if (event.target instanceof HTMLElement && event.target.closest('button')) return;
+    // A press on the Close button is a click, not a swipe. Its X icon is an SVG element, not an HTMLElement:
+    // checked as one, a press on the icon captured the pointer and the button never got its click (issue 33).
+    if (event.target instanceof Element && event.target.closest('button')) return;
     start.current = event.clientX;
     event.currentTarget.setPointerCapture(event.pointerId);
   };
