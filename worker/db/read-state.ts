@@ -115,6 +115,9 @@ export function perFeedSql(values: Map<number, number>, otherwise = 'null', colu
   return cases.length > 0 ? `case ${column} ${cases.join(' ')} else ${otherwise} end` : otherwise;
 }
 
+/** What markFeedsRead's `before` is compared with: the item's published date, or when it was stored. */
+export type BeforeKey = 'published' | 'stored';
+
 /**
  * Marks every item of the given feeds read, or only those published before `before`. Without `before`
  * the watermark moves to the feed's newest item and the marks go: O(1) rows per feed whatever it holds.
@@ -122,8 +125,17 @@ export function perFeedSql(values: Map<number, number>, otherwise = 'null', colu
  * order almost always); an item that arrived late with an older date gets a read mark of its own.
  * The feeds' rows and items are read in their shards first; every write is then one batch in the
  * person's database, where their subscriptions and marks are. Returns how many items turned read.
+ * `keyedOn: 'stored'` reads `before` as the time the items were stored instead (the reader apps' ts and
+ * Fever's before: "what I had seen when I last looked", so an item that arrived later stays unread
+ * whatever its date; issue 32).
  */
-export async function markFeedsRead(db: PeopleDb, userId: number, feedIds: number[], before?: number) {
+export async function markFeedsRead(
+  db: PeopleDb,
+  userId: number,
+  feedIds: number[],
+  before?: number,
+  keyedOn: BeforeKey = 'published',
+) {
   if (feedIds.length === 0) return 0;
   const mineBefore = await subscriptionsInScope(db, userId, { feedIds });
   if (mineBefore.length === 0) return 0;
@@ -141,20 +153,27 @@ export async function markFeedsRead(db: PeopleDb, userId: number, feedIds: numbe
       statementOf(db, sql`delete from read_marks where ${mine}`),
     ]);
   } else {
-    await markReadBefore(db, userId, mineBefore, before);
+    await markReadBefore(db, userId, mineBefore, before, keyedOn);
   }
   const mineAfter = await subscriptionsInScope(db, userId, { feedIds: ids });
   return Math.max(0, unreadBefore - (await unreadOf(db, mineAfter)));
 }
 
 /** markFeedsRead with `before`: the shards say where each watermark goes and which items came late. */
-async function markReadBefore(db: PeopleDb, userId: number, subscriptions: SubscriptionState[], before: number) {
+async function markReadBefore(
+  db: PeopleDb,
+  userId: number,
+  subscriptions: SubscriptionState[],
+  before: number,
+  keyedOn: BeforeKey,
+) {
+  const column = sql.raw(keyedOn === 'stored' ? 'created_at' : 'pub_date');
   const ids = subscriptions.map((row) => row.feedId);
   // Per feed: the highest seq under which every item it holds is older than `before`, and its retention line.
   const lines = await db.shards.each(ids, (shard, inShard) =>
     shard.all<{ id: number; watermark: number; trimmed_seq: number }>(sql`
       select f.id, f.trimmed_seq, (select coalesce(min(i.seq), f.last_seq + 1) - 1 from items i
-        where i.feed_id = f.id and i.pub_date >= ${before}) as watermark
+        where i.feed_id = f.id and i.${column} >= ${before}) as watermark
       from feeds f where f.id in (${sql.raw(idListSql(inShard))})`),
   );
   const watermark = new Map(lines.map((line) => [line.id, line.watermark]));
@@ -176,7 +195,7 @@ async function markReadBefore(db: PeopleDb, userId: number, subscriptions: Subsc
             userId,
             moved,
             sql`select c.feed_id, c.seq from items c join read_marks m on m.feed_id = c.feed_id and m.seq = c.seq
-              where c.pub_date >= ${before}`,
+              where c.${column} >= ${before}`,
             underLine,
           )
         ).map(markKey),
@@ -188,7 +207,7 @@ async function markReadBefore(db: PeopleDb, userId: number, subscriptions: Subsc
     userId,
     moved,
     sql`select c.feed_id, c.seq from subscriptions s join items c on c.feed_id = s.feed_id and c.seq > s.read_seq
-      and c.pub_date < ${before}`,
+      and c.${column} < ${before}`,
   );
   const mine = sql`user_id = ${userId} and feed_id in (${sql.raw(idListSql(ids))})`;
   const pairs = (rows: { feed_id: number; seq: number }[]) =>

@@ -11,7 +11,7 @@ import { setItemStarred } from '../db/stars';
 import { followFeed } from '../feeds/follow';
 import { ApiError } from '../lib/errors';
 import type { Services } from '../services';
-import { feedStreamId, parseItemId, parseStreamId } from './ids';
+import { feedStreamId, parseItemIds, parseStreamId } from './ids';
 import { feedOfStream, loadReaderSubscriptions } from './subscriptions';
 
 /** Each item costs a few D1 queries: at most this many per call keeps a request within Workers' limits. */
@@ -30,8 +30,8 @@ async function unlessMissing(change: () => Promise<unknown>) {
 }
 
 export async function editTags(db: PeopleDb, userId: number, params: URLSearchParams) {
-  const ids = params.getAll('i').map(parseItemId);
-  if (ids.length === 0 || ids.some((id) => id === null)) throw new ApiError('BAD_REQUEST', 'Give item ids as i');
+  const ids = parseItemIds(params.getAll('i'));
+  if (!ids) throw new ApiError('BAD_REQUEST', 'Give item ids as i');
   if (ids.length > MAX_ITEMS_PER_EDIT) {
     throw new ApiError('BAD_REQUEST', `At most ${MAX_ITEMS_PER_EDIT} items per call`);
   }
@@ -39,7 +39,7 @@ export async function editTags(db: PeopleDb, userId: number, params: URLSearchPa
   const remove = kindsOf(params.getAll('r'));
   const read = add.has('read') ? true : remove.has('read') || add.has('kept-unread') ? false : null;
   const starred = add.has('starred') ? true : remove.has('starred') ? false : null;
-  for (const id of ids as number[]) {
+  for (const id of ids) {
     if (read !== null) await unlessMissing(() => setItemRead(db, userId, id, read));
     if (starred !== null) await unlessMissing(() => setItemStarred(db, userId, id, starred));
   }
@@ -63,7 +63,10 @@ export async function markStreamRead(db: PeopleDb, userId: number, params: URLSe
   if (stream.kind === 'reading-list') feedIds = subscriptions.feeds.map((feed) => feed.id);
   else if (stream.kind === 'feed') feedIds = [feedOfStream(subscriptions, stream.url)?.id ?? 0].filter(Boolean);
   else if (stream.kind === 'label') feedIds = subscriptions.labelByName.get(stream.name)?.feedIds ?? [];
-  await markFeedsRead(db, userId, feedIds, instantOf(params.get('ts')));
+  // ts is when the app last looked (often the timestampUsec of the newest item it has): items stored
+  // after it stay unread whatever their date, those stored at it or before turn read (issue 32).
+  const seen = instantOf(params.get('ts'));
+  await markFeedsRead(db, userId, feedIds, seen === undefined ? undefined : seen + 1, 'stored');
 }
 
 const labelName = (value: string | null) => {

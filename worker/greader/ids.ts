@@ -1,24 +1,39 @@
 // The Google Reader API's names for things. Items have a long form
-// ("tag:google.com,2005:reader/item/<16 hex digits>") and a short decimal form; clients send either.
+// ("tag:google.com,2005:reader/item/<16 hex digits>"), a bare hex form (the same digits, with or without
+// the leading zeros: Reeder sends these) and a short decimal form; clients send any of them.
 // Streams are feeds ("feed/<feed URL>"), labels ("user/-/label/<category>") and states
 // ("user/-/state/com.google/<state>"), where "-" may also be the person's own id.
-
 import { parseId } from '../contracts/ids';
 
 export const ITEM_ID_PREFIX = 'tag:google.com,2005:reader/item/';
 
 export const longItemId = (id: number) => `${ITEM_ID_PREFIX}${id.toString(16).padStart(16, '0')}`;
 
-/** An item id in either form, or null. A short id may come signed (64-bit clients): only positive ones are ours. */
+const fromHex = (hex: string) => {
+  if (!/^[0-9a-f]{1,16}$/i.test(hex)) return null;
+  const id = Number.parseInt(hex, 16);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+};
+
+/**
+ * An item id in any of the three forms, or null. Bare digits are decimal unless they start with 0, and
+ * anything with a letter is hex: FreshRSS's rule, so a client that works there works here. A decimal id
+ * may come signed (64-bit clients): only positive ones are ours.
+ */
 export function parseItemId(value: string): number | null {
   const text = value.trim();
-  if (text.startsWith(ITEM_ID_PREFIX)) {
-    const hex = text.slice(ITEM_ID_PREFIX.length);
-    if (!/^[0-9a-f]{1,16}$/i.test(hex)) return null;
-    const id = Number.parseInt(hex, 16);
-    return Number.isSafeInteger(id) && id > 0 ? id : null;
-  }
-  return parseId(text);
+  if (text.startsWith(ITEM_ID_PREFIX)) return fromHex(text.slice(ITEM_ID_PREFIX.length));
+  if (/^[1-9][0-9]*$/.test(text)) return parseId(text);
+  return fromHex(text);
+}
+
+/**
+ * The item ids of a call's `i` values, each in any form; one that is not an item id is skipped, as
+ * FreshRSS does, so one bad id does not lose the others. Null when none was given or none is valid.
+ */
+export function parseItemIds(values: string[]): number[] | null {
+  const ids = values.map(parseItemId).filter((id): id is number => id !== null);
+  return ids.length > 0 ? [...new Set(ids)] : null;
 }
 
 export const STATE = {

@@ -30,7 +30,8 @@ export function itemJson(item: FeedItem, context: RenderContext) {
   return {
     id: longItemId(item.id),
     crawlTimeMsec: String(crawled),
-    timestampUsec: String(Date.parse(item.pubDate) * 1000),
+    // When the item arrived, as FreshRSS gives it: clients sync from it (ot, ts); published is its date.
+    timestampUsec: String(crawled * 1000),
     published,
     updated: published,
     title: item.title,

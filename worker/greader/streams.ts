@@ -1,6 +1,8 @@
 // One page of a stream, for stream/contents, stream/items/ids and reader/atom: the reading list, a feed,
 // a label, the starred or the read items, newest or oldest first (r=o), without read items (xt), only
-// starred ones (it), published within ot/nt (seconds), n at a time, continuing from c.
+// starred ones (it), stored within ot/nt (seconds), n at a time, continuing from c. ot and nt are the
+// time an item arrived, as FreshRSS keys them: a sync client asks "what came since I last looked", and
+// an item fetched now may carry an older date (issue 32).
 import type { FeedItem } from '../contracts/feeds';
 import { type ItemQuery, type ItemScope, type ItemState, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
@@ -18,9 +20,9 @@ export type StreamQuery = {
   excludeRead: boolean;
   onlyStarred: boolean;
   oldestFirst: boolean;
-  /** Epoch ms: nothing published before (ot) or after (nt). */
-  notBefore: number | null;
-  notAfter: number | null;
+  /** Epoch ms: nothing stored before (ot) or after (nt). */
+  storedNotBefore: number | null;
+  storedNotAfter: number | null;
 };
 
 export type StreamPage = { items: FeedItem[]; continuation: string | null };
@@ -46,8 +48,8 @@ export function streamQueryOf(stream: Stream, params: URLSearchParams): StreamQu
     excludeRead: excluded.some((id) => /\/state\/com\.google\/read$/.test(id)),
     onlyStarred: included.some((id) => /\/state\/com\.google\/starred$/.test(id)),
     oldestFirst: params.get('r') === 'o',
-    notBefore: ot === null ? null : ot * 1000,
-    notAfter: nt === null ? null : nt * 1000 + 999,
+    storedNotBefore: ot === null ? null : ot * 1000,
+    storedNotAfter: nt === null ? null : nt * 1000 + 999,
   };
 }
 
@@ -73,8 +75,8 @@ export function itemQueryOf(subscriptions: ReaderSubscriptions, query: StreamQue
     scope,
     state,
     ...(starred && state !== 'starred' ? { starred: true } : {}),
-    from: query.notBefore,
-    to: query.notAfter === null ? null : query.notAfter + 1,
+    storedFrom: query.storedNotBefore,
+    storedTo: query.storedNotAfter === null ? null : query.storedNotAfter + 1,
     order: query.oldestFirst ? 'oldest' : 'newest',
     cursor: query.continuation,
     limit: query.count,

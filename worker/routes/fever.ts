@@ -131,7 +131,8 @@ async function applyMark(db: PeopleDb, userId: number, params: URLSearchParams, 
         ? subscriptions.feeds.map((feed) => feed.id)
         : (subscriptions.labels.find((label) => label.categoryId === id)?.feedIds ?? []);
   } else throw new ApiError('BAD_REQUEST', 'mark must be item, feed or group');
-  await markFeedsRead(db, userId, feedIds, before);
+  // before is when the app last refreshed: items stored after it stay unread, whatever their date (issue 32).
+  await markFeedsRead(db, userId, feedIds, before, 'stored');
   return 'unread';
 }
 

@@ -11,7 +11,7 @@ import { createReader, type Reader } from '../db/reader';
 import type { AppEnv } from '../env';
 import { editSubscriptions, editTags, markStreamRead, quickAdd } from '../greader/actions';
 import { actionToken, checkActionToken, mintAuthToken, type ReaderEnv, requireReader } from '../greader/auth';
-import { feedStreamId, labelStreamId, parseItemId, parseStreamId, STATE, type Stream } from '../greader/ids';
+import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type Stream } from '../greader/ids';
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
 import { readStream, streamQueryOf } from '../greader/streams';
 import { loadReaderSubscriptions } from '../greader/subscriptions';
@@ -148,20 +148,18 @@ const readerApi = new Hono<ReaderEnv>()
       itemRefs: page.items.map((item) => ({
         id: String(item.id),
         directStreamIds: [],
-        timestampUsec: String(Date.parse(item.pubDate) * 1000),
+        timestampUsec: String(Date.parse(item.createdAt) * 1000),
       })),
       ...(page.continuation ? { continuation: page.continuation } : {}),
     });
   })
   .on(['GET', 'POST'], '/stream/items/contents', async (c) => {
     const params = await paramsOf(c);
-    const ids = params.getAll('i').map(parseItemId);
-    if (ids.length === 0 || ids.length > 1000 || ids.some((id) => id === null)) {
-      throw new ApiError('BAD_REQUEST', 'Give 1 to 1000 item ids as i');
-    }
+    const ids = parseItemIds(params.getAll('i'));
+    if (!ids || ids.length > 1000) throw new ApiError('BAD_REQUEST', 'Give 1 to 1000 item ids as i');
     const [{ items }, subscriptions] = await Promise.all([
       queryItems(readerOf(c), {
-        scope: { kind: 'ids', ids: ids as number[] },
+        scope: { kind: 'ids', ids },
         state: 'all',
         order: 'newest',
         limit: ids.length,

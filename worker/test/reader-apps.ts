@@ -1,10 +1,13 @@
 // What the reader-app API tests (Google Reader, Fever) start from: a person with an app password and a
 // category, following scripted feeds of three stories each.
+import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
 import { ID_SETTLE_MS } from '../db/shards';
+import { refreshFeed } from '../feeds/refresh';
+import { createUrlFetcher } from '../net/fetcher';
 import { advanceClock } from './clock';
-import { rss, scriptFeed, uniqueName } from './feeds';
-import { call, signUp } from './helpers';
+import { rss, scriptFeed, type TestItem, uniqueName } from './feeds';
+import { call, db, signUp } from './helpers';
 
 export const HOUR = 3_600_000;
 
@@ -54,4 +57,40 @@ export async function followStoryFeed(
   });
   expect(added.status).toBe(201);
   return { id: ((await added.json()) as { id: number }).id, url };
+}
+
+/**
+ * A feed the person follows whose stories the test publishes one by one: `publish` adds a story with the
+ * given date to the feed and refreshes it now (the pinned clock), so the story is stored now whatever
+ * its date, as a real refresh stores an item that appeared late with an old date.
+ */
+export async function followGrowingFeed(
+  cookie: string,
+  options: { label: string; feedName: string; categoryId: number | null; stories: { title: string; pubDate: Date }[] },
+) {
+  const name = uniqueName(options.label);
+  const stories: TestItem[] = options.stories.map((story, n) => ({
+    guid: `${name}-${n}`,
+    link: `https://example.com/${name}/${n}`,
+    ...story,
+  }));
+  const url = await scriptFeed(name, { body: rss(name, stories) });
+  const added = await call('/api/feeds', {
+    cookie,
+    json: { url, name: options.feedName, categoryId: options.categoryId, includeInAi: true },
+  });
+  expect(added.status).toBe(201);
+  const id = ((await added.json()) as { id: number }).id;
+  const publish = async (title: string, pubDate: Date) => {
+    stories.unshift({
+      guid: `${name}-${stories.length}`,
+      link: `https://example.com/${name}/${stories.length}`,
+      title,
+      pubDate,
+    });
+    await scriptFeed(name, { body: rss(name, stories) });
+    const outcome = await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, id, Date.now());
+    expect(outcome).toMatchObject({ kind: 'updated' });
+  };
+  return { id, url, publish };
 }

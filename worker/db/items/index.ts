@@ -4,6 +4,7 @@
 // the rest private): a surface translates its protocol into an ItemQuery, and nothing else.
 import type { Reader } from '../reader';
 import { countFollowed, unreadIds } from './by-id';
+import { hasItemFilters } from './conditions';
 import { type ItemPage, planAndRead, toPage } from './planner';
 import { checkQuery, type ItemQuery } from './query';
 import { countStarred, starredIds } from './starred';
@@ -26,7 +27,7 @@ export async function itemIds(reader: Reader, query: ItemQuery): Promise<number[
   const plain = query.match === undefined && query.cursor === undefined && query.scope.kind !== 'ids';
   if (plain && query.state === 'unread' && !query.starred && query.order === 'id-descending')
     return unreadIds(reader, query);
-  const lean = plain && query.from == null && query.to == null && query.hasEnclosure === undefined;
+  const lean = plain && !hasItemFilters(query);
   if (lean && query.state === 'starred' && query.scope.kind === 'all' && query.order === 'id-descending')
     return starredIds(reader.db, reader.userId, query.limit);
   const page = await planAndRead(reader, query);
@@ -38,7 +39,7 @@ export async function countItems(
   reader: Reader,
   query: Pick<ItemQuery, 'scope' | 'state' | 'from' | 'to' | 'hasEnclosure'>,
 ) {
-  const filtered = query.from != null || query.to != null || query.hasEnclosure !== undefined;
+  const filtered = hasItemFilters(query);
   if (query.state === 'starred' && query.scope.kind === 'all' && !filtered)
     return countStarred(reader.db, reader.userId);
   if (query.state === 'all' && query.scope.kind !== 'ids')

@@ -15,6 +15,8 @@ export type Scan = ScopedRead & {
   newest: boolean;
   from: number | null;
   to: number | null;
+  storedFrom?: number | null;
+  storedTo?: number | null;
   hasEnclosure?: boolean;
   cursor: Cursor | null;
 };

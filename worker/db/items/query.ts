@@ -26,6 +26,13 @@ export type ItemQuery = {
   /** Published in [from, to), epoch ms; null or left out is open. */
   from?: number | null;
   to?: number | null;
+  /**
+   * Stored (first seen by a refresh) in [storedFrom, storedTo), epoch ms; null or left out is open. Sync
+   * clients ask "what came since I last looked" (Google Reader's ot/nt): that is the time an item
+   * arrived, not its published date, which may be older than their last sync (issue 32).
+   */
+  storedFrom?: number | null;
+  storedTo?: number | null;
   /** Only items with (true) or without (false) an enclosure. */
   hasEnclosure?: boolean;
   order: ItemOrder;
@@ -52,6 +59,8 @@ export function checkQuery(query: ItemQuery, most = MAX_ITEMS) {
     throw refuse('Paging by id takes afterId or beforeId, not a search or a cursor');
   if (!byId && (query.afterId !== undefined || query.beforeId !== undefined))
     throw refuse('afterId and beforeId page by id only');
+  if (query.match !== undefined && (query.storedFrom != null || query.storedTo != null))
+    throw refuse('storedFrom and storedTo do not combine with a search');
   if (query.starred && query.state !== 'unread' && query.state !== 'read')
     throw refuse('starred narrows state unread or read only');
 }

@@ -6,6 +6,7 @@ import type { PeopleDb } from '../client';
 import type { Reader } from '../reader';
 import { listedInScope } from '../reading-list';
 import { type ItemRow, newestFirst } from './columns';
+import { hasItemFilters } from './conditions';
 import { readPerFeed, readWindow, type Scan } from './page-reads';
 import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
 import { markElsewhere } from './scoped-read';
@@ -56,6 +57,8 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     subscriptions,
     state: query.state === 'starred' ? 'all' : query.state,
     hasEnclosure: query.hasEnclosure,
+    storedFrom: query.storedFrom ?? null,
+    storedTo: query.storedTo ?? null,
     newest: query.order === 'newest',
     from,
     to,
@@ -123,7 +126,7 @@ const MOST_CATEGORY_SPANS = 100;
  */
 function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemory | undefined {
   const spans = reader.pageSpans;
-  const plain = query.hasEnclosure === undefined && query.from == null && query.to == null;
+  const plain = !hasItemFilters(query);
   if (!spans || scan.cursor || !scan.newest || !plain || (scan.state !== 'all' && scan.state !== 'unread'))
     return undefined;
   const unread = scan.state === 'unread';
