@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatItemDate } from './dates';
+import { formatItemDate, formatShortItemDate } from './dates';
 
 // Local times, so the test holds in any time zone.
 const now = new Date(2025, 4, 13, 15, 0, 0);
@@ -25,5 +25,16 @@ describe('formatItemDate', () => {
   it('throws "Invalid time value" for an unparseable date', () => {
     expect(() => formatItemDate('not a date', now)).toThrow(new Error('Invalid time value'));
     expect(() => formatItemDate(Number.NaN, now)).toThrow('Invalid time value');
+  });
+});
+
+describe('formatShortItemDate (the compact list on a phone)', () => {
+  it('says minutes or hours today, "Yesterday", then the day, then the month and year', () => {
+    expect(formatShortItemDate(new Date(2025, 4, 13, 14, 59, 40), now)).toBe('now');
+    expect(formatShortItemDate(new Date(2025, 4, 13, 14, 55), now)).toBe('5m');
+    expect(formatShortItemDate(new Date(2025, 4, 13, 12, 0), now)).toBe('3h');
+    expect(formatShortItemDate(new Date(2025, 4, 12, 23, 59), now)).toBe('Yesterday');
+    expect(formatShortItemDate(new Date(2025, 4, 11, 9, 0), now)).toBe('May 11');
+    expect(formatShortItemDate(new Date(2024, 0, 2), now)).toBe('Jan 2024');
   });
 });

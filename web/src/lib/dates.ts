@@ -33,3 +33,21 @@ export function formatItemDate(value: Date | string | number, now: Date = new Da
   if (dayDiff === 1) return 'Yesterday';
   return formatCalendarDate(date);
 }
+
+/**
+ * The compact list's date on a phone, where a row has about 56 px for it: "now", "5m", "3h" today,
+ * "Yesterday", then "May 13" this year and "May 2024" before (issue 27 §2). Lists keep formatItemDate
+ * from `sm` up.
+ */
+export function formatShortItemDate(value: Date | string | number, now: Date = new Date()): string {
+  const date = toDate(value);
+  const dayDiff = Math.round((startOfDay(now) - startOfDay(date)) / (24 * HOUR));
+  if (dayDiff === 0) {
+    const minutes = Math.round(Math.max(0, now.getTime() - date.getTime()) / MINUTE);
+    if (minutes < 1) return 'now';
+    return minutes < 60 ? `${minutes}m` : `${Math.round(minutes / 60)}h`;
+  }
+  if (dayDiff === 1) return 'Yesterday';
+  const month = MONTHS[date.getMonth()];
+  return date.getFullYear() === now.getFullYear() ? `${month} ${date.getDate()}` : `${month} ${date.getFullYear()}`;
+}

@@ -223,8 +223,8 @@ export function FeedItemsView({
   }
 
   return (
-    <div className="grid gap-6">
-      <div className="grid gap-3">
+    <div className="grid grid-cols-1 gap-4 sm:gap-6">
+      <div className="grid grid-cols-1 gap-3">
         {heading || actions ? (
           <div className="flex flex-wrap items-center justify-between gap-3">
             {heading ? <div className="grid min-w-0 gap-1">{heading}</div> : <span />}

@@ -36,7 +36,7 @@ export function ItemCollection(props: ItemCollectionProps) {
   const olderNote = olderUnreadNote(items.slice(0, split), split < items.length || !props.hasMore, props.unreadTotal);
   return (
     <div className="grid gap-8">
-      <section aria-labelledby="items-recent" className="grid gap-4">
+      <section aria-labelledby="items-recent" className="grid gap-2 sm:gap-4">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <h2 id="items-recent" className="text-sm font-semibold tracking-wide text-muted-foreground uppercase">
             Past 24 hours
@@ -58,7 +58,7 @@ export function ItemCollection(props: ItemCollectionProps) {
         )}
       </section>
       {split < items.length ? (
-        <section aria-labelledby="items-earlier" className="grid gap-4">
+        <section aria-labelledby="items-earlier" className="grid gap-2 sm:gap-4">
           <h2
             id="items-earlier"
             className="scroll-mt-20 text-sm font-semibold tracking-wide text-muted-foreground uppercase"

@@ -37,55 +37,59 @@ export function ListToolbar({
   onHelp,
 }: ListToolbarProps) {
   return (
-    <div className="flex flex-wrap items-center gap-2">
-      <DateFilterSelect value={dateFilter} onChange={onDateFilterChange} />
-      <Select
-        aria-label="Order"
-        value={search?.byRelevance ? 'relevance' : settings.sort}
-        onChange={(event) => {
-          const order = event.target.value;
-          search?.onByRelevanceChange(order === 'relevance');
-          if (order !== 'relevance') onSettingsChange({ sort: order === 'oldest' ? 'oldest' : 'newest' });
-        }}
-        className="w-36"
-      >
-        {search ? <option value="relevance">Best match first</option> : null}
-        <option value="newest">Newest first</option>
-        <option value="oldest">Oldest first</option>
-      </Select>
-      {readControls ? (
-        <Button
-          variant={settings.unreadOnly ? 'primary' : 'outline'}
-          aria-pressed={settings.unreadOnly}
-          onClick={() => onSettingsChange({ unreadOnly: !settings.unreadOnly })}
+    <div className="flex min-w-0 items-center gap-2 sm:flex-wrap">
+      {/* On a phone the filters scroll sideways in one row, so the list starts high enough for 15 compact
+          rows on the first screen (issue 27 §2); the buttons with a menu stay outside, where it can open. */}
+      <div className="relative -my-1 flex min-w-0 flex-1 items-center gap-2 overflow-x-auto py-1 *:shrink-0 sm:contents">
+        <DateFilterSelect value={dateFilter} onChange={onDateFilterChange} />
+        <Select
+          aria-label="Order"
+          value={search?.byRelevance ? 'relevance' : settings.sort}
+          onChange={(event) => {
+            const order = event.target.value;
+            search?.onByRelevanceChange(order === 'relevance');
+            if (order !== 'relevance') onSettingsChange({ sort: order === 'oldest' ? 'oldest' : 'newest' });
+          }}
+          className="w-36"
         >
-          Unread only
-        </Button>
-      ) : null}
-      {search ? null : (
-        <fieldset className="inline-flex rounded-md border border-input p-0.5">
-          <legend className="sr-only">View</legend>
-          {(['cards', 'list'] as const).map((view) => (
-            <label
-              key={view}
-              className={cn(
-                'cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
-                settings.view === view ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
-              )}
-            >
-              <input
-                type="radio"
-                name="item-view"
-                value={view}
-                checked={settings.view === view}
-                onChange={() => onSettingsChange({ view })}
-                className="sr-only"
-              />
-              {view === 'cards' ? 'Cards' : 'List'}
-            </label>
-          ))}
-        </fieldset>
-      )}
+          {search ? <option value="relevance">Best match first</option> : null}
+          <option value="newest">Newest first</option>
+          <option value="oldest">Oldest first</option>
+        </Select>
+        {readControls ? (
+          <Button
+            variant={settings.unreadOnly ? 'primary' : 'outline'}
+            aria-pressed={settings.unreadOnly}
+            onClick={() => onSettingsChange({ unreadOnly: !settings.unreadOnly })}
+          >
+            Unread only
+          </Button>
+        ) : null}
+        {search ? null : (
+          <fieldset className="relative inline-flex rounded-md border border-input p-0.5">
+            <legend className="sr-only">View</legend>
+            {(['cards', 'list'] as const).map((view) => (
+              <label
+                key={view}
+                className={cn(
+                  'cursor-pointer rounded px-3 py-1.5 text-sm font-medium has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring',
+                  settings.view === view ? 'bg-primary text-primary-foreground' : 'hover:bg-accent',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="item-view"
+                  value={view}
+                  checked={settings.view === view}
+                  onChange={() => onSettingsChange({ view })}
+                  className="sr-only"
+                />
+                {view === 'cards' ? 'Cards' : 'List'}
+              </label>
+            ))}
+          </fieldset>
+        )}
+      </div>
       {readControls ? <MarkAllReadButton markAll={markAll} /> : null}
       <RefreshFeedsButton refresh={refresh} />
       {/* Phones have no keyboard to speak of: the shortcut help starts at the `sm` width. */}

@@ -44,7 +44,8 @@ export function MarkAllReadButton({ markAll }: { markAll: ReturnType<typeof useM
       triggerClassName={buttonClasses({ variant: 'outline' })}
       trigger={
         <>
-          <CheckCheckIcon /> {markAll.isPending ? 'Marking...' : 'Mark all as read'}
+          <CheckCheckIcon />{' '}
+          <span className="hidden sm:inline">{markAll.isPending ? 'Marking...' : 'Mark all as read'}</span>
           <ChevronDownIcon />
         </>
       }

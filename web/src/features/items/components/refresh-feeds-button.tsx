@@ -29,8 +29,16 @@ export function useRefreshWithToast(input: { feedId?: number }) {
 
 export function RefreshFeedsButton({ refresh }: { refresh: ReturnType<typeof useRefreshWithToast> }) {
   return (
-    <Button variant="outline" onClick={refresh.start} disabled={refresh.isPending}>
-      <RefreshIcon className={cn(refresh.isPending && 'animate-spin')} /> Refresh Feeds
+    // A phone shows the icon alone (issue 27 §2: the toolbar is one row there); the name stays the same.
+    <Button
+      variant="outline"
+      aria-label="Refresh Feeds"
+      className="max-sm:px-3"
+      onClick={refresh.start}
+      disabled={refresh.isPending}
+    >
+      <RefreshIcon className={cn(refresh.isPending && 'animate-spin')} />{' '}
+      <span className="hidden sm:inline">Refresh Feeds</span>
     </Button>
   );
 }
