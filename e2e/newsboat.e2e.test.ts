@@ -148,6 +148,83 @@ describe('newsboat through the Google Reader API', () => {
     tmux('send-keys', '-t', session, 'Q');
   });
 
+  it('shows "Architect & Designer" and "1 < 2" as written, and items starred on the web in its Starred items feed', async () => {
+    // Titles that need escaping (issue 27 §6): as type="html" newsboat rendered them as HTML and lost
+    // "&amp; Designer" and everything after "<".
+    const studio = `${upstream}/scripted/Studio-${stamp}`;
+    const titles = ['Architect &amp; Designer', '1 &lt; 2 for small teams'];
+    const entries = titles
+      .map(
+        (title, index) => `<item><title>${title}</title><link>https://example.com/studio/${index}</link>
+<guid isPermaLink="false">${stamp}-studio-${index}</guid><pubDate>${new Date(Date.now() - (index + 1) * HOUR).toUTCString()}</pubDate>
+<description>Studio notes ${index}.</description></item>`,
+      )
+      .join('\n');
+    await fetch(studio, {
+      method: 'PUT',
+      body: JSON.stringify({
+        body: `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Studio</title><link>https://example.com/studio</link><description>Studio</description>${entries}</channel></rss>`,
+        contentType: 'application/rss+xml',
+      }),
+    });
+    expect((await api('/api/feeds', { url: studio, name: 'Studio', categoryId: null, includeInAi: true })).status).toBe(
+      201,
+    );
+    // Starred on the web: newsboat reads stars only from its "Starred items" feed, which Feedloom lists
+    // to it as a subscription on our origin (greader/special-streams.ts).
+    const page = (await (await api('/api/feed-items?limit=50')).json()) as { id: number; title: string }[];
+    const architect = page.find((item) => item.title === 'Architect & Designer');
+    const starred = await fetch(url(`/api/feed-items/${architect?.id}`), {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json', origin: baseURL, cookie },
+      body: JSON.stringify({ isStarred: true }),
+    });
+    expect(starred.status).toBe(200);
+
+    const run = newsboat('reload');
+    expect(run.status, run.stderr).toBe(0);
+    const cache = (sql: string) => spawnSync('sqlite3', [files.cache, sql], { encoding: 'utf8' }).stdout.trim();
+    // What newsboat keeps is what it shows: the titles as written.
+    const shown = cache(
+      "select distinct title from rss_item where title like '%Designer%' or title like '1 %small teams'",
+    );
+    expect(shown.split('\n').sort()).toEqual(['1 < 2 for small teams', 'Architect & Designer']);
+    // The starred stream came from our origin, never from feedhq.org.
+    const starredFeed = cache("select rssurl || ' ' || title from rss_feed where rssurl like '%starred%'");
+    expect(starredFeed).toBe(
+      `${baseURL}/api/greader/reader/atom/user%2F-%2Fstate%2Fcom.google%2Fstarred?n=50 Starred items`,
+    );
+    expect(cache("select count(*) from rss_feed where rssurl like '%feedhq.org%'")).toBe('0');
+    expect(cache("select title from rss_item where feedurl like '%starred%'")).toBe('Architect & Designer');
+
+    // On screen: the Studio feed's article list, opened in newsboat driven in tmux.
+    const titlesSession = `${session}-titles`;
+    const started = tmux(
+      'new-session',
+      '-d',
+      '-s',
+      titlesSession,
+      '-x',
+      '160',
+      '-y',
+      '40',
+      `HOME=${dir} ${NEWSBOAT} -C ${files.config} -u ${files.urls} -c ${files.cache}`,
+    );
+    expect(started.status, started.stderr).toBe(0);
+    const pane = () => tmux('capture-pane', '-p', '-t', titlesSession).stdout;
+    try {
+      await expect.poll(pane, { timeout: 30_000, interval: 200 }).toMatch(/Studio/);
+      const row = Number(/^\s*(\d+)\s.*Studio\s*$/m.exec(pane())?.[1]);
+      expect(row).toBeGreaterThan(0);
+      for (let step = 1; step < row; step++) tmux('send-keys', '-t', titlesSession, 'Down');
+      tmux('send-keys', '-t', titlesSession, 'Enter');
+      await expect.poll(pane, { timeout: 15_000, interval: 200 }).toContain('Architect & Designer');
+      expect(pane()).toContain('1 < 2 for small teams');
+    } finally {
+      tmux('kill-session', '-t', titlesSession);
+    }
+  });
+
   it('lists the sample podcast’s enclosures, and podboat downloads one from its queue', async () => {
     // A Free account follows the samples its plan has room for, and the podcast is the fourth: Pro has room.
     await upgradeSignedInToPro(cookie.slice(SESSION_COOKIE.length + 1));

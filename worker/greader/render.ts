@@ -1,12 +1,22 @@
 // Items as Google Reader clients read them: the JSON of stream/contents and stream/items/contents, and
 // the Atom entries of reader/atom (the form FeedHQ and The Old Reader serve, which newsboat reads: the
-// read and starred state travel as categories in Google's scheme).
+// read and starred state travel as categories in Google's scheme). Titles are plain text (a title is
+// stored as text: "Architect & Designer", "1 < 2"), so they go as type="text", escaped once for XML:
+// as type="html" a reader renders them as HTML and "&amp; Designer" or "< 2" vanish (issue 27 §6).
 import type { FeedItem } from '../contracts/feeds';
 import { escapeText, escapeXml as xml } from '../html/entities';
 import { feedStreamId, labelStreamId, longItemId, STATE } from './ids';
 import type { ReaderSubscriptions } from './subscriptions';
 
-export type RenderContext = { subscriptions: ReaderSubscriptions };
+export type RenderContext = {
+  subscriptions: ReaderSubscriptions;
+  /**
+   * Atom entries of the starred stream carry the item's short (decimal) id: newsboat keys its cache on
+   * an entry's id alone, so the same id in its "Starred items" feed would move the item out of its own
+   * feed. Both forms name the item in edit-tag (ids.ts).
+   */
+  shortEntryIds?: boolean;
+};
 
 const seconds = (iso: string) => Math.floor(Date.parse(iso) / 1000);
 
@@ -79,13 +89,13 @@ function atomEntry(item: FeedItem, context: RenderContext) {
     .join('');
   const date = new Date(item.pubDate).toISOString();
   return `<entry gr:crawl-timestamp-msec="${Date.parse(item.createdAt)}">
-<id>${longItemId(item.id)}</id>${categories}
-<title type="html">${xml(item.title)}</title>
+<id>${context.shortEntryIds ? String(item.id) : longItemId(item.id)}</id>${categories}
+<title type="text">${xml(item.title)}</title>
 <published>${date}</published><updated>${date}</updated>
 ${item.link ? `<link rel="alternate" href="${xml(item.link)}" type="text/html"/>` : ''}${enclosureLinks(item)}
 <content type="html">${xml(bodyOf(item))}</content>
 ${item.author ? `<author><name>${xml(item.author)}</name></author>` : ''}
-<source gr:stream-id="${xml(feedStreamId(feed?.url ?? ''))}"><title type="html">${xml(feed?.name ?? item.source)}</title>${
+<source gr:stream-id="${xml(feedStreamId(feed?.url ?? ''))}"><title type="text">${xml(feed?.name ?? item.source)}</title>${
     feed?.siteUrl ? `<link rel="alternate" href="${xml(feed.siteUrl)}" type="text/html"/>` : ''
   }</source>
 </entry>`;

@@ -13,6 +13,7 @@ import { editSubscriptions, editTags, markStreamRead, quickAdd } from '../greade
 import { actionToken, checkActionToken, mintAuthToken, type ReaderEnv, requireReader } from '../greader/auth';
 import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type Stream } from '../greader/ids';
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
+import { isNewsboat, STARRED_TITLE, starredSubscription } from '../greader/special-streams';
 import { readStream, streamQueryOf } from '../greader/streams';
 import { loadReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
@@ -79,8 +80,10 @@ async function streamPage(c: ReaderContext, prefix: string) {
       ? (subscriptions.byUrl.get(stream.url)?.name ?? stream.url)
       : stream.kind === 'label'
         ? stream.name
-        : 'Feedloom';
-  return { id, title, page, context };
+        : stream.kind === 'starred'
+          ? STARRED_TITLE
+          : 'Feedloom';
+  return { id, stream, title, page, context };
 }
 
 const readerApi = new Hono<ReaderEnv>()
@@ -97,14 +100,17 @@ const readerApi = new Hono<ReaderEnv>()
   .get('/subscription/list', async (c) => {
     const { feeds } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
     return c.json({
-      subscriptions: feeds.map((feed) => ({
-        id: feedStreamId(feed.url),
-        title: feed.name,
-        categories: feed.label ? [{ id: labelStreamId(feed.label), label: feed.label }] : [],
-        url: feed.url,
-        htmlUrl: feed.siteUrl ?? '',
-        iconUrl: feed.favicon ?? '',
-      })),
+      subscriptions: [
+        ...feeds.map((feed) => ({
+          id: feedStreamId(feed.url),
+          title: feed.name,
+          categories: feed.label ? [{ id: labelStreamId(feed.label), label: feed.label }] : [],
+          url: feed.url,
+          htmlUrl: feed.siteUrl ?? '',
+          iconUrl: feed.favicon ?? '',
+        })),
+        ...(isNewsboat(c.req.header('user-agent')) ? [starredSubscription] : []),
+      ],
     });
   })
   .get('/tag/list', async (c) => {
@@ -191,8 +197,13 @@ const readerApi = new Hono<ReaderEnv>()
   });
 
 const atomApi = new Hono<ReaderEnv>().use(requireReader).get('/*', async (c) => {
-  const { id, title, page, context } = await streamPage(c, '/reader/atom/');
-  const body = atomFeed({ id, title, selfUrl: c.req.url }, page.items, context, page.continuation);
+  const { id, stream, title, page, context } = await streamPage(c, '/reader/atom/');
+  const body = atomFeed(
+    { id, title, selfUrl: c.req.url },
+    page.items,
+    { ...context, shortEntryIds: stream.kind === 'starred' },
+    page.continuation,
+  );
   return c.body(body, 200, { 'content-type': 'application/atom+xml; charset=utf-8' });
 });
 
