@@ -92,10 +92,15 @@ export async function creditBalance(db: Db, userId: number) {
   return row?.credits ?? 0;
 }
 
-// Monthly reset (issue 4: Free 5, Pro 100 a month). The daily cron picks the people whose reset date has
-// passed; a job per person sets the balance to the plan's amount through the ledger, keyed by month.
+// Monthly reset (issue 4: Free 5, Pro 100 a month). The daily cron queues one job; each job resets the
+// first RESETS_PER_JOB people whose reset date has passed, in one batch, and queues the next job while a
+// whole batch was due. A reset moves the person's date past now, so the next job's pick starts after
+// them with no cursor, and a redelivered job finds only who is still due. At workload B about 33,000
+// people are due a day (docs/scaling.md): 66 jobs of 3 D1 calls each, where a job per person made the
+// cron's pick stop at 1,000 and cost a consumer invocation each.
 
-const MAX_RESETS_PER_RUN = 1000;
+/** People reset per job: one statement inserts their ledger rows and one sets their balances. */
+export const RESETS_PER_JOB = 500;
 
 /** yyyy-mm (UTC) of an instant: the month a reset belongs to, and its idempotency key's suffix. */
 export const monthKey = (instant: number) => new Date(instant).toISOString().slice(0, 7);
@@ -107,47 +112,55 @@ export function addMonth(instant: number) {
   return date.getTime();
 }
 
-export async function selectDueCreditResets(db: Db, now = Date.now()) {
-  const rows = await db
-    .select({ id: users.id, resetAt: users.creditsResetAt })
-    .from(users)
-    // A Stripe subscriber's monthly credits come with each paid invoice (billing/stripe.ts) instead.
-    .where(
-      and(
-        isNull(users.stripeSubscriptionId),
-        or(isNull(users.creditsResetAt), lte(users.creditsResetAt, new Date(now))),
-      ),
-    )
-    .limit(MAX_RESETS_PER_RUN);
-  return rows.map((row) => ({ userId: row.id, month: monthKey(row.resetAt?.getTime() ?? now) }));
-}
+/** Who is due: no Stripe subscription (their credits come with each paid invoice), not being deleted. */
+const isDue = (now: number) =>
+  and(
+    isNull(users.stripeSubscriptionId),
+    isNull(users.deletingAt),
+    or(isNull(users.creditsResetAt), lte(users.creditsResetAt, new Date(now))),
+  );
 
 /**
- * Sets the balance to the plan's monthly amount, once for `month`: the ledger row records the
- * difference (delta = amount - balance), and the reset date moves on past `now`. Redelivered, it
- * changes nothing; a person whose reset is not due yet is left alone.
+ * Sets the balance of the first RESETS_PER_JOB due people to their plan's monthly amount, once per
+ * person and month: each ledger row records the difference (delta = amount - balance) under the key
+ * `reset:<user>:<yyyy-mm>`, and only the people whose row this batch inserted have their balance set and
+ * their date moved past `now` (the update joins the rows stamped with this run's time). Returns how many
+ * were due in the pick, and how many were reset.
  */
-export async function resetMonthlyCredits(db: Db, userId: number, month: string, now = Date.now()) {
-  const [user] = await db
-    .select({ resetAt: users.creditsResetAt })
+export async function resetDueCredits(db: Db, now = Date.now()) {
+  const due = await db
+    .select({ id: users.id, resetAt: users.creditsResetAt })
     .from(users)
-    .where(and(eq(users.id, userId), or(isNull(users.creditsResetAt), lte(users.creditsResetAt, new Date(now)))));
-  if (!user) return false;
-  let nextReset = user.resetAt?.getTime() ?? now;
-  while (nextReset <= now) nextReset = addMonth(nextReset);
+    .where(isDue(now))
+    .orderBy(users.creditsResetAt, users.id)
+    .limit(RESETS_PER_JOB);
+  if (due.length === 0) return { picked: 0, reset: 0 };
+  const resets = due.map((row) => {
+    const from = row.resetAt?.getTime() ?? now;
+    let next = from;
+    while (next <= now) next = addMonth(next);
+    return [row.id, `reset:${row.id}:${monthKey(from)}`, next];
+  });
   const d1 = db.$client;
-  const amount = `case plan when 'pro' then ${PLANS.pro.monthlyCredits} else ${PLANS.free.monthlyCredits} end`;
+  const amount = `case u.plan when 'pro' then ${PLANS.pro.monthlyCredits} else ${PLANS.free.monthlyCredits} end`;
+  const picked = 'select value ->> 0 as id, value ->> 1 as key, value ->> 2 as next from json_each(?)';
   const [inserted] = await d1.batch([
     d1
       .prepare(
         `insert into credit_ledger (user_id, delta, reason, idempotency_key, created_at)
-         select id, ${amount} - credits, 'Monthly credits', ?, ? from users where id = ?
+         select u.id, ${amount} - u.credits, 'Monthly credits', p.key, ?
+         from (${picked}) p join users u on u.id = p.id
+         where u.stripe_subscription_id is null and (u.credits_reset_at is null or u.credits_reset_at <= ?)
          on conflict (idempotency_key) do nothing`,
       )
-      .bind(`reset:${userId}:${month}`, now, userId),
+      .bind(now, JSON.stringify(resets), now),
     d1
-      .prepare(`update users set credits = ${amount}, credits_reset_at = ? where id = ? and changes() = 1`)
-      .bind(nextReset, userId),
+      .prepare(
+        `update users set credits = users.credits + l.delta, credits_reset_at = p.next
+         from (${picked}) p join credit_ledger l on l.idempotency_key = p.key and l.created_at = ?
+         where users.id = p.id`,
+      )
+      .bind(JSON.stringify(resets), now),
   ]);
-  return inserted?.meta.changes === 1;
+  return { picked: due.length, reset: inserted?.meta.changes ?? 0 };
 }

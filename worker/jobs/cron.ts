@@ -1,11 +1,10 @@
 // Cron Triggers only select and enqueue due work; the queue consumer does it (DESIGN.md). When each
 // trigger fires is wrangler.toml's alone (trigger-kind.ts).
 import { enqueueDueDigests } from '../ai/digest';
-import { selectDueCreditResets } from '../db/credits';
 import type { Bindings } from '../env';
 import { log } from '../lib/log';
 import { createServices } from '../services';
-import { enqueue, enqueueMany } from './enqueue';
+import { enqueueMany } from './enqueue';
 import { queuePicks } from './enqueue-refreshes';
 import { triggerKind } from './trigger-kind';
 
@@ -19,13 +18,8 @@ export async function dispatchCron(cron: string, env: Bindings) {
       break;
     }
     case 'daily': {
-      await enqueue(env, { type: 'cleanup' });
-      const resets = await selectDueCreditResets(db);
-      await enqueueMany(
-        env,
-        resets.map((reset) => ({ type: 'reset-credits' as const, ...reset })),
-      );
-      log.info('cron.credit_resets_queued', { queued: resets.length });
+      // The resets find who is due themselves, a batch a job (db/credits.ts): the cron reads nothing.
+      await enqueueMany(env, [{ type: 'cleanup' }, { type: 'reset-credits' }]);
       break;
     }
   }

@@ -3,7 +3,7 @@ import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
 import { finishInterruptedDeletions, sweepDeletedAccounts } from '../auth/account-deletion';
 import { deleteExpired } from '../db/cleanup';
-import { resetMonthlyCredits } from '../db/credits';
+import { RESETS_PER_JOB, resetDueCredits } from '../db/credits';
 import { sendAccountMail } from '../email/account-mail';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
@@ -51,8 +51,11 @@ export const handlers: Handlers = {
   'send-digest': async (job, env, services) => {
     await sendDigest({ ...services, env }, job.userId, job.period);
   },
-  'reset-credits': async (job, _env, { db }) => {
-    await resetMonthlyCredits(db, job.userId, job.month);
+  'reset-credits': async (_job, env, { db }) => {
+    const { picked, reset } = await resetDueCredits(db);
+    log.info('credits.monthly_reset', { reset });
+    // A whole batch was due: there may be more, and the next job picks them (this one's are no longer due).
+    if (picked === RESETS_PER_JOB) await enqueue(env, { type: 'reset-credits' });
   },
   cleanup: async (_job, _env, services) => {
     await deleteExpired(services.db);

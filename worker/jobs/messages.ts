@@ -79,12 +79,8 @@ export const sendDigestMessage = z.object({
   period: z.string().min(1).max(100),
 });
 
-/** Sets a person's credits to their plan's monthly amount, once per month (yyyy-mm). */
-export const resetCreditsMessage = z.object({
-  type: z.literal('reset-credits'),
-  userId: id,
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-});
+/** Sets the credits of the next people due to their plan's monthly amount (db/credits.ts resetDueCredits). */
+export const resetCreditsMessage = z.object({ type: z.literal('reset-credits') });
 
 export const jobMessage = z.discriminatedUnion('type', [
   refreshFeedMessage,
