@@ -2,7 +2,7 @@ import { createExecutionContext, createMessageBatch, getQueueResult } from 'clou
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
-import { debitCredits, RESETS_PER_JOB, refundCredits } from '../db/credits';
+import { debitCredits, RESETS_PER_JOB, refundCredits, resetDueCredits } from '../db/credits';
 import worker from '../index';
 import type { JobMessage } from '../jobs/messages';
 import { creditsOf, deliver, holdJobsWithOfflineAiInEachTest, personWithFeed, setCredits } from '../test/ai';
@@ -96,6 +96,12 @@ describe('the monthly reset', () => {
     ]);
     const [row] = await db.select().from(users).where(eq(users.id, free.userId));
     expect(row?.creditsResetAt?.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000);
+    // Two jobs at the same instant (workerd's clock stands still between I/O): still once.
+    const now = Date.now();
+    await db.update(users).set({ creditsResetAt: new Date(now - 40 * 86_400_000), credits: 3 }).where(eq(users.id, free.userId));
+    const both = await Promise.all([resetDueCredits(db, now), resetDueCredits(db, now)]);
+    expect(both.map((run) => run.reset).sort()).toEqual([0, 1]);
+    expect(await creditsOf(free.userId)).toBe(5);
     // Not due any more: another job changes nothing, and queues no other.
     await setCredits(free.userId, 2);
     await deliver([{ type: 'reset-credits' }]);

@@ -124,8 +124,10 @@ const isDue = (now: number) =>
  * Sets the balance of the first RESETS_PER_JOB due people to their plan's monthly amount, once per
  * person and month: each ledger row records the difference (delta = amount - balance) under the key
  * `reset:<user>:<yyyy-mm>`, and only the people whose row this batch inserted have their balance set and
- * their date moved past `now` (the update joins the rows stamped with this run's time). Returns how many
- * were due in the pick, and how many were reset.
+ * their date moved past `now` (the update joins the rows stamped with this run's time, and takes only
+ * people still due: two jobs of one batch can see the same `now` in workerd, whose clock stands still
+ * between I/O, and the first one's update has moved the date by the time the second one's runs).
+ * Returns how many were due in the pick, and how many were reset.
  */
 export async function resetDueCredits(db: Db, now = Date.now()) {
   const due = await db
@@ -158,9 +160,9 @@ export async function resetDueCredits(db: Db, now = Date.now()) {
       .prepare(
         `update users set credits = users.credits + l.delta, credits_reset_at = p.next
          from (${picked}) p join credit_ledger l on l.idempotency_key = p.key and l.created_at = ?
-         where users.id = p.id`,
+         where users.id = p.id and (users.credits_reset_at is null or users.credits_reset_at <= ?)`,
       )
-      .bind(JSON.stringify(resets), now),
+      .bind(JSON.stringify(resets), now, now),
   ]);
   return { picked: due.length, reset: inserted?.meta.changes ?? 0 };
 }

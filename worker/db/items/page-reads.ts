@@ -84,18 +84,36 @@ export function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | nu
 }
 
 /**
- * Each scoped feed's first `take` items in order (below `upper` when given), merged. A scan of one read
- * state whose rows from other shards turned out otherwise reads on past them until it has `take` or the end.
+ * Most statements one per-feed read sends to each shard in scope. Each pass after the first asks twice
+ * as much as the last (what was dropped says more will be), so these cover 31 times what the page
+ * takes; a scan that still has not found its rows stops there and says where (`resumeAt`), for the next
+ * page to go on. Without a bound, someone who reads one by one and lists unread items in a feed of
+ * another shard made a pass per page of read items, every shard in scope each time, past D1's 1,000
+ * queries an invocation (issue 30).
  */
-export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
+export const MOST_PASSES = 5;
+
+/** Rows of a per-feed read, and where its scan stopped when it stopped before finding them all. */
+export type PerFeedRows = { rows: ItemRow[]; resumeAt: Cursor | null };
+
+/**
+ * Each scoped feed's first `take` items in order (below `upper` when given), merged. A scan of one read
+ * state whose rows from other shards turned out otherwise reads on past them until it has `take`, the
+ * end, or MOST_PASSES statements.
+ */
+export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null): Promise<PerFeedRows> {
   const kept: ItemRow[] = [];
   let from = scan;
-  for (;;) {
-    const { rows, scanned } = await readPerFeedOnce(db, from, take, upper);
+  let ask = take;
+  for (let pass = 1; ; pass++) {
+    const { rows, scanned } = await readPerFeedOnce(db, from, ask, upper);
     kept.push(...rows);
     const last = scanned.at(-1);
-    if (kept.length >= take || scanned.length < take || !last) return kept.slice(0, take);
-    from = { ...scan, cursor: { pubDate: last.pub_date, id: last.id } };
+    if (kept.length >= take || scanned.length < ask || !last) return { rows: kept.slice(0, take), resumeAt: null };
+    const position = { pubDate: last.pub_date, id: last.id };
+    if (pass === MOST_PASSES) return { rows: kept, resumeAt: position };
+    from = { ...scan, cursor: position };
+    ask *= 2;
   }
 }
 

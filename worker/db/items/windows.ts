@@ -7,7 +7,7 @@ import type { Reader } from '../reader';
 import { listedInScope } from '../reading-list';
 import { type ItemRow, newestFirst } from './columns';
 import { hasItemFilters } from './conditions';
-import { readPerFeed, readWindow, type Scan } from './page-reads';
+import { type Cursor, readPerFeed, readWindow, type Scan } from './page-reads';
 import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
 import { markElsewhere } from './scoped-read';
 
@@ -67,6 +67,8 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   if (subscriptions.length === 0) return { rows: [], nextCursor: null };
   const db = reader.db;
   let rows: ItemRow[] = [];
+  /** Where a bounded scan stopped short of a full page (page-reads.ts MOST_PASSES): the next page goes on from it. */
+  let resumeAt: Cursor | null = null;
   const memory = rememberedSpan(reader, query, scan);
   const remembered = memory?.span;
   let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
@@ -89,12 +91,14 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     rows.sort(newestFirst);
     // Still short (sparse feeds, or the end of the list): the rest, at most a page per feed.
     if (rows.length < take && !reachedStart) {
-      rows.push(...(await readPerFeed(db, scan, take - rows.length, upper)));
+      const rest = await readPerFeed(db, scan, take - rows.length, upper);
+      rows.push(...rest.rows);
+      resumeAt = rest.resumeAt;
     }
     const needed = rows[take - 1];
     if (memory && needed) await rememberSpan(db, scan.userId, memory, start - needed.pub_date);
   } else {
-    rows = await readPerFeed(db, scan, take, null);
+    ({ rows, resumeAt } = await readPerFeed(db, scan, take, null));
   }
 
   const page = rows.slice(0, query.limit);
@@ -105,13 +109,11 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   const firstShown = page[0];
   // The next page's window: the time this page covered, with room to spare.
   const covered = firstShown && last ? Math.abs(firstShown.pub_date - last.pub_date) * 1.5 : span;
-  return {
-    rows: page,
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(query, { key: last.pub_date, id: last.id, spanMs: Math.max(covered, 60_000) })
-        : null,
-  };
+  const spanMs = Math.max(covered, 60_000);
+  let nextCursor: string | null = null;
+  if (rows.length > query.limit && last) nextCursor = encodeCursor(query, { key: last.pub_date, id: last.id, spanMs });
+  else if (resumeAt) nextCursor = encodeCursor(query, { key: resumeAt.pubDate, id: resumeAt.id, spanMs });
+  return { rows: page, nextCursor };
 }
 
 /** Where a first page's span is kept on the users row: My Feed's columns, or a category's key. */
