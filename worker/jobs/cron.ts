@@ -13,7 +13,9 @@ export async function dispatchCron(cron: string, env: Bindings) {
   const { db } = createServices(env);
   switch (triggerKind(cron)) {
     case 'frequent': {
-      log.info('cron.picks_queued', { queued: await queuePicks(env) });
+      const picks = await queuePicks(env);
+      if (picks.lost > 0) log.error('cron.picks_lost', { lost: picks.lost, error: picks.lastError });
+      log.info('cron.picks_queued', { queued: picks.sent });
       log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, db) });
       break;
     }
