@@ -25,6 +25,22 @@ describe('feed shards', () => {
     expect(() => feedDatabaseNames('DB,feeds-1')).toThrow(/not a binding name/);
   });
 
+  it('takes a run of numbered bindings, so 256 shards fit a var (5 KB) with room to spare', () => {
+    const written = 'DB,FEEDS_1..FEEDS_255';
+    const names = feedDatabaseNames(written);
+    expect(names).toHaveLength(256);
+    expect(names.slice(0, 3)).toEqual(['DB', 'FEEDS_1', 'FEEDS_2']);
+    expect(names.at(-1)).toBe('FEEDS_255');
+    // One by one, the same list is 2,444 bytes: within 3× of a var's 5 KB.
+    expect(names.join(',').length).toBe(2444);
+    expect(written.length).toBe(21);
+    expect(feedDatabaseNames('DB,FEEDS_1..FEEDS_2,FEEDS_9')).toEqual(['DB', 'FEEDS_1', 'FEEDS_2', 'FEEDS_9']);
+    expect(() => feedDatabaseNames('DB,FEEDS_3..FEEDS_1')).toThrow(/"FEEDS_3..FEEDS_1" is not a run of bindings/);
+    expect(() => feedDatabaseNames('DB,FEEDS_1..PEOPLE_3')).toThrow(/not a run of bindings/);
+    expect(() => feedDatabaseNames('DB,FEEDS_1..FEEDS_2000')).toThrow(/more than 1024/);
+    expect(() => feedDatabaseNames('DB,FEEDS_1..FEEDS_3,FEEDS_2')).toThrow(/twice/);
+  });
+
   it('keeps every id minted before sharding in shard 0, and every feed id of the last shard exact', () => {
     expect(shardOfId(1)).toBe(0);
     expect(shardOfId(SHARD_SPAN - 1)).toBe(0);

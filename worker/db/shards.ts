@@ -1,7 +1,8 @@
 // Feed shards: the shared `feeds` rows and their `items` live in one of several D1 databases, so that
 // storage and refresh load grow with the number of databases rather than against one database's cap
 // (docs/scaling.md "Scaling: the data layer's design"). The databases are named, in shard order, by one var:
-// FEED_DATABASES = "DB" (one database, the default and every local run) or "DB,FEEDS_1,…,FEEDS_63".
+// FEED_DATABASES = "DB" (one database, the default and every local run) or "DB,FEEDS_1,…,FEEDS_63",
+// which may be written "DB,FEEDS_1..FEEDS_63".
 //
 // A new feed goes to the shard its URL hashes to, and every id minted in a shard carries that shard, so
 // the shard of any feed or item is its id alone (no lookup table). Ids stay below 2^53, where JavaScript
@@ -33,6 +34,25 @@ export const CLOCK_ID_BASE = MAX_SHARDS * SHARD_SPAN;
 export const ID_EPOCH_MS = Date.UTC(2025, 0, 1);
 
 const BINDING_NAME = /^[A-Z][A-Z0-9_]*$/;
+/** A run of numbered bindings, `FEEDS_1..FEEDS_255`: the prefix, the first number, the last. */
+const RANGE = /^([A-Z][A-Z0-9_]*?)(\d+)\.\.([A-Z][A-Z0-9_]*?)(\d+)$/;
+
+/**
+ * One entry of a list var: a binding name, or a run of them. A var holds at most 5 KB, and 256 shards
+ * named one by one take 2,444 bytes of it ("DB,FEEDS_1,…"), within 3× of the limit (issue 30); as a run,
+ * "DB,FEEDS_1..FEEDS_255", they take 21.
+ */
+function expandRange(variable: string, entry: string): string[] {
+  if (!entry.includes('..')) return [entry];
+  const match = RANGE.exec(entry);
+  const [, prefix, first, lastPrefix, last] = match ?? [];
+  const from = Number(first);
+  const to = Number(last);
+  if (!match || prefix !== lastPrefix || !(from <= to))
+    throw new Error(`${variable}: "${entry}" is not a run of bindings like FEEDS_1..FEEDS_63`);
+  if (to - from >= MAX_SHARDS) throw new Error(`${variable} names more than ${MAX_SHARDS} databases`);
+  return Array.from({ length: to - from + 1 }, (_, k) => `${prefix}${from + k}`);
+}
 
 /**
  * The binding names a list var (FEED_DATABASES, PEOPLE_DATABASES) gives, in shard order; "DB" when unset
@@ -42,7 +62,8 @@ export function databaseNames(variable: string, list: string | undefined): strin
   const names = (list ?? '')
     .split(',')
     .map((name) => name.trim())
-    .filter((name) => name !== '');
+    .filter((name) => name !== '')
+    .flatMap((entry) => expandRange(variable, entry));
   if (names.length === 0) return ['DB'];
   for (const name of names) {
     if (!BINDING_NAME.test(name)) throw new Error(`${variable}: "${name}" is not a binding name`);
