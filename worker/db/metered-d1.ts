@@ -1,5 +1,6 @@
 // What D1 bills, counted: a D1Database that sums the rows every statement read and wrote (D1's own result
-// meta), for the cost benchmark (routes/dev.ts) and the tests that keep reading cost from regressing.
+// meta), for the cost benchmark (routes/dev.ts) and the tests that keep reading cost from regressing; or,
+// with `countRows: false`, only its calls, as the queue consumer keeps to D1's queries an invocation.
 export type Meter = {
   calls: number;
   statements: number;
@@ -21,7 +22,7 @@ export const newMeter = (): Meter => ({ calls: 0, statements: 0, rowsRead: 0, ro
  * `first()` return no meta, so they are answered through `all()`; a read-only `raw()` runs the statement
  * once more with `all()` for its meta (rows of joined tables may share column names, which objects lose).
  */
-export function meteredD1(d1: D1Database, meter: Meter): D1Database {
+export function meteredD1(d1: D1Database, meter: Meter, { countRows = true } = {}): D1Database {
   const inner = new WeakMap<object, D1PreparedStatement>();
   /** One D1 call (one round trip): counted, and its start and end told to `onCall`. */
   const oneCall = async <T>(work: () => Promise<T>) => {
@@ -39,6 +40,7 @@ export function meteredD1(d1: D1Database, meter: Meter): D1Database {
     meter.rowsWritten += meta?.rows_written ?? 0;
   };
   const wrap = (statement: D1PreparedStatement, query: string): D1PreparedStatement => {
+    if (!countRows) return callsOnly(statement);
     const readOnly = /^\s*(select|with)\b/i.test(query);
     const metered = {
       bind: (...values: unknown[]) => wrap(statement.bind(...values), query),
@@ -64,6 +66,19 @@ export function meteredD1(d1: D1Database, meter: Meter): D1Database {
     };
     inner.set(metered, statement);
     return metered as unknown as D1PreparedStatement;
+  };
+  /** Each call counted and passed on as it is: no meta read, no statement run twice (production's budget). */
+  const callsOnly = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const counted = {
+      bind: (...values: unknown[]) => callsOnly(statement.bind(...values)),
+      run: () => oneCall(() => statement.run()),
+      all: () => oneCall(() => statement.all()),
+      first: (column?: string) => oneCall(() => (column ? statement.first(column) : statement.first())),
+      raw: (options?: { columnNames?: boolean }) =>
+        oneCall(() => (options?.columnNames ? statement.raw({ columnNames: true }) : statement.raw())),
+    };
+    inner.set(counted, statement);
+    return counted as unknown as D1PreparedStatement;
   };
   return {
     prepare: (query: string) => wrap(d1.prepare(query), query),
