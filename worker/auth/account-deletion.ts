@@ -5,7 +5,7 @@
 // harmless: the users row is marked first, so nobody can sign in as the person any more and their email
 // is free, and it goes after everything else of ours, so a deletion left half-done is still listed with
 // what it needs (the people shard, the Stripe customer id); the daily cleanup (jobs/handlers.ts) finishes
-// it with the same steps. Every step can run twice with the same result.
+// it with the same steps, ACCOUNTS_PER_CLEANUP_JOB a job. Every step can run twice with the same result.
 // Stripe comes last, after the users row, so that Stripe failing or not answering never holds up the
 // deletion of what we keep: the request answers 204 either way, and the tombstone keeps the customer id
 // until Stripe confirms the customer gone; the cleanup tries again every day until then.
@@ -83,42 +83,62 @@ async function deleteCustomerAtStripe(deps: Pick<Deps, 'db' | 'payments'>, perso
 }
 
 /**
- * Finishes the deletions that began and were interrupted (the daily cleanup). One that fails again is
- * logged and left marked for the next run; the others go on. How many were finished.
+ * Accounts one cleanup job finishes or sweeps at most, each part: a sweep makes a few D1 calls, and one
+ * per feed shard holding a feed nobody else follows, so 20 keep a job far below D1's 1,000 queries an
+ * invocation. More than that (workload B deletes about 1,000 accounts a day) and the job queues the next
+ * with where it stopped (jobs/handlers.ts): the daily cleanup is a chain of jobs, not a loop over all.
  */
-export async function finishInterruptedDeletions(deps: Deps, options: Options = {}) {
-  let finished = 0;
-  for (const person of await deletionsUnderWay(deps.db)) {
+export const ACCOUNTS_PER_CLEANUP_JOB = 20;
+
+/** What a part of the cleanup did: how many it finished, and after which id the next job goes on (null: all done). */
+export type CleanupPart = { done: number; next: number | null };
+
+/**
+ * Finishes the deletions that began and were interrupted (the daily cleanup), by id after `after`. One
+ * that fails again is logged and left marked for the next day; the others go on.
+ */
+export async function finishInterruptedDeletions(
+  deps: Deps,
+  { after = 0, ...options }: Options & { after?: number } = {},
+) {
+  const people = await deletionsUnderWay(deps.db, { after, limit: ACCOUNTS_PER_CLEANUP_JOB });
+  let done = 0;
+  for (const person of people) {
     try {
       await finishAccountDeletion(deps, person, options);
-      finished++;
+      done++;
     } catch (error) {
       log.error('account.deletion_failed', { userId: person.id, ...errorFields(error) });
     }
   }
-  return finished;
+  return { done, next: nextAfter(people) };
 }
 
 /**
- * Sweeps the people database of every deleted account once more (the daily cleanup): the rows a late
- * write left there go, with stars released and feeds nobody follows deleted, as in step 2; and step 5
- * runs again for a tombstone that still names a Stripe customer. A tombstone older than TOMBSTONE_KEPT_MS
- * when its sweep began is dropped after it, unless it still names a customer. One that fails is logged and
- * kept for the next run. How many were swept.
+ * Sweeps the people database of deleted accounts once more (the daily cleanup), by id after `after`: the
+ * rows a late write left there go, with stars released and feeds nobody follows deleted, as in step 2;
+ * and step 5 runs again for a tombstone that still names a Stripe customer. A tombstone older than
+ * TOMBSTONE_KEPT_MS when its sweep began is dropped after it, unless it still names a customer. One that
+ * fails is logged and kept for the next day.
  */
-export async function sweepDeletedAccounts(deps: Pick<Deps, 'db' | 'payments'>) {
+export async function sweepDeletedAccounts(deps: Pick<Deps, 'db' | 'payments'>, { after = 0 } = {}) {
   const { db } = deps;
-  let swept = 0;
-  for (const tombstone of await deletedAccountsToSweep(db)) {
+  const tombstones = await deletedAccountsToSweep(db, { after, limit: ACCOUNTS_PER_CLEANUP_JOB });
+  let done = 0;
+  for (const tombstone of tombstones) {
     const sweptAt = Date.now();
     try {
       await deleteReadingState(db, db.people.of(tombstone), tombstone.id);
       await deleteCustomerAtStripe(deps, tombstone);
       await dropTombstone(db, tombstone.id, sweptAt - TOMBSTONE_KEPT_MS);
-      swept++;
+      done++;
     } catch (error) {
       log.error('account.sweep_failed', { userId: tombstone.id, ...errorFields(error) });
     }
   }
-  return swept;
+  return { done, next: nextAfter(tombstones) };
 }
+
+/** A full job's last id, where the next job goes on; null when the job took the last ones. */
+const nextAfter = (taken: { id: number }[]) =>
+  taken.length === ACCOUNTS_PER_CLEANUP_JOB ? (taken.at(-1)?.id ?? null) : null;

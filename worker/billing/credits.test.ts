@@ -1,13 +1,16 @@
-import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
 import { debitCredits, RESETS_PER_JOB, refundCredits, resetDueCredits } from '../db/credits';
-import worker from '../index';
-import type { JobMessage } from '../jobs/messages';
-import { creditsOf, deliver, holdJobsWithOfflineAiInEachTest, personWithFeed, setCredits } from '../test/ai';
+import {
+  creditsOf,
+  deliver,
+  deliverCounted,
+  holdJobsWithOfflineAiInEachTest,
+  personWithFeed,
+  setCredits,
+} from '../test/ai';
 import { call, db, fireCron, signUp } from '../test/helpers';
-import { meteredEnv } from '../test/metered-env';
 
 const jobs = holdJobsWithOfflineAiInEachTest();
 
@@ -98,7 +101,10 @@ describe('the monthly reset', () => {
     expect(row?.creditsResetAt?.getTime()).toBeGreaterThan(Date.now() + 25 * 86_400_000);
     // Two jobs at the same instant (workerd's clock stands still between I/O): still once.
     const now = Date.now();
-    await db.update(users).set({ creditsResetAt: new Date(now - 40 * 86_400_000), credits: 3 }).where(eq(users.id, free.userId));
+    await db
+      .update(users)
+      .set({ creditsResetAt: new Date(now - 40 * 86_400_000), credits: 3 })
+      .where(eq(users.id, free.userId));
     const both = await Promise.all([resetDueCredits(db, now), resetDueCredits(db, now)]);
     expect(both.map((run) => run.reset).sort()).toEqual([0, 1]);
     expect(await creditsOf(free.userId)).toBe(5);
@@ -151,16 +157,3 @@ describe('the monthly reset', () => {
     expect(ledger).toEqual({ rows: due, people: due });
   });
 });
-
-/** Delivers the jobs with every D1 call counted: the calls of that one invocation, per binding. */
-async function deliverCounted(batchJobs: JobMessage[]) {
-  const metered = meteredEnv();
-  const batch = createMessageBatch(
-    'feedloom-jobs',
-    batchJobs.map((body, k) => ({ id: `counted-${Date.now()}-${k}`, timestamp: new Date(), attempts: 1, body })),
-  );
-  const ctx = createExecutionContext();
-  await worker.queue(batch, metered.env, ctx);
-  await getQueueResult(batch, ctx);
-  return metered.calls();
-}

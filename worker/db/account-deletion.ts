@@ -8,7 +8,7 @@
 // row goes last of our rows, leaving a tombstone (`deleted_accounts`) for the writes already in flight
 // then and for the Stripe customer still to delete. The orchestrator, with the steps outside D1 (the R2
 // images before the users row, the Stripe customer after it), is worker/auth/account-deletion.ts.
-import { and, eq, isNotNull, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   aiGenerations,
   appPasswords,
@@ -147,23 +147,28 @@ export async function deleteAccountRows(db: Db, userId: number, now = Date.now()
   ]);
 }
 
-/** The accounts whose deletion began and is not finished (an interrupted request): at most `limit`. */
-export async function deletionsUnderWay(db: Db, limit = 100): Promise<AccountBeingDeleted[]> {
+/**
+ * The accounts whose deletion began and is not finished (an interrupted request), by id after `after`,
+ * at most `limit`: the daily cleanup walks them a job at a time (jobs/handlers.ts).
+ */
+export async function deletionsUnderWay(db: Db, { after = 0, limit = 100 } = {}): Promise<AccountBeingDeleted[]> {
   return db
     .select({ id: users.id, peopleShard: users.peopleShard, stripeCustomerId: users.stripeCustomerId })
     .from(users)
-    .where(isNotNull(users.deletingAt))
-    .orderBy(users.deletingAt)
+    .where(and(isNotNull(users.deletingAt), gt(users.id, after)))
+    .orderBy(users.id)
     .limit(limit);
 }
 
 /**
- * The tombstones of deleted accounts, at most `limit`: whose people database to sweep again, and which
- * Stripe customer is still to delete. Those waiting only for their sweep come first, oldest first: a
- * tombstone goes an hour after its deletion unless it still names a customer, so only those that do can
- * pile up (Stripe refusing for days), and they must not push a new deletion's sweep out of the limit.
+ * The tombstones of deleted accounts, by id after `after`, at most `limit`: whose people database to
+ * sweep again, and which Stripe customer is still to delete. The daily cleanup walks all of them a job at
+ * a time, so the many that only wait for Stripe (refusing for days) never push a new deletion's sweep out.
  */
-export async function deletedAccountsToSweep(db: Db, limit = 1_000): Promise<AccountBeingDeleted[]> {
+export async function deletedAccountsToSweep(
+  db: Db,
+  { after = 0, limit = 1_000 } = {},
+): Promise<AccountBeingDeleted[]> {
   return db
     .select({
       id: deletedAccounts.userId,
@@ -171,7 +176,8 @@ export async function deletedAccountsToSweep(db: Db, limit = 1_000): Promise<Acc
       stripeCustomerId: deletedAccounts.stripeCustomerId,
     })
     .from(deletedAccounts)
-    .orderBy(isNotNull(deletedAccounts.stripeCustomerId), deletedAccounts.deletedAt)
+    .where(gt(deletedAccounts.userId, after))
+    .orderBy(deletedAccounts.userId)
     .limit(limit);
 }
 

@@ -57,12 +57,16 @@ export const handlers: Handlers = {
     // A whole batch was due: there may be more, and the next job picks them (this one's are no longer due).
     if (picked === RESETS_PER_JOB) await enqueue(env, { type: 'reset-credits' });
   },
-  cleanup: async (_job, _env, services) => {
-    await deleteExpired(services.db);
-    const finished = await finishInterruptedDeletions(services);
-    if (finished > 0) log.info('cleanup.deletions_finished', { finished });
-    const swept = await sweepDeletedAccounts(services);
-    if (swept > 0) log.info('cleanup.deleted_accounts_swept', { swept });
+  cleanup: async (job, env, services) => {
+    if (!job.after) await deleteExpired(services.db);
+    const after = job.after ?? { deletions: 0, tombstones: 0 };
+    const finished =
+      after.deletions === null ? null : await finishInterruptedDeletions(services, { after: after.deletions });
+    const swept = after.tombstones === null ? null : await sweepDeletedAccounts(services, { after: after.tombstones });
+    if (finished?.done) log.info('cleanup.deletions_finished', { finished: finished.done });
+    if (swept?.done) log.info('cleanup.deleted_accounts_swept', { swept: swept.done });
+    const next = { deletions: finished?.next ?? null, tombstones: swept?.next ?? null };
+    if (next.deletions !== null || next.tombstones !== null) await enqueue(env, { type: 'cleanup', after: next });
   },
 };
 

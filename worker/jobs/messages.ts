@@ -67,7 +67,14 @@ export const sendAccountEmailMessage = z.object({
   key: z.string().min(1).max(100),
 });
 
-export const cleanupMessage = z.object({ type: z.literal('cleanup') });
+/**
+ * The daily cleanup: the first job (no `after`) also deletes what expired; a job that could not finish the
+ * accounts (auth/account-deletion.ts) queues the next, after the last id of each part (null: that part is done).
+ */
+export const cleanupMessage = z.object({
+  type: z.literal('cleanup'),
+  after: z.object({ deletions: id.nullable(), tombstones: id.nullable() }).optional(),
+});
 
 /** Fills a pending AI generation (worker/ai/generate.ts); a done or failed one is left alone. */
 export const generateMessage = z.object({ type: z.literal('generate'), generationId: id });

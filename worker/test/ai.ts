@@ -11,6 +11,7 @@ import worker from '../index';
 import type { JobMessage } from '../jobs/messages';
 import { hoursAgo, rss, scriptFeed, type TestItem, uniqueName } from './feeds';
 import { call, db, signUp } from './helpers';
+import { meteredEnv } from './metered-env';
 
 export const AI_KEY = 'sk-test-feedloom';
 export const REPLICATE_TOKEN = 'r8_test_feedloom';
@@ -112,6 +113,19 @@ export async function deliver(jobs: JobMessage[]) {
   const ctx = createExecutionContext();
   await worker.queue(batch, env, ctx);
   return getQueueResult(batch, ctx);
+}
+
+/** Delivers the jobs with every D1 call counted: that one invocation's calls, per binding. */
+export async function deliverCounted(jobs: JobMessage[]) {
+  const metered = meteredEnv();
+  const batch = createMessageBatch(
+    'feedloom-jobs',
+    jobs.map((body) => ({ id: `job-${++deliveries}`, timestamp: new Date(), attempts: 1, body })),
+  );
+  const ctx = createExecutionContext();
+  await worker.queue(batch, metered.env, ctx);
+  await getQueueResult(batch, ctx);
+  return metered.calls();
 }
 
 /** Takes every held job out of the list and delivers them. */
