@@ -1,5 +1,5 @@
 // AI preferences, generations and the digest periods already delivered.
-import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { users } from './users';
 
 export const preferences = sqliteTable(
@@ -47,6 +47,12 @@ export const aiGenerations = sqliteTable(
     language: text(),
     // Everything the job needs to (re)build the generation, so a redelivered job is self-contained.
     request: text({ mode: 'json' }).$type<Record<string, unknown>>(),
+    // Issue 25: each sentence with the items it cites and the support check's verdict, the cited items
+    // (title, link) as they were when it was written, the share of supported sentences, and the lead.
+    citations: text({ mode: 'json' }).$type<unknown[]>(),
+    sources: text({ mode: 'json' }).$type<unknown[]>(),
+    supportScore: real(),
+    lead: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('ai_generations_user_created_idx').on(t.userId, t.createdAt)],

@@ -204,6 +204,7 @@ async function writeDigest(
         writingStyle: preferences.writingStyle,
         contentLength: preferences.contentLength,
         scope: { kind: 'digest', name: date },
+        historyScope: { forDigest: true },
       },
     });
     // One part failing (recorded on its row) does not stop the others.

@@ -3,7 +3,7 @@
 // the one image shown is Feedloom's own generated image, served by the app through a signed link
 // (issue 11: the digest carries the image when one was made). Plain-text format sends the text in a
 // <pre>, since every transport here sends an HTML part too.
-import type { EmailFormat, Generation } from '../contracts/ai';
+import type { CitedSource, EmailFormat, Generation } from '../contracts/ai';
 import { emailImageUrl } from '../email/image-links';
 import type { RenderedEmail } from '../email/templates';
 import type { Bindings } from '../env';
@@ -21,6 +21,59 @@ type Options = {
 
 const imageNameOf = (imageUrl: string) => imageUrl.slice(imageUrl.lastIndexOf('/') + 1);
 
+/** Where a cited article is: its original address, or the item in Feedloom when it has none. */
+const hrefOf = (source: CitedSource, appUrl: string) =>
+  source.link ?? new URL(`/home?item=${source.itemId}`, appUrl).toString();
+
+/** A summary of several items with checked citations is mailed sentence by sentence (issue 25). */
+const isCited = (generation: Generation) => generation.origin !== 'rewrite' && generation.citations.length > 0;
+
+/**
+ * The supported sentences, each followed by numbered links to the original articles it came from (the
+ * item in Feedloom when it has no link of its own); what the support check did not pass is never mailed
+ * as fact: it is left out, and a line says how many sentences were and where to see them.
+ */
+function citedHtml(generation: Generation, appUrl: string): string {
+  const numbers = new Map(generation.sources.map((source, index) => [source.itemId, index + 1]));
+  const sources = new Map(generation.sources.map((source) => [source.itemId, source]));
+  const sentences = generation.citations
+    .filter((citation) => citation.support === 'supported')
+    .map((citation) => {
+      const links = citation.itemIds.flatMap((itemId) => {
+        const source = sources.get(itemId);
+        const number = numbers.get(itemId);
+        return source && number
+          ? [
+              `<sup><a href="${escapeAttribute(hrefOf(source, appUrl))}" style="text-decoration:none">[${number}]</a></sup>`,
+            ]
+          : [];
+      });
+      return `${escapeText(citation.sentence)}${links.join('')}`;
+    });
+  const left = generation.citations.length - sentences.length;
+  const lead = generation.lead ? `<p>${escapeText(generation.lead)}</p>` : '';
+  const body = sentences.map((sentence) => `<p>${sentence}</p>`).join('');
+  const leftOut =
+    left > 0
+      ? `<p><em>${escapeText(
+          `${left} ${left === 1 ? 'sentence was' : 'sentences were'} left out: the support check did not find ${left === 1 ? 'it' : 'them'} in the cited articles. Feedloom shows ${left === 1 ? 'it' : 'them'}, greyed, with the reason.`,
+        )}</em></p>`
+      : '';
+  const list = generation.sources
+    .map(
+      (source, index) =>
+        `<li>[${index + 1}] <a href="${escapeAttribute(hrefOf(source, appUrl))}">${escapeText(source.title)}</a> (${escapeText(source.source)})</li>`,
+    )
+    .join('');
+  const score =
+    generation.supportScore === null
+      ? ''
+      : `<p style="color:#555;font-size:13px">${escapeText(
+          `Checked: ${sentences.length} of ${generation.citations.length} sentences supported by their sources.`,
+        )}</p>`;
+  return `${lead}${score}${body}${leftOut}${list ? `<p><strong>Sources</strong></p><ol style="list-style:none;padding-left:0">${list}</ol>` : ''}`;
+}
+
 export async function renderGenerationsEmail(generations: Generation[], options: Options): Promise<RenderedEmail> {
   const link = new URL('/ai-generated', options.env.APP_URL).toString();
   const images = await Promise.all(
@@ -32,12 +85,20 @@ export async function renderGenerationsEmail(generations: Generation[], options:
     const body =
       generation.status === 'failed'
         ? `<p>This part could not be written: ${escapeText(generation.error ?? 'unknown error')}</p>`
-        : sanitizeHtml(generation.content ?? '', undefined, { allowImages: false });
+        : isCited(generation)
+          ? citedHtml(generation, options.env.APP_URL)
+          : sanitizeHtml(generation.content ?? '', undefined, { allowImages: false });
     const imageUrl = images[index];
     const image = imageUrl
       ? `<p><img src="${escapeAttribute(imageUrl)}" alt="${escapeAttribute(generation.title)}" width="560" style="max-width:100%;height:auto"></p>`
       : '';
-    return { title: generation.title, html: `${body}${image}`, imageUrl };
+    // Plain text cannot link a number: the cited articles' addresses follow as a numbered list.
+    const links = isCited(generation)
+      ? generation.sources.map(
+          (source, number) => `[${number + 1}] ${source.title}: ${hrefOf(source, options.env.APP_URL)}`,
+        )
+      : [];
+    return { title: generation.title, html: `${body}${image}`, imageUrl, links };
   });
   const notes = (options.notes ?? []).map((note) => `<p><em>${escapeText(note)}</em></p>`).join('');
   const footer = `<p><a href="${escapeAttribute(link)}">Open your AI content in Feedloom</a></p>`;
@@ -49,8 +110,8 @@ export async function renderGenerationsEmail(generations: Generation[], options:
     ...sections.map(
       (section) =>
         `${section.title}\n${'-'.repeat(Math.min(60, section.title.length))}\n${htmlToPlainText(section.html)}${
-          section.imageUrl ? `\nImage: ${section.imageUrl}` : ''
-        }`,
+          section.links.length ? `\n\n${section.links.join('\n')}` : ''
+        }${section.imageUrl ? `\nImage: ${section.imageUrl}` : ''}`,
     ),
     ...(options.notes ?? []),
     `Open your AI content in Feedloom: ${link}`,

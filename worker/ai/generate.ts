@@ -15,6 +15,7 @@ import {
   type GenerationRow,
   insertGeneration,
   loadGenerationForJob,
+  loadHistoryTitles,
   requestOf,
 } from '../db/generations';
 import { peopleDbOfUser } from '../db/users';
@@ -23,10 +24,13 @@ import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import type { ServicesAndEnv } from '../services';
+import { keepVisibleCitations, sourcesOf } from './citations';
 import { AiError, type AiErrorKind, aiLimits } from './client';
-import { imagePromptFor } from './offline';
+import { historyOf } from './extractive';
+import { imagePromptFor, leftOutNote } from './offline';
 import type { SourceItem, TextTask } from './prompts';
 import { sourceItemsOf } from './source-items';
+import { everySentenceFailed, supportScoreOf } from './support-check';
 
 export type RunOutcome =
   | { kind: 'done'; content: string }
@@ -81,16 +85,7 @@ export async function runGeneration(deps: Deps, generationId: number, mode: 'inl
     const items = await sourceItemsOf(await peopleDbOfUser(db, row.userId), row.userId, request.itemIds);
     if (items.length === 0) throw new AiError('input', 'The items for this generation are no longer available.');
     if (row.contentType === 'visual_content') return await drawImage(deps, row, request, items, timeoutMs);
-    const task: TextTask = {
-      contentType: row.contentType as TextTask['contentType'],
-      language: request.language,
-      writingStyle: request.writingStyle as WritingStyle,
-      contentLength: request.contentLength as ContentLength,
-      scope: request.scope,
-      items,
-    };
-    const content = await deps.ai.write(task, { model: request.model, generationId: row.id, timeoutMs });
-    return (await completeGeneration(db, row.id, { content })) ? { kind: 'done', content } : { kind: 'skipped' };
+    return await writeText(deps, row, request, items, timeoutMs);
   } catch (error) {
     if (mode === 'inline' && error instanceof AiError && error.kind === 'timeout') return { kind: 'deferred' };
     const known = error instanceof AiError;
@@ -100,6 +95,72 @@ export async function runGeneration(deps: Deps, generationId: number, mode: 'inl
     await failGeneration(db, row, message);
     return { kind: 'failed', error: message, errorKind: known ? error.kind : 'internal' };
   }
+}
+
+/** Says so when no item of a summary has any text: nothing was written, so nothing is charged. */
+const NO_TEXT = (count: number) =>
+  `<p>${escapeText(
+    `There is nothing to summarise: ${count === 1 ? 'the one item has' : `none of the ${count} items has`} any text, only ${count === 1 ? 'a title' : 'titles'}. No credits were charged.`,
+  )}</p>`;
+
+/**
+ * A text generation: items without text left out of summaries (the lead says how many), the answer
+ * written with its citations, every citation kept only if it names an item the person can see within
+ * the window, each sentence checked against its items, and the charge refunded when none passes.
+ */
+async function writeText(
+  deps: Deps,
+  row: GenerationRow,
+  request: GenerationRequest,
+  loaded: SourceItem[],
+  timeoutMs: number,
+): Promise<RunOutcome> {
+  const { db } = deps;
+  const window = new Set(request.itemIds);
+  const visible = loaded.filter((item) => window.has(item.id));
+  const several = request.scope.kind !== 'article';
+  const items = several ? visible.filter((item) => item.text.trim() !== '') : visible;
+  if (items.length === 0) {
+    const content = NO_TEXT(visible.length);
+    const done = await completeGeneration(db, row, { content, refund: 'Refund: no item had text' });
+    return done ? { kind: 'done', content } : { kind: 'skipped' };
+  }
+  const leftOut = visible.length - items.length;
+  const task: TextTask = {
+    contentType: row.contentType as TextTask['contentType'],
+    language: request.language,
+    writingStyle: request.writingStyle as WritingStyle,
+    contentLength: request.contentLength as ContentLength,
+    scope: request.scope,
+    items,
+    leftOut,
+    ...(several ? { history: await historyFor(deps, row.userId, request, items) } : {}),
+  };
+  const ask = { model: request.model, generationId: row.id, timeoutMs };
+  const written = await deps.ai.write(task, ask);
+  const visibleIds = new Set(items.map((item) => item.id));
+  const citations = await deps.ai.check(keepVisibleCitations(written.citations, visibleIds), items, ask);
+  // The offline model writes its lead itself; an online answer gets the left-out note put in front.
+  const note = written.lead === null ? leftOutNote(leftOut) : '';
+  const content = note ? `<p>${escapeText(note)}</p>${written.content}` : written.content;
+  const checked = {
+    citations,
+    sources: sourcesOf(citations, items),
+    supportScore: supportScoreOf(citations),
+    lead: written.lead ?? (note || null),
+  };
+  const refund = everySentenceFailed(citations) ? 'Refund: no sentence passed the support check' : undefined;
+  const done = await completeGeneration(db, row, { content, checked, ...(refund ? { refund } : {}) });
+  return done ? { kind: 'done', content } : { kind: 'skipped' };
+}
+
+/** Word frequencies of the same feeds' earlier items, for themes specific to this window. */
+async function historyFor(deps: Deps, userId: number, request: GenerationRequest, items: SourceItem[]) {
+  if (!request.historyScope) return undefined;
+  const before = Math.min(...items.map((item) => item.pubDate));
+  const mine = await peopleDbOfUser(deps.db, userId);
+  const titles = await loadHistoryTitles(mine, userId, request.historyScope, before, request.itemIds);
+  return titles.length > 0 ? historyOf(titles) : undefined;
 }
 
 async function drawImage(
@@ -118,7 +179,7 @@ async function drawImage(
       .map((item) => item.title)
       .join('; ')}`,
   )}</p>`;
-  if (!(await completeGeneration(db, row.id, { content, imageKey: key }))) {
+  if (!(await completeGeneration(db, row, { content, imageKey: key }))) {
     await images.bucket.delete(key);
     return { kind: 'skipped' };
   }

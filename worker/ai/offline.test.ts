@@ -26,7 +26,7 @@ describe('the offline model', () => {
   it('summarises several items extractively, ranking their sentences', () => {
     const html = writeOffline(task({ items: [article, second], scope: { kind: 'feed', name: 'Tech News' } }));
     const text = textOf(html);
-    expect(text).toMatch(/^2 items from 2 sources\. Recurring themes: batteries/);
+    expect(text).toMatch(/^2 items from 2 sources\. Themes: batteries/);
     // Every sentence of the summary is one of the items' own sentences.
     expect(text).toContain('Solar batteries fell in price again this year.');
     expect(text).toContain('Wind farms now often come with batteries attached.');

@@ -112,6 +112,7 @@ export async function startSummary(
         writingStyle: preferences.writingStyle,
         contentLength: preferences.contentLength,
         scope: { kind: target.kind, name },
+        historyScope: target.kind === 'feed' ? { feedId: target.feedId } : { categoryId: target.categoryId },
       },
     },
     SUMMARY_CREDITS,

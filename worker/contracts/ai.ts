@@ -236,6 +236,41 @@ export type Generation = {
   status: GenerationStatus;
   error: string | null;
   origin: GenerationOrigin;
+  /**
+   * Issue 25: one entry per sentence of the text, in order, with the items it rests on and the support
+   * check's verdict; empty for generations without sentences to check (images, the "nothing new" digest).
+   */
+  citations: Citation[];
+  /** The items the citations name, numbered in order of first citation (the small source links). */
+  sources: CitedSource[];
+  /** Share of sentences judged supported (partly counts half), 0-1; null when nothing was checked. */
+  supportScore: number | null;
+  /** What the summary says before its sentences: how many items, the themes, items left out. */
+  lead: string | null;
+};
+
+/** The support check's verdict on one sentence: "unverified" when it could not be checked. */
+export const SUPPORT_VERDICTS = ['supported', 'partly', 'not', 'unverified'] as const;
+export type SupportVerdict = (typeof SUPPORT_VERDICTS)[number];
+
+export type Citation = {
+  sentence: string;
+  itemIds: number[];
+  support: SupportVerdict;
+  /** Why a sentence is not (fully) supported, in words for the reader. */
+  note?: string;
+  /** The passage of a cited item the sentence rests on. */
+  passage?: string;
+  /** The heading the sentence stands under (topic analyses), if any. */
+  heading?: string;
+};
+
+export type CitedSource = { itemId: number; title: string; link: string | null; source: string };
+
+export const supportNotes: Record<Exclude<SupportVerdict, 'supported'>, string> = {
+  partly: 'Partly supported by its sources',
+  not: 'Not supported by its sources',
+  unverified: 'Could not be checked against its sources',
 };
 
 /** POST /api/feed-items/:itemId/rewrite: 200 when the model answered in time, else 202 and a job. */

@@ -3,7 +3,14 @@
 // row that is still pending, so a redelivered or racing job changes nothing twice.
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { aiGenerations, generationSources, items } from '../../schema';
-import { type ContentType, type Generation, type GenerationOrigin, imageUrlOf } from '../contracts/ai';
+import {
+  type Citation,
+  type CitedSource,
+  type ContentType,
+  type Generation,
+  type GenerationOrigin,
+  imageUrlOf,
+} from '../contracts/ai';
 import { notFound } from '../lib/errors';
 import type { Db, PeopleDb } from './client';
 import { refundStatements } from './credits';
@@ -26,6 +33,8 @@ export type GenerationRequest = {
   /** 0 for the first run, then one more per regeneration; part of the credit key. */
   attempt?: number;
   imagePrompt?: string;
+  /** Where the summarised items come from, so their themes can be weighed against the same feeds' history. */
+  historyScope?: { feedId?: number; categoryId?: number; forDigest?: boolean };
 };
 
 /** The ledger key of an attempt's charge; its refund is `refund:<key>`. */
@@ -42,6 +51,10 @@ export const toGeneration = (row: GenerationRow): Generation => ({
   status: row.status,
   error: row.error,
   origin: row.origin,
+  citations: (row.citations ?? []) as Citation[],
+  sources: (row.sources ?? []) as CitedSource[],
+  supportScore: row.supportScore,
+  lead: row.lead,
 });
 
 export const requestOf = (row: GenerationRow) => row.request as unknown as GenerationRequest;
@@ -126,23 +139,48 @@ export async function loadGenerationForJob(db: Db, generationId: number) {
   return row ?? null;
 }
 
-/** Stores the result of a pending generation; false if it was no longer pending (another run won). */
+/** What a finished text generation stores besides its content (issue 25). */
+export type CheckedCitations = {
+  citations: Citation[];
+  sources: CitedSource[];
+  supportScore: number | null;
+  lead: string | null;
+};
+
+/**
+ * Stores the result of a pending generation; false if it was no longer pending (another run won).
+ * `refund`: the generation is done but worth nothing (no item had text, or no sentence passed the
+ * support check), so its charge is refunded in the same transaction, once.
+ */
 export async function completeGeneration(
   db: Db,
-  generationId: number,
-  result: { content: string; imageKey?: string | null },
+  row: Pick<GenerationRow, 'id' | 'userId' | 'request'>,
+  result: { content: string; imageKey?: string | null; checked?: CheckedCitations; refund?: string },
 ) {
-  const updated = await db
-    .update(aiGenerations)
-    .set({
-      content: result.content,
-      status: 'done',
-      error: null,
-      ...(result.imageKey !== undefined ? { imageKey: result.imageKey } : {}),
-    })
-    .where(and(eq(aiGenerations.id, generationId), eq(aiGenerations.status, 'pending')))
-    .returning({ id: aiGenerations.id });
-  return updated.length === 1;
+  const d1 = db.$client;
+  const checked = result.checked;
+  const mark = d1
+    .prepare(
+      `update ai_generations set content = ?, status = 'done', error = null,
+         image_key = coalesce(?, image_key), citations = ?, sources = ?, support_score = ?, lead = ?
+       where id = ? and status = 'pending'`,
+    )
+    .bind(
+      result.content,
+      result.imageKey ?? null,
+      checked ? JSON.stringify(checked.citations) : null,
+      checked ? JSON.stringify(checked.sources) : null,
+      checked?.supportScore ?? null,
+      checked?.lead ?? null,
+      row.id,
+    );
+  const request = requestOf(row as GenerationRow);
+  const refund =
+    result.refund && request.cost
+      ? refundStatements(d1, row.userId, request.cost, result.refund, chargeKeyOf(row.id, request.attempt))
+      : [];
+  const [marked] = await d1.batch([mark, ...refund]);
+  return marked?.meta.changes === 1;
 }
 
 /**
@@ -273,6 +311,30 @@ export async function loadSourceItems(db: PeopleDb, userId: number, itemIds: num
     source,
     pubDate: item.pubDate.getTime(),
   }));
+}
+
+/** Titles of a scope's earlier items (before `before`, not in `exclude`): the history themes are weighed against. */
+export async function loadHistoryTitles(
+  db: PeopleDb,
+  userId: number,
+  scope: Omit<SourceScope, 'limit' | 'to'>,
+  before: number,
+  exclude: number[],
+  limit = 300,
+) {
+  const ids = await selectSourceItemIds(db, userId, { ...scope, to: before, limit: limit + exclude.length });
+  const skip = new Set(exclude);
+  const wanted = ids.filter((id) => !skip.has(id)).slice(0, limit);
+  if (wanted.length === 0) return [];
+  const titles: string[] = [];
+  // 90 ids a query, as loadSourceItems: D1 binds at most 100 parameters.
+  for (let start = 0; start < wanted.length; start += 90) {
+    const rows = await db.shards.each(wanted.slice(start, start + 90), (shard, some) =>
+      shard.select({ title: items.title }).from(items).where(inArray(items.id, some)),
+    );
+    titles.push(...rows.map((row) => row.title));
+  }
+  return titles;
 }
 
 /** Deletes every generation of the person (an admin's clean-up); the keys of their stored images, to delete too. */

@@ -76,7 +76,9 @@ describe('rewrites', () => {
     expect(sent.messages[1]?.content).toMatch(
       new RegExp(`<<<FEED_DATA\\n\\[1\\] Title: Solar batteries get cheaper ${tag}`),
     );
-    expect(await creditsOf(userId)).toBe(3);
+    // The fake's one sentence says nothing the article says: the support check fails it, and a
+    // generation none of whose sentences passes is refunded (issue 25).
+    expect(await creditsOf(userId)).toBe(5);
   });
 
   it('refuses an unknown model, platform or language, and charges nothing', async () => {
@@ -191,7 +193,10 @@ describe('rewrites', () => {
       '<p>The first half of a long answer stops in the middle of a sentence.</p><p>The second half is whole.</p>',
     );
     expect((await generationRow(result.id))?.content).toBe(result.content);
-    const requests = await recordedRequests('/openai/v1/chat/completions', 'FAKE_CUT');
+    // The writing calls; the support check's call comes after them.
+    const requests = (await recordedRequests('/openai/v1/chat/completions', 'FAKE_CUT')).filter(
+      (request) => !request.body.includes('FEEDLOOM_SUPPORT_CHECK'),
+    );
     expect(requests).toHaveLength(2);
     const continuation = JSON.parse(requests[1]?.body ?? '{}') as { messages: { role: string; content: string }[] };
     expect(continuation.messages.at(-2)).toEqual({

@@ -5,13 +5,48 @@
 //   status 200 · FAKE_BADJSON a JSON content type with a broken body · FAKE_EMPTY an empty answer ·
 //   FAKE_INJECT an answer with a script, an event handler and a tracking image · FAKE_LONG 1,000 characters ·
 //   FAKE_CUT stops for length (finish_reason "length") mid-sentence, and finishes when asked to continue ·
-//   FAKE_ALWAYS_CUT stops for length every time.
+//   FAKE_ALWAYS_CUT stops for length every time · FAKE_CITED a summary citing its items as asked ("… [n]"):
+//   the first sentence of each item, then one invented sentence that no item says, cited as item 1.
+// A support check (the prompt names FEEDLOOM_SUPPORT_CHECK) is judged as a careful model would: a
+// sentence is "supported" when nearly all its words are in the sources given under it, "partly
+// supported" when most are, else "not supported".
 // Otherwise it answers a short HTML fragment naming the model. No bearer key → 401.
 import type { FakeRoute } from './server';
 
 type ChatRequest = { model?: string; messages?: { role: string; content: string }[]; max_tokens?: number };
 
 const HANG_MS = 60_000;
+
+/** The sentence the FAKE_CITED summary invents: no item mentions Globex or 9 billion. */
+export const INVENTED_SENTENCE = 'Globex agreed to buy the company for 9 billion dollars.';
+
+/** A summary that cites its items: "[n] Title: …" blocks of the prompt, first sentence of each text. */
+function citedSummary(prompt: string) {
+  const sentences = [...prompt.matchAll(/^\[(\d+)\] Title:[^\n]*\n[^\n]*\nText: ([^\n]*)/gm)].flatMap((match) => {
+    const first = match[2]?.match(/^.*?[.!?](?=\s|$)/)?.[0];
+    return first ? [`<p>${first} [${match[1]}]</p>`] : [];
+  });
+  return `${sentences.join('')}<p>${INVENTED_SENTENCE} [1]</p>`;
+}
+
+const wordsOf = (text: string) => (text.toLowerCase().match(/[a-z0-9]{4,}/g) ?? []) as string[];
+
+/** Verdicts for a support check: the share of each sentence's words found in its sources. */
+function judge(prompt: string) {
+  const blocks = [
+    ...prompt.matchAll(
+      /Sentence (\d+): ([^\n]*)\nSources of sentence \d+:\n([\s\S]*?)(?=\n\nSentence \d+:|\n<<<|\nFEED_DATA>>>|$)/g,
+    ),
+  ];
+  const verdicts = blocks.map((block) => {
+    const words = wordsOf(block[2] ?? '');
+    const source = new Set(wordsOf(block[3] ?? ''));
+    const share = words.length === 0 ? 1 : words.filter((word) => source.has(word)).length / words.length;
+    const verdict = share >= 0.9 ? 'supported' : share >= 0.6 ? 'partly supported' : 'not supported';
+    return { n: Number(block[1]), verdict, passage: verdict === 'not supported' ? '' : (block[3] ?? '').slice(0, 120) };
+  });
+  return JSON.stringify({ verdicts });
+}
 
 const completion = (model: string, content: string, finishReason: 'stop' | 'length' = 'stop') => ({
   id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
@@ -36,7 +71,9 @@ export const routeOpenAi: FakeRoute = (req, body, res) => {
   const request = JSON.parse(body) as ChatRequest;
   const model = request.model ?? 'unknown';
   const prompt = (request.messages ?? []).map((message) => message.content).join('\n');
-  if (prompt.includes('FAKE_429')) {
+  if (prompt.includes('FEEDLOOM_SUPPORT_CHECK')) {
+    json(200, completion(model, judge(prompt)));
+  } else if (prompt.includes('FAKE_429')) {
     json(429, { error: { message: 'Rate limit exceeded', code: 429 } });
   } else if (prompt.includes('FAKE_500')) {
     json(500, { error: { message: 'Internal error', code: 500 } });
@@ -75,6 +112,8 @@ export const routeOpenAi: FakeRoute = (req, body, res) => {
         ? completion(model, 'dle of a sentence.</p><p>The second half is whole.</p>')
         : completion(model, '<p>The first half of a long answer stops in the mid', 'length'),
     );
+  } else if (prompt.includes('FAKE_CITED')) {
+    json(200, completion(model, citedSummary(prompt)));
   } else if (prompt.includes('FAKE_LONG')) {
     json(200, completion(model, `<p>${'Long words here. '.repeat(60)}</p>`));
   } else {

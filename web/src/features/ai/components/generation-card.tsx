@@ -11,6 +11,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatItemDate } from '@/lib/dates';
 import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
+import { CitedSummary, SupportScore } from './cited-summary';
 import { CopyButton, DownloadImageButton, EmailButton, RegenerateButton } from './generation-actions';
 import { ImageIcon } from './icons';
 
@@ -99,6 +100,10 @@ export function GenerationCard({
   const content = generation.content;
   const foldable = !image && content !== null && content.length > FOLD_AT_CHARS;
   const settled = generation.status !== 'pending';
+  // Summaries of several items show their sentences with numbered sources (issue 25); a rewrite of one
+  // item keeps its own shape (a post, an email) and shows only how well its sources support it.
+  const cited = !image && generation.origin !== 'rewrite' && generation.citations.length > 0;
+  const citedFoldable = cited && generation.citations.length > 8;
 
   return (
     <Card className="flex min-w-0 flex-col">
@@ -116,8 +121,33 @@ export function GenerationCard({
         {image && (settled || generation.imageUrl) ? <GenerationImage generation={generation} /> : null}
         {generation.status !== 'done' && content === null ? <GenerationStatus generation={generation} /> : null}
         {generation.status === 'failed' && content !== null ? <GenerationStatus generation={generation} /> : null}
-        {content !== null ? (
+        {content !== null && cited ? (
           <div className="grid gap-2">
+            <SupportScore generation={generation} />
+            <div
+              className={cn(
+                citedFoldable &&
+                  !expanded &&
+                  'max-h-72 overflow-hidden [mask-image:linear-gradient(to_bottom,black_70%,transparent)]',
+              )}
+            >
+              <CitedSummary generation={generation} />
+            </div>
+            {citedFoldable ? (
+              <button
+                type="button"
+                aria-expanded={expanded}
+                onClick={() => setExpanded(!expanded)}
+                className="justify-self-start text-sm font-medium text-primary hover:underline"
+              >
+                {expanded ? 'Show less' : 'Show more'}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+        {content !== null && !cited ? (
+          <div className="grid gap-2">
+            <SupportScore generation={generation} />
             <GenerationContent html={content} folded={foldable && !expanded} />
             {foldable ? (
               <button
