@@ -1,5 +1,5 @@
 // The bench results as one Markdown table: each figure beside its peer, baseline or goal, their ratio,
-// and whether the goal is met. One row builder per area (parse, worker, refresh, api, spa, cost); report.mjs
+// and whether the goal is met. One row builder per area (parse, worker, refresh, api, spa, cost, summaries); report.mjs
 // writes the table out.
 const missing = (n) => n === null || n === undefined || Number.isNaN(n);
 const fmt = (n, digits = 1) =>
@@ -291,6 +291,52 @@ function workerRows({ bytes, gzipBytes, startupMs, bare, starts }) {
 }
 
 /** Every area's rows under one header; an area the run skipped has no rows. */
+/** summaries: the offline model over the real feeds (bench/summaries.mjs), issue 25's goals. */
+function summariesRows(summaries) {
+  const rows = [
+    [
+      `summary sentences (${fmt(summaries.items, 0)} items of ${fmt(summaries.feeds, 0)} feeds)`,
+      fmt(summaries.sentences, 0),
+      '',
+      '',
+      '',
+    ],
+    ['boilerplate sentences', pct(summaries.boilerplateRate), '', '', `0${met(summaries.boilerplateRate === 0)}`],
+    ['sentences run together', pct(summaries.runOnRate), '', '', `0${met(summaries.runOnRate === 0)}`],
+    [
+      'sentences with a valid citation',
+      pct(summaries.citationCoverage),
+      '',
+      '',
+      `100 %${met(summaries.citationCoverage === 1)}`,
+    ],
+    [
+      'cited ids within the window',
+      pct(summaries.citationValidity),
+      '',
+      '',
+      `100 %${met(summaries.citationValidity === 1)}`,
+    ],
+    [
+      'sentences passing the support check',
+      pct(summaries.supportRate),
+      '',
+      '',
+      `≥ 95 %${met(summaries.supportRate >= 0.95)}`,
+    ],
+  ];
+  if (!missing(summaries.rouge2)) {
+    rows.push([
+      'ROUGE-2 F1 against references',
+      fmt(summaries.rouge2, 3),
+      `lead-3 ${fmt(summaries.lead3Rouge2, 3)}`,
+      ratio(summaries.rouge2, summaries.lead3Rouge2),
+      '≥ lead-3',
+    ]);
+  }
+  return rows;
+}
+
 export function reportTable(results) {
   const areas = {
     parse: parseRows,
@@ -299,6 +345,7 @@ export function reportTable(results) {
     api: apiRows,
     spa: spaRows,
     cost: costRows,
+    summaries: summariesRows,
   };
   const lines = ['| area | figure | Feedloom | beside | ratio | goal |', '| --- | --- | --- | --- | --- | --- |'];
   for (const [area, rowsOf] of Object.entries(areas)) {

@@ -3,7 +3,7 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, refresh, cost, api, spa) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, refresh, cost, api, spa) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
@@ -20,6 +20,7 @@ import { machine, writeReport } from './report.mjs';
 import { queryState, startServer } from './server.mjs';
 import { benchSoak } from './soak.mjs';
 import { benchSpa } from './spa.mjs';
+import { benchSummaries } from './summaries.mjs';
 import { benchWorker } from './worker-size.mjs';
 
 function lastFullRun() {
@@ -33,7 +34,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
-const PARTS = ['parse', 'worker', 'refresh', 'cost', 'api', 'spa', 'soak'];
+const PARTS = ['parse', 'worker', 'summaries', 'refresh', 'cost', 'api', 'spa', 'soak'];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
 const merge = process.argv.includes('--merge');
 const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
@@ -49,6 +50,11 @@ if (runs('parse')) {
 if (runs('worker')) {
   step('worker: bundle and cold starts');
   results.worker = await benchWorker();
+}
+
+if (runs('summaries')) {
+  step('summaries: the offline model over the real feeds');
+  results.summaries = await benchSummaries();
 }
 
 if (SERVER_PARTS.some(runs)) await benchAgainstServer();
