@@ -6,7 +6,7 @@ import { task } from '../test/ai-sources';
 import { historyOf, pickSentences, themesOf } from './extractive';
 import { composeOffline } from './offline';
 import type { SourceItem } from './prompts';
-import { splitSentences, wordsOf } from './segment';
+import { isCompleteSentence, splitSentences, wordsOf } from './segment';
 import { articleTextOf } from './source-text';
 
 const item = (id: number, title: string, html: string, source = 'Daily Wire'): SourceItem => ({
@@ -130,6 +130,9 @@ describe('the offline model’s summaries', () => {
       'يقول الخبراء إنها ممكنة.',
     ]);
     expect(splitSentences('הממשלה הודיעה על תוכנית חדשה. המומחים אומרים שהיא אפשרית.')).toHaveLength(2);
+    // Hindi ends a sentence with the danda, Greek asks with ";".
+    expect(splitSentences('सरकार ने नई योजना की घोषणा की। विशेषज्ञ इसे संभव मानते हैं।')).toHaveLength(2);
+    expect(isCompleteSentence('Θα πετύχει το νέο σχέδιο της κυβέρνησης;')).toBe(true);
     // Abbreviations are not sentence ends.
     expect(splitSentences('Mr. Smith met U.S. Army officials in Washington on Friday. They talked for hours.')).toEqual(
       ['Mr. Smith met U.S. Army officials in Washington on Friday.', 'They talked for hours.'],

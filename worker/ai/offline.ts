@@ -70,22 +70,26 @@ function summary(task: TextTask): OfflineAnswer {
 }
 
 /** The most telling sentence of some items about one word, if any says it in a whole sentence. */
-function sentenceAbout(task: TextTask, members: SourceItem[], word: string): SourceSentence | undefined {
+function sentenceAbout(
+  task: TextTask,
+  sentences: SourceSentence[],
+  members: SourceItem[],
+  word: string,
+): SourceSentence | undefined {
   const indexes = new Set(members.map((item) => task.items.indexOf(item)));
-  const about = quotableSentences(task.items).filter(
-    (sentence) => indexes.has(sentence.item) && sentence.terms.includes(word),
-  );
+  const about = sentences.filter((sentence) => indexes.has(sentence.item) && sentence.terms.includes(word));
   return about.sort((a, b) => a.position - b.position || a.text.length - b.text.length)[0];
 }
 
 function topicAnalysis(task: TextTask): OfflineAnswer {
   const themes = themesOf(task.items, { brief: 3, medium: 5, detailed: 7 }[task.contentLength], task.history);
   const citations: DraftCitation[] = [];
+  const sentences = quotableSentences(task.items);
   const sections = themes.map((theme) => {
     const members = task.items.filter((item) => termsOf(`${item.title}\n${item.text}`).includes(theme));
     const related = themesOf(members, 6).filter((term) => term !== theme && !themes.includes(term));
     const share = `${members.length} of ${plural(task.items.length, 'item')}`;
-    const quote = sentenceAbout(task, members, theme);
+    const quote = sentenceAbout(task, sentences, members, theme);
     const heading = capitalise(theme);
     if (quote) citations.push(cite(task.items, quote, heading));
     return `<h3>${escapeText(heading)}</h3>${paragraph(

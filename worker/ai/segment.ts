@@ -5,7 +5,9 @@
 // ("said.The"), and Thai, which marks a sentence end with a space, not a sign.
 
 /** A sentence end: Latin, CJK, Arabic/Persian/Urdu, Devanagari signs, then any closing quotes or brackets. */
-const SENTENCE_END = /[.!?。！？؟۔।]["'”’»」』)\]]*$/u;
+const SENTENCE_END = /[.!?。！？؟۔।\u037E]["'”’»」』)\]]*$/u;
+/** Greek asks with ";" (U+037E, often typed as the semicolon). */
+const GREEK_QUESTION = /\p{Script=Greek}[^;]*;["'”’»)]*$/u;
 /** Scripts written without spaces between words. */
 const NO_SPACES =
   /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
@@ -25,7 +27,7 @@ export const writtenWithoutSpaces = (text: string) => NO_SPACES.test(text);
 export function isCompleteSentence(text: string): boolean {
   // "…" and "..." end a cut-off excerpt, not a sentence.
   if (/(\.\.\.|…)["'”’)\]]*$/u.test(text)) return false;
-  return SENTENCE_END.test(text) || (SPACE_ENDED.test(text) && !/[:：,，;；]$/.test(text));
+  return SENTENCE_END.test(text) || GREEK_QUESTION.test(text) || (SPACE_ENDED.test(text) && !/[:：,，;；]$/.test(text));
 }
 
 /** Latin sentences glued by a lost space ("said.The director") are two sentences. */
