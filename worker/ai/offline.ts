@@ -49,7 +49,8 @@ function summary(task: TextTask): OfflineAnswer {
     return { html: paragraph(picked.map((s) => s.text).join(' ') || fallbackText(item)), citations, lead: null };
   }
   const sources = new Set(task.items.map((item) => item.source)).size;
-  const themes = themesOf(task.items, 4, task.history);
+  // One item has no recurring words: its themes would be any four of its words.
+  const themes = task.items.length > 1 ? themesOf(task.items, 4, task.history) : [];
   const lead = [
     `${plural(task.items.length, 'item')} from ${plural(sources, 'source')}${themes.length ? `. Themes: ${themes.join(', ')}` : ''}.`,
     leftOutNote(task.leftOut ?? 0),
