@@ -2,7 +2,7 @@
 // subscriptions (subscription/edit, quickadd). Everything goes through the same functions as the web
 // app, so plan limits, quotas and ownership hold here too.
 import type { SessionUser } from '../auth/session';
-import { findOrCreateCategory } from '../db/categories';
+import { deleteCategory, findOrCreateCategory, renameCategory } from '../db/categories';
 import type { PeopleDb } from '../db/client';
 import { unsubscribe, updateSubscription } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
@@ -37,6 +37,15 @@ export async function editTags(db: PeopleDb, userId: number, params: URLSearchPa
   }
   const add = kindsOf(params.getAll('a'));
   const remove = kindsOf(params.getAll('r'));
+  // Feedloom's labels are its categories, which hold feeds; an item has none of its own. Saying OK and
+  // dropping the label lost what people filed (capyreader, FeedMe): refuse the call, changing nothing,
+  // so the app tells them. Stars are the way to keep an item.
+  if (add.has('label') || remove.has('label')) {
+    throw new ApiError(
+      'BAD_REQUEST',
+      'Labels on items are not supported: Feedloom labels (categories) hold feeds. Star the item instead.',
+    );
+  }
   const read = add.has('read') ? true : remove.has('read') || add.has('kept-unread') ? false : null;
   const starred = add.has('starred') ? true : remove.has('starred') ? false : null;
   for (const id of ids) {
@@ -135,4 +144,46 @@ export async function quickAdd(services: Services, user: Follower, url: string) 
     if (error instanceof ApiError && error.status < 500) return { numResults: 0, query: url, error: error.message };
     throw error;
   }
+}
+
+/** A label named by a stream id ("user/-/label/News") or by its bare name, as rename-tag and disable-tag send it. */
+function labelOf(value: string | null) {
+  const text = (value ?? '').trim();
+  if (!text) return null;
+  const stream = parseStreamId(text);
+  if (stream) return stream.kind === 'label' ? stream.name.trim() : null;
+  return text.includes('/') ? null : text;
+}
+
+const NAME_RULE = 'Give the label as s (user/-/label/<name>) and its new name as dest, 1 to 100 characters';
+
+/**
+ * rename-tag (s or t → dest): renames the category, as the web app does. Renamed to a label the person
+ * already has, its feeds join that one and the old label goes (the two folders merge, as in the app's
+ * folder view of NetNewsWire or Reeder).
+ */
+export async function renameTag(db: PeopleDb, userId: number, params: URLSearchParams) {
+  const from = labelOf(params.get('s') ?? params.get('t'));
+  const to = labelOf(params.get('dest'));
+  if (!from || !to || to.length > 100) throw new ApiError('BAD_REQUEST', NAME_RULE);
+  const subscriptions = await loadReaderSubscriptions(db, userId);
+  const label = subscriptions.labelByName.get(from);
+  if (!label) throw new ApiError('NOT_FOUND', `You have no label named "${from}"`);
+  if (from === to) return;
+  const existing = subscriptions.labelByName.get(to);
+  if (!existing) {
+    await renameCategory(db, userId, label.categoryId, to);
+    return;
+  }
+  for (const feedId of label.feedIds) await updateSubscription(db, userId, feedId, { categoryId: existing.categoryId });
+  await deleteCategory(db, userId, label.categoryId);
+}
+
+/** disable-tag (s or t): deletes the category, its feeds staying, uncategorised, as the web app does. */
+export async function disableTag(db: PeopleDb, userId: number, params: URLSearchParams) {
+  const name = labelOf(params.get('s') ?? params.get('t'));
+  if (!name) throw new ApiError('BAD_REQUEST', 'Give the label to delete as s (user/-/label/<name>)');
+  const label = (await loadReaderSubscriptions(db, userId)).labelByName.get(name);
+  // A label already gone is nothing to do (the app may be catching up with a deletion made elsewhere).
+  if (label) await deleteCategory(db, userId, label.categoryId);
 }

@@ -178,3 +178,74 @@ describe('time filters keyed on the time an item arrived', () => {
     expect(await unreadTitles(cookie)).toEqual(['Arrived after the refresh']);
   });
 });
+
+type Group = { id: number | null; name: string; feeds: { name: string }[] };
+const groupsOf = async (cookie: string) =>
+  ((await (await call('/api/categories/with-feeds', { cookie })).json()) as Group[]).map((group) => [
+    group.name,
+    group.feeds.map((feed) => feed.name),
+  ]);
+
+describe('labels: rename-tag and disable-tag rename and delete a category; labels on items are refused', () => {
+  it('rename-tag renames the category (NetNewsWire renaming a folder), and into an existing one merges them', async () => {
+    const { auth, cookie } = await readerWithFeed();
+    const renamed = await greader('/reader/api/0/rename-tag', {
+      auth,
+      form: { s: 'user/-/label/News', dest: 'user/-/label/Newsroom', T: 'x' },
+    });
+    expect(await renamed.text()).toBe('OK');
+    expect(await groupsOf(cookie)).toContainEqual(['Newsroom', ['Clients feed']]);
+    const { tags } = await json<{ tags: { id: string }[] }>(
+      await greader('/reader/api/0/tag/list?output=json', { auth }),
+    );
+    expect(tags.map((tag) => tag.id)).toEqual(['user/-/state/com.google/starred', 'user/-/label/Newsroom']);
+
+    await call('/api/categories', { cookie, json: { name: 'Desk' } });
+    await greader('/reader/api/0/rename-tag', {
+      auth,
+      form: { s: 'user/-/label/Newsroom', dest: 'user/-/label/Desk' },
+    });
+    const groups = await groupsOf(cookie);
+    expect(groups).toContainEqual(['Desk', ['Clients feed']]);
+    expect(groups.map(([name]) => name)).not.toContain('Newsroom');
+
+    const missing = await greader('/reader/api/0/rename-tag', {
+      auth,
+      form: { s: 'user/-/label/Nope', dest: 'user/-/label/X' },
+    });
+    expect(missing.status).toBe(404);
+    const bad = await greader('/reader/api/0/rename-tag', { auth, form: { s: 'user/-/label/Desk', dest: '' } });
+    expect(bad.status).toBe(400);
+  });
+
+  it('disable-tag deletes the category (capyreader, NetNewsWire deleting a folder); its feeds stay', async () => {
+    const { auth, cookie } = await readerWithFeed();
+    const deleted = await greader('/reader/api/0/disable-tag', {
+      auth,
+      form: { s: 'user/-/label/News', ac: 'disable-tags' },
+    });
+    expect(await deleted.text()).toBe('OK');
+    const groups = await groupsOf(cookie);
+    expect(groups.map(([name]) => name)).not.toContain('News');
+    expect(groups.flatMap(([, feeds]) => feeds)).toEqual(['Clients feed']);
+    // Gone already: nothing to do.
+    expect(await (await greader('/reader/api/0/disable-tag', { auth, form: { t: 'News' } })).text()).toBe('OK');
+  });
+
+  it('refuses edit-tag a=user/-/label/… on items with a 400 that says why, and changes nothing', async () => {
+    const { auth, cookie, feed } = await readerWithFeed();
+    const { items } = await contentsOf(auth, `feed/${feed.url}`);
+    const refused = await greader('/reader/api/0/edit-tag', {
+      auth,
+      form: { i: items[0]?.id ?? '', a: ['user/-/label/Read later', 'user/-/state/com.google/read'], T: 'x' },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^Labels on items are not supported/);
+    expect(await unreadTitles(cookie)).toEqual(['Yesterday', 'Two days ago']);
+    const removal = await greader('/reader/api/0/edit-tag', {
+      auth,
+      form: { i: items[0]?.id ?? '', r: 'user/-/label/Read later' },
+    });
+    expect(removal.status).toBe(400);
+  });
+});

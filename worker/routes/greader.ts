@@ -9,7 +9,7 @@ import { findUserByAppPassword } from '../db/app-passwords';
 import { queryItems } from '../db/items';
 import { createReader, type Reader } from '../db/reader';
 import type { AppEnv } from '../env';
-import { editSubscriptions, editTags, markStreamRead, quickAdd } from '../greader/actions';
+import { disableTag, editSubscriptions, editTags, markStreamRead, quickAdd, renameTag } from '../greader/actions';
 import { actionToken, checkActionToken, mintAuthToken, type ReaderEnv, requireReader } from '../greader/auth';
 import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type Stream } from '../greader/ids';
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
@@ -181,6 +181,14 @@ const readerApi = new Hono<ReaderEnv>()
   })
   .post('/edit-tag', async (c) => {
     await editTags(c.var.peopleDb, c.var.user.id, await writeParams(c));
+    return text(c, 'OK');
+  })
+  .post('/rename-tag', async (c) => {
+    await renameTag(c.var.peopleDb, c.var.user.id, await writeParams(c));
+    return text(c, 'OK');
+  })
+  .post('/disable-tag', async (c) => {
+    await disableTag(c.var.peopleDb, c.var.user.id, await writeParams(c));
     return text(c, 'OK');
   })
   .post('/mark-all-as-read', async (c) => {
