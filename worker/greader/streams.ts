@@ -93,5 +93,6 @@ export async function readStream(
   const itemQuery = itemQueryOf(subscriptions, query);
   if (!itemQuery) return EMPTY;
   const page = await queryItems(reader, itemQuery);
-  return { items: page.items, continuation: page.nextCursor };
+  // A page with no items ends the stream: a continuation after it sent clients round for nothing (issue 32).
+  return { items: page.items, continuation: page.items.length > 0 ? page.nextCursor : null };
 }

@@ -139,22 +139,36 @@ describe('the Fever API', () => {
     expect((await fever(apiKey, 'unread_item_ids')).unread_item_ids).toBe('');
   });
 
-  it('refuses malformed marks and ids with a message', async () => {
+  it('answers a malformed call 200 with api_version and auth, and changes nothing (Unread reads every body so)', async () => {
     const { apiKey } = await feverReader();
+    const before = await fever(apiKey, 'unread_item_ids&saved_item_ids');
+    const [item] = (await fever(apiKey, 'items')).items ?? [];
     for (const [query, form] of [
-      ['', { mark: 'item', as: 'sideways', id: '1' }],
+      ['', { mark: 'item', as: 'sideways', id: String(item?.id) }],
       ['', { mark: 'planet', as: 'read', id: '1' }],
-      ['items&with_ids=1,x', {}],
+      ['', { mark: 'item', as: 'read', id: 'x' }],
+      ['', { mark: 'item', as: 'read', id: '999999999' }],
+      ['', { mark: 'feed', as: 'saved', id: String(item?.feed_id) }],
       ['items&since_id=-4', {}],
+      ['items&with_ids=x', {}],
     ] as const) {
       const response = await call(`/api/fever/?api&${query}`, {
         method: 'POST',
         headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
       });
-      expect(response.status).toBe(400);
-      expect(await response.json()).toHaveProperty('message');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as Answer;
+      expect(body).toMatchObject({ api_version: 3, auth: 1 });
+      if (query) expect(body.items).toEqual([]);
     }
+    expect(await fever(apiKey, 'unread_item_ids&saved_item_ids')).toMatchObject({
+      unread_item_ids: before.unread_item_ids,
+      saved_item_ids: before.saved_item_ids,
+    });
+    // A bad id among good ones in with_ids is skipped.
+    const some = await fever(apiKey, `items&with_ids=${item?.id},x`);
+    expect(some.items?.map((one) => one.id)).toEqual([item?.id]);
   });
 
   it('counts wrong keys like failed sign-ins: the eleventh from one address in 15 minutes is a 429', async () => {

@@ -33,12 +33,28 @@ const FAVICON = {
 const seconds = (iso: string | Date) => Math.floor(new Date(iso).getTime() / 1000);
 const idList = (ids: number[]) => ids.join(',');
 
-/** A comma list of positive ids, as with_ids and the marks send them; null when malformed. */
-function parseIds(value: string | null, max: number): number[] | null {
+/** A comma list of positive ids, as with_ids sends them: the first `max` good ones, a bad one skipped. */
+function parseIds(value: string | null, max: number): number[] {
   if (!value) return [];
-  const ids = value.split(',').map((part) => parseId(part.trim()));
-  if (ids.length > max || ids.some((id) => id === null)) return null;
-  return ids as number[];
+  return value
+    .split(',')
+    .map((part) => parseId(part.trim()))
+    .filter((id): id is number => id !== null)
+    .slice(0, max);
+}
+
+/**
+ * Fever apps read every answer as {api_version, auth, …} (Unread checks it): a malformed request (a bad
+ * mark, as or id, an item the person cannot see) answers 200 with them and changes nothing, where our
+ * own 4xx would make the app think it was signed out (issue 32). `fallback` is the part's answer then.
+ */
+async function orNoChange<T>(part: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await part();
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return fallback;
+    throw error;
+  }
 }
 
 function groupsOf(subscriptions: ReaderSubscriptions) {
@@ -85,7 +101,8 @@ async function readItems(reader: Reader, params: URLSearchParams) {
     return Number(value);
   };
   const withIds = parseIds(params.get('with_ids'), PAGE);
-  if (withIds === null) throw new ApiError('BAD_REQUEST', `with_ids takes at most ${PAGE} ids`);
+  // Ids asked for, none of them valid: none to give (not the newest page).
+  if (params.get('with_ids') && withIds.length === 0) throw new ApiError('BAD_REQUEST', 'with_ids names no item');
   const sinceId = number('since_id');
   const page = await queryItems(
     reader,
@@ -166,12 +183,13 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   const asked = (name: string) => params.has(name);
 
   let refreshed: string | null = null;
-  if (asked('mark')) refreshed = await applyMark(db, userId, params, subscriptions);
+  if (asked('mark')) refreshed = await orNoChange(() => applyMark(db, userId, params, subscriptions), null);
   if (asked('groups')) Object.assign(answer, groupsOf(subscriptions));
   if (asked('feeds'))
     Object.assign(answer, { feeds: feedsOf(subscriptions), feeds_groups: groupsOf(subscriptions).feeds_groups });
   if (asked('favicons')) answer.favicons = [FAVICON];
-  if (asked('items')) Object.assign(answer, await readItems(reader, params));
+  if (asked('items'))
+    Object.assign(answer, await orNoChange(() => readItems(reader, params), { items: [], total_items: 0 }));
   if (asked('links')) answer.links = [];
   if (asked('unread_item_ids') || refreshed === 'unread') {
     answer.unread_item_ids = idList(

@@ -249,3 +249,45 @@ describe('labels: rename-tag and disable-tag rename and delete a category; label
     expect(removal.status).toBe(400);
   });
 });
+
+describe('what Vienna and the rest read from counts and pages', () => {
+  it('unread-count gives newestItemTimestampUsec: when the newest item of each stream arrived', async () => {
+    const { auth, feed } = await readerWithFeed();
+    advanceClock(7 * MINUTE);
+    await feed.publish('Newest arrival', new Date(Date.now() - 5 * DAY));
+    const arrived = String(Date.now() * 1000);
+    advanceClock(MINUTE);
+    const { unreadcounts } = await json<{
+      unreadcounts: { id: string; count: number; newestItemTimestampUsec?: string }[];
+    }>(await greader('/reader/api/0/unread-count?output=json', { auth }));
+    expect(unreadcounts).toEqual([
+      { id: `feed/${feed.url}`, count: 3, newestItemTimestampUsec: arrived },
+      { id: 'user/-/label/News', count: 3, newestItemTimestampUsec: arrived },
+      { id: READING_LIST, count: 3, newestItemTimestampUsec: arrived },
+    ]);
+  });
+
+  it('never gives a continuation with a page of no items, paging the read stream to its end', async () => {
+    const { auth, feed } = await readerWithFeed();
+    const { items } = await contentsOf(auth, `feed/${feed.url}`);
+    await greader('/reader/api/0/edit-tag', {
+      auth,
+      form: { i: items.map((item) => item.id), a: 'user/-/state/com.google/read' },
+    });
+    let continuation: string | undefined;
+    const seen: string[] = [];
+    for (let page = 0; page < 5; page++) {
+      const read = await contentsOf(
+        auth,
+        'user/-/state/com.google/read',
+        `&n=1${continuation ? `&c=${encodeURIComponent(continuation)}` : ''}`,
+      );
+      if (read.continuation) expect(read.items.length).toBeGreaterThan(0);
+      seen.push(...read.items.map((item) => item.title));
+      continuation = read.continuation;
+      if (!continuation) break;
+    }
+    expect(continuation).toBeUndefined();
+    expect(seen).toEqual(['Yesterday', 'Two days ago']);
+  });
+});

@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { findUserByAppPassword } from '../db/app-passwords';
 import { queryItems } from '../db/items';
+import { newestArrivals } from '../db/newest-arrivals';
 import { createReader, type Reader } from '../db/reader';
 import type { AppEnv } from '../env';
 import { disableTag, editSubscriptions, editTags, markStreamRead, quickAdd, renameTag } from '../greader/actions';
@@ -124,13 +125,23 @@ const readerApi = new Hono<ReaderEnv>()
   })
   .get('/unread-count', async (c) => {
     const { feeds, labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const newest = await newestArrivals(
+      c.var.peopleDb,
+      feeds.map((feed) => feed.id),
+    );
     const total = feeds.reduce((sum, feed) => sum + feed.unread, 0);
+    // When the newest item of a stream arrived, in µs as the item's timestampUsec (Vienna skips a feed
+    // whose newest it already has); left out of a stream with no items.
+    const newestOf = (feedIds: number[]) => {
+      const ms = Math.max(0, ...feedIds.map((id) => newest.get(id) ?? 0));
+      return ms > 0 ? { newestItemTimestampUsec: String(ms * 1000) } : {};
+    };
     return c.json({
       max: total,
       unreadcounts: [
-        ...feeds.map((feed) => ({ id: feedStreamId(feed.url), count: feed.unread })),
-        ...labels.map((label) => ({ id: labelStreamId(label.name), count: label.unread })),
-        { id: STATE.readingList, count: total },
+        ...feeds.map((feed) => ({ id: feedStreamId(feed.url), count: feed.unread, ...newestOf([feed.id]) })),
+        ...labels.map((label) => ({ id: labelStreamId(label.name), count: label.unread, ...newestOf(label.feedIds) })),
+        { id: STATE.readingList, count: total, ...newestOf(feeds.map((feed) => feed.id)) },
       ],
     });
   })
