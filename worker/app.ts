@@ -19,6 +19,7 @@ import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
 import { emailImageRoutes } from './routes/email-images';
 import { extensionRoutes } from './routes/extension';
+import { faviconRoutes } from './routes/favicons';
 import { feedItemRoutes } from './routes/feed-items';
 import { feedRoutes } from './routes/feeds';
 import { feverRoutes } from './routes/fever';
@@ -55,6 +56,7 @@ export const app = new Hono<AppEnv>()
   .route('/categories', categoryRoutes)
   .route('/feeds', feedRoutes)
   .route('/feed-items', feedItemRoutes)
+  .route('/favicons', faviconRoutes)
   .route('/credits', creditRoutes)
   .route('/preferences', preferenceRoutes)
   .route('/ai-generations', aiGenerationRoutes)

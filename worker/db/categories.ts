@@ -4,6 +4,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { categories } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
+import { faviconPath } from '../lib/favicon-path';
 import { type PeopleDb, statementOf } from './client';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
@@ -202,7 +203,7 @@ export async function listCategoriesWithFeeds(
       name: row.name,
       url: row.url,
       websiteUrl: row.site_url,
-      favicon: row.favicon_url,
+      favicon: faviconPath(row.feed_id),
       unreadCount: row.unread,
       lastError: row.last_error,
     });

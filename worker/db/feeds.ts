@@ -6,6 +6,7 @@ import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import { categories, feeds, readMarks, stars, subscriptions } from '../../schema';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
+import { faviconPath } from '../lib/favicon-path';
 import { PLANS, type Plan } from '../lib/plans';
 import { type Db, type PeopleDb, statementOf } from './client';
 import { subscriptionsInScope } from './person-scope';
@@ -45,7 +46,7 @@ const listEntry = (row: { name: string; feed: FeedRow }): FeedListEntry => ({
   name: row.name,
   url: row.feed.url,
   websiteUrl: row.feed.siteUrl,
-  favicon: row.feed.faviconUrl,
+  favicon: faviconPath(row.feed.id),
 });
 
 export async function listFeeds(db: PeopleDb, userId: number): Promise<FeedListEntry[]> {

@@ -13,6 +13,9 @@ export function faviconFor(siteUrl: string, html?: string): string {
   return declared ?? faviconService(siteUrl);
 }
 
+/** The favicon service the spec names; Feedloom's own origin serves icons instead (favicon-cache.ts). */
+export const FAVICON_SERVICE = 'https://www.google.com/s2/favicons';
+
 export function faviconService(siteUrl: string): string {
   let host = siteUrl;
   try {
@@ -20,7 +23,7 @@ export function faviconService(siteUrl: string): string {
   } catch {
     // Not a URL: let the service make what it can of the text.
   }
-  return `https://www.google.com/s2/favicons?domain=${encodeURIComponent(host)}&sz=${SIZE}`;
+  return `${FAVICON_SERVICE}?domain=${encodeURIComponent(host)}&sz=${SIZE}`;
 }
 
 function declaredIcon(siteUrl: string, html: string): string | null {

@@ -10,12 +10,15 @@ import type { FeedItem } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { findUserByFeverKey } from '../db/app-passwords';
 import type { PeopleDb } from '../db/client';
+import { feedRowsByIds } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
 import { countItems, itemIds, queryItems } from '../db/items';
+import { newestArrivals } from '../db/newest-arrivals';
 import { markFeedsRead } from '../db/read-state';
 import { createReader, type Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
 import type { AppEnv } from '../env';
+import { cachedIcon, type IconDeps, type SiteIcon, siteIcon } from '../feeds/favicon-cache';
 import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
@@ -24,9 +27,10 @@ const API_VERSION = 3;
 const PAGE = 50;
 const MAX_UNREAD_IDS = 10_000;
 const MAX_SAVED_IDS = 10_000;
-// Fever wants icons as data; per-site icons are kept as addresses, so every feed shows this RSS icon.
-const FAVICON = {
-  id: 1,
+/** Sites whose icon one call may fetch (each once, then kept in R2); the rest come on later calls. */
+const ICON_FETCHES_PER_CALL = 10;
+// A feed whose site has no icon (or whose icon is not fetched yet) shows this RSS icon.
+const DEFAULT_FAVICON = {
   data: 'image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxNiAxNiI+PHJlY3Qgd2lkdGg9IjE2IiBoZWlnaHQ9IjE2IiByeD0iMyIgZmlsbD0iI2M0NDEwYyIvPjxjaXJjbGUgY3g9IjQuNSIgY3k9IjExLjUiIHI9IjEuNSIgZmlsbD0iI2ZmZiIvPjxwYXRoIGQ9Ik0zIDdhNiA2IDAgMCAxIDYgNk0zIDNhMTAgMTAgMCAwIDEgMTAgMTAiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIxLjgiIGZpbGw9Im5vbmUiLz48L3N2Zz4=',
 };
 
@@ -67,16 +71,50 @@ function groupsOf(subscriptions: ReaderSubscriptions) {
   };
 }
 
-function feedsOf(subscriptions: ReaderSubscriptions) {
+/** Fever's feeds: each feed's favicon has the feed's id; last updated is when its newest item arrived. */
+async function feedsOf(db: PeopleDb, subscriptions: ReaderSubscriptions) {
+  const newest = await newestArrivals(
+    db,
+    subscriptions.feeds.map((feed) => feed.id),
+  );
   return subscriptions.feeds.map((feed) => ({
     id: feed.id,
-    favicon_id: FAVICON.id,
+    favicon_id: feed.id,
     title: feed.name,
     url: feed.url,
     site_url: feed.siteUrl ?? '',
     is_spark: 0,
-    last_updated_on_time: 0,
+    last_updated_on_time: Math.floor((newest.get(feed.id) ?? 0) / 1000),
   }));
+}
+
+const base64Of = (bytes: Uint8Array) => {
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+};
+
+/**
+ * Fever wants icons as data: one per feed (its id the feed's), its site's icon as Feedloom keeps it in R2
+ * (feeds/favicon-cache.ts), the first few not yet fetched fetched now, the RSS icon for the rest.
+ */
+async function faviconsOf(deps: IconDeps, db: PeopleDb, subscriptions: ReaderSubscriptions) {
+  const { feeds } = subscriptions;
+  const cached = await Promise.all(
+    feeds.map((feed) => cachedIcon(deps.bucket, { url: feed.url, siteUrl: feed.siteUrl, faviconUrl: null })),
+  );
+  const unknown = feeds.filter((_, index) => cached[index] === undefined).slice(0, ICON_FETCHES_PER_CALL);
+  const fetched = new Map<number, SiteIcon | null>();
+  for (const row of await feedRowsByIds(
+    db,
+    unknown.map((feed) => feed.id),
+  )) {
+    fetched.set(row.id, await siteIcon(deps, row));
+  }
+  return feeds.map((feed, index) => {
+    const icon = cached[index] ?? fetched.get(feed.id);
+    return { id: feed.id, data: icon ? `${icon.contentType};base64,${base64Of(icon.body)}` : DEFAULT_FAVICON.data };
+  });
 }
 
 function itemsOf(items: FeedItem[]) {
@@ -186,8 +224,16 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   if (asked('mark')) refreshed = await orNoChange(() => applyMark(db, userId, params, subscriptions), null);
   if (asked('groups')) Object.assign(answer, groupsOf(subscriptions));
   if (asked('feeds'))
-    Object.assign(answer, { feeds: feedsOf(subscriptions), feeds_groups: groupsOf(subscriptions).feeds_groups });
-  if (asked('favicons')) answer.favicons = [FAVICON];
+    Object.assign(answer, {
+      feeds: await feedsOf(db, subscriptions),
+      feeds_groups: groupsOf(subscriptions).feeds_groups,
+    });
+  if (asked('favicons'))
+    answer.favicons = await faviconsOf(
+      { bucket: c.var.services.images.bucket, fetcher: c.var.services.fetcher },
+      db,
+      subscriptions,
+    );
   if (asked('items'))
     Object.assign(answer, await orNoChange(() => readItems(reader, params), { items: [], total_items: 0 }));
   if (asked('links')) answer.links = [];

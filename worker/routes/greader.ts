@@ -108,7 +108,8 @@ const readerApi = new Hono<ReaderEnv>()
           categories: feed.label ? [{ id: labelStreamId(feed.label), label: feed.label }] : [],
           url: feed.url,
           htmlUrl: feed.siteUrl ?? '',
-          iconUrl: feed.favicon ?? '',
+          // On our own origin (routes/favicons.ts), never a third-party favicon service.
+          iconUrl: feed.favicon ? new URL(feed.favicon, c.req.url).href : '',
         })),
         ...(isNewsboat(c.req.header('user-agent')) ? [starredSubscription] : []),
       ],
