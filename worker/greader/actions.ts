@@ -6,7 +6,9 @@ import { deleteCategory, findOrCreateCategory, renameCategory } from '../db/cate
 import type { PeopleDb } from '../db/client';
 import { unsubscribe, updateSubscription } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
+import { itemIds } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
+import type { Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
 import { followFeed } from '../feeds/follow';
 import { ApiError } from '../lib/errors';
@@ -63,19 +65,33 @@ function instantOf(ts: string | null) {
   return value * 1000;
 }
 
-export async function markStreamRead(db: PeopleDb, userId: number, params: URLSearchParams) {
+export async function markStreamRead(reader: Reader, params: URLSearchParams) {
+  const { db, userId } = reader;
   const streamId = params.get('s') ?? '';
   const stream = parseStreamId(streamId);
   if (!stream) throw new ApiError('BAD_REQUEST', `Unknown stream ${streamId}`);
+  // ts is when the app last looked (often the timestampUsec of the newest item it has): items stored
+  // after it stay unread whatever their date, those stored at it or before turn read (issue 32).
+  const seen = instantOf(params.get('ts'));
+  const before = seen === undefined ? undefined : seen + 1;
+  if (stream.kind === 'starred') {
+    // newsboat's "mark all read" on its Starred items feed (special-streams.ts): the starred items, each.
+    const ids = await itemIds(reader, {
+      scope: { kind: 'all' },
+      state: 'starred',
+      storedTo: before ?? null,
+      order: 'newest',
+      limit: MAX_ITEMS_PER_EDIT,
+    });
+    for (const id of ids) await unlessMissing(() => setItemRead(db, userId, id, true));
+    return;
+  }
   const subscriptions = await loadReaderSubscriptions(db, userId);
   let feedIds: number[] = [];
   if (stream.kind === 'reading-list') feedIds = subscriptions.feeds.map((feed) => feed.id);
   else if (stream.kind === 'feed') feedIds = [feedOfStream(subscriptions, stream.url)?.id ?? 0].filter(Boolean);
   else if (stream.kind === 'label') feedIds = subscriptions.labelByName.get(stream.name)?.feedIds ?? [];
-  // ts is when the app last looked (often the timestampUsec of the newest item it has): items stored
-  // after it stay unread whatever their date, those stored at it or before turn read (issue 32).
-  const seen = instantOf(params.get('ts'));
-  await markFeedsRead(db, userId, feedIds, seen === undefined ? undefined : seen + 1, 'stored');
+  await markFeedsRead(db, userId, feedIds, before, 'stored');
 }
 
 const labelName = (value: string | null) => {

@@ -132,8 +132,16 @@ describe('the Atom form (newsboat, FeedHQ and The Old Reader clients)', () => {
     expect(entries[0]).toContain(`<id>${id}</id>`);
     const read = await greader('/reader/api/0/edit-tag', {
       auth,
-      form: { i: String(id), a: 'user/-/state/com.google/read' },
+      form: { i: String(id), r: 'user/-/state/com.google/read', a: 'user/-/state/com.google/kept-unread' },
     });
     expect(await read.text()).toBe('OK');
+    // newsboat's "mark all read" on that feed marks the starred items read, and only them.
+    const marked = await greader('/reader/api/0/mark-all-as-read', {
+      auth,
+      form: { s: 'user/-/state/com.google/starred' },
+    });
+    expect(await marked.text()).toBe('OK');
+    const unread = await contentsOf(auth, `feed/${url}`, '&xt=user/-/state/com.google/read');
+    expect(unread.items.map((item) => item.title)).toEqual(['1 < 2 for small teams']);
   });
 });

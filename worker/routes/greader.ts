@@ -204,7 +204,7 @@ const readerApi = new Hono<ReaderEnv>()
     return text(c, 'OK');
   })
   .post('/mark-all-as-read', async (c) => {
-    await markStreamRead(c.var.peopleDb, c.var.user.id, await writeParams(c));
+    await markStreamRead(readerOf(c), await writeParams(c));
     return text(c, 'OK');
   })
   .post('/subscription/edit', async (c) => {
