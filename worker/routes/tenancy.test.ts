@@ -105,6 +105,7 @@ const BODIES: Record<string, unknown> = {
 /** Routes with a parameter that names no one's data, and why. */
 const NOT_OWNED: Record<string, string> = {
   'GET /api/email-images/:imageName': 'mail clients fetch it without a session; the signature is the key',
+  'GET /api/favicons/:feedId': 'a site’s icon, public as the site is; reader apps fetch iconUrl without their token',
   'GET /api/dev/sample-feeds/:file': 'the development sample feeds, the same for everyone',
   'GET /api/dev/sample-feeds/images/:name': 'the development sample feeds’ pictures',
   'GET /api/dev/sample-feeds/audio/:name': 'the development sample podcast’s audio',
