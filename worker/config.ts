@@ -1,14 +1,42 @@
-// The configuration the services are built from (services.ts), parsed with zod from the bindings once
-// per request, queue batch or cron run. A bad value fails there, before any route or job runs, with the
-// variable's name and what it should be (never its value: some are secrets).
+// The deployment's configuration: every variable and secret of the environment, parsed with zod into one
+// typed Config once per isolate (readConfig keeps it on the env object). Everything else reads the Config
+// (`c.var.config`, `services.config`), never `env.X`: the Biome plugin biome-plugins/no-raw-env.grit
+// refuses it outside this file and the modules that wrap a binding. A bad value fails every request, queue batch and
+// cron run before any route or job runs, with the variable's name and what it should be (never its
+// value: some are secrets).
 import * as z from 'zod';
-import { type AiConnection, DEFAULT_AI_BASE_URL } from './ai/client';
-import { DEFAULT_REPLICATE_BASE_URL, type ReplicateConnection } from './ai/images';
-import type { StripeConfig } from './billing/stripe';
-import type { TransportName } from './email/transports';
-import type { Bindings } from './env';
+import type { Bindings } from './bindings';
+import { peopleDatabaseNames } from './db/people';
+import { feedDatabaseNames } from './db/shards';
 import { ApiError } from './lib/errors';
 import { log } from './lib/log';
+
+// What each service is built from. They live here, not in the services' modules, so that config.ts
+// imports no service and the services import it: one direction (the loop env ↔ services ↔ config ↔
+// email/transports ↔ ai/text-model is gone).
+
+export const DEFAULT_AI_BASE_URL = 'https://openrouter.ai/api/v1';
+export const DEFAULT_REPLICATE_BASE_URL = 'https://api.replicate.com/v1';
+
+/** Where the online model lives (from OPENROUTER_API_KEY, AI_BASE_URL and APP_URL). */
+export type AiConnection = { apiKey: string; baseUrl: string; appUrl: string };
+
+/** The image model's connection (from REPLICATE_API_TOKEN and REPLICATE_BASE_URL). */
+export type ReplicateConnection = { token: string; baseUrl: string };
+
+export type TransportName = 'outbox' | 'resend' | 'cloudflare';
+
+/** Stripe's keys (from the STRIPE_* secrets); each is absent when not set. */
+export type StripeConfig = {
+  secretKey?: string;
+  publishableKey?: string;
+  priceId?: string;
+  webhookSecret?: string;
+  /** Tests only: where the SDK sends API calls (a local fake). */
+  apiBase?: string;
+  /** Tests only: how long a call of an account deletion waits for Stripe (DELETION_TIMEOUT_MS otherwise). */
+  deletionTimeoutMs?: number;
+};
 
 /** Trimmed, and absent when blank: an empty secret in .dev.vars means "not configured". */
 const optionalText = z
@@ -36,7 +64,53 @@ const isHostAndPort = (entry: string) => {
   return url !== null && url.pathname === '/' && !url.username && !url.search && !url.hash && !entry.includes('/');
 };
 
+/** A secret the Worker cannot run without (wrangler secret put; scripts/dev-vars.mjs writes local ones). */
+const secret = z.string('must be set (wrangler secret put)').trim().min(1, 'must be set (wrangler secret put)');
+
+/** A list of D1 binding names (db/shards.ts databaseNames says what a valid one is). */
+const databaseList = (read: (list: string | undefined) => string[]) =>
+  z
+    .string()
+    .optional()
+    .transform((list, ctx) => {
+      try {
+        return read(list);
+      } catch (error) {
+        // databaseNames' message starts with the variable's name, which the path already gives.
+        ctx.addIssue({ code: 'custom', message: String((error as Error).message).replace(/^[A-Z_]+:? /, '') });
+        return z.NEVER;
+      }
+    });
+
+const DEFAULT_COOLDOWN_MINUTES = 10;
+
 const configSchema = z.object({
+  SESSION_SECRET: secret,
+  PASSWORD_PEPPER: secret,
+  ENCRYPTION_KEY: secret,
+  /** Comma-separated user ids; anything that is not a positive whole number is ignored. */
+  ADMIN_USER_IDS: z
+    .string()
+    .default('')
+    .transform(
+      (list) =>
+        new Set(
+          list
+            .split(',')
+            .map((id) => Number(id.trim()))
+            .filter((id) => Number.isSafeInteger(id) && id > 0),
+        ) as ReadonlySet<number>,
+    ),
+  FEED_DATABASES: databaseList(feedDatabaseNames),
+  PEOPLE_DATABASES: databaseList(peopleDatabaseNames),
+  /** Blank or not a number: the default (the documented local knob is 0). */
+  REFRESH_COOLDOWN_MINUTES: z
+    .string()
+    .optional()
+    .transform((value) => {
+      const minutes = Number(value?.trim() || Number.NaN);
+      return Number.isFinite(minutes) && minutes >= 0 ? minutes : DEFAULT_COOLDOWN_MINUTES;
+    }),
   ENVIRONMENT: z.enum(['development', 'production'], 'must be development or production').default('production'),
   /** host:port pairs exempt from the private-address rule (local runs and tests); empty in production. */
   FETCH_ALLOW_HOSTS: z
@@ -77,9 +151,28 @@ const configSchema = z.object({
   ),
 });
 
-/** What the services are built from; read per request, batch or run, since tests switch keys between them. */
+/** The whole environment's variables and secrets, parsed; nothing else reads them (the Biome plugin no-raw-env). */
 export type Config = {
+  /** ENVIRONMENT=development: the dev routes answer, request logs and page views stay off. */
   development: boolean;
+  /** APP_URL as set: where links in mail and redirects point. */
+  appUrl: string;
+  /** APP_URL's origin: what a browser's Origin header must be (middleware/origin.ts). */
+  appOrigin: string;
+  secrets: {
+    /** Signs session cookies, reader-app tokens and email image links. */
+    session: string;
+    /** Peppers password hashes. */
+    passwordPepper: string;
+    /** Encrypts stored third-party credentials. */
+    encryption: string;
+  };
+  adminUserIds: ReadonlySet<number>;
+  /** The D1 binding names of the feed shards and the people databases, in shard order (DB first). */
+  databases: { feeds: string[]; people: string[] };
+  /** Minutes a feed checked by anyone is not fetched again on a person's request. */
+  refreshCooldownMinutes: number;
+  /** host:port pairs exempt from the private-address rule. */
   allowHosts: string;
   mail: { transport: TransportName | ''; from: string; resendApiKey?: string; resendBaseUrl: string };
   /** The online text model's connection, or null: the built-in offline model writes (DESIGN.md). */
@@ -97,7 +190,26 @@ export class ConfigError extends ApiError {
   }
 }
 
+/** Each environment object's last configuration, with the raw values it was parsed from. */
+const configs = new WeakMap<object, { values: unknown[]; config: Config }>();
+const CONFIG_KEYS = Object.keys(configSchema.shape) as (keyof Bindings)[];
+
+/**
+ * The configuration of this environment, parsed once per isolate: the platform hands every request,
+ * queue batch and cron run of an isolate the same env object, so after the first parse a call only
+ * compares the raw values with those it was parsed from (tests change them between requests) and hands
+ * back the same Config. A configuration that cannot work is never kept: each call fails again.
+ */
 export function readConfig(env: Bindings): Config {
+  const values = CONFIG_KEYS.map((key) => env[key]);
+  const last = configs.get(env);
+  if (last?.values.every((value, i) => value === values[i])) return last.config;
+  const config = parseConfig(env);
+  configs.set(env, { values, config });
+  return config;
+}
+
+function parseConfig(env: Bindings): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const error = new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`));
@@ -107,6 +219,12 @@ export function readConfig(env: Bindings): Config {
   const vars = parsed.data;
   return {
     development: vars.ENVIRONMENT === 'development',
+    appUrl: vars.APP_URL,
+    appOrigin: new URL(vars.APP_URL).origin,
+    secrets: { session: vars.SESSION_SECRET, passwordPepper: vars.PASSWORD_PEPPER, encryption: vars.ENCRYPTION_KEY },
+    adminUserIds: vars.ADMIN_USER_IDS,
+    databases: { feeds: vars.FEED_DATABASES, people: vars.PEOPLE_DATABASES },
+    refreshCooldownMinutes: vars.REFRESH_COOLDOWN_MINUTES,
     allowHosts: vars.FETCH_ALLOW_HOSTS,
     mail: {
       transport: vars.EMAIL_TRANSPORT,

@@ -6,13 +6,15 @@
 import { createImages, type Images } from './ai/images';
 import { createTextModel, type TextModel } from './ai/text-model';
 import { createPayments, type Payments } from './billing/stripe';
-import { readConfig } from './config';
-import { createDb, type Db } from './db/client';
+import type { Bindings } from './bindings';
+import { type Config, readConfig } from './config';
+import { type Db, openDatabases } from './db/client';
 import { createMailTransport, type MailTransport } from './email/transports';
-import type { Bindings } from './env';
 import { createUrlFetcher, type UrlFetcher } from './net/fetcher';
 
 export type Services = {
+  /** The environment's variables and secrets, parsed once per isolate (config.ts). */
+  config: Config;
   db: Db;
   /** safeFetch bound to the deployment's allow-list: every URL a person or a feed gave us. */
   fetcher: UrlFetcher;
@@ -24,23 +26,27 @@ export type Services = {
   images: Images;
   /** Stripe: Checkout, the portal, webhook verification; `configured` false without keys. */
   payments: Payments;
+  /** The built SPA's files (the ASSETS binding): the extension download, the development sample feeds. */
+  assets: Fetcher;
+  /** Workers Analytics Engine's page-view dataset, when bound. */
+  analytics: AnalyticsEngineDataset | null;
 };
 
-/**
- * What domain code that also needs plain bindings is handed: the service context and the environment,
- * for the queue (JOBS), APP_URL in links, and the secrets that sign or encrypt (never a service's key).
- */
+/** What domain code that also queues jobs is handed: the service context and the environment, for JOBS. */
 export type ServicesAndEnv = Services & { env: Bindings };
 
 export function createServices(env: Bindings): Services {
   const config = readConfig(env);
   const fetcher = createUrlFetcher(config.allowHosts);
   return {
-    db: createDb(env),
+    config,
+    db: openDatabases(env, config.databases),
     fetcher,
     mail: createMailTransport(config, env),
     ai: createTextModel(config),
     images: createImages(config.replicate, env.IMAGES, fetcher),
     payments: createPayments(config.stripe),
+    assets: env.ASSETS,
+    analytics: env.ANALYTICS ?? null,
   };
 }

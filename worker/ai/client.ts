@@ -3,6 +3,8 @@
 // write with AI do not pay for loading it. Every failure becomes an AiError whose message can be shown
 // to the person as it is; callers decide whether to record, refund or retry.
 
+import type { AiConnection } from '../config';
+
 export type AiErrorKind = 'busy' | 'timeout' | 'upstream' | 'refused' | 'garbage' | 'empty' | 'image' | 'input';
 
 export class AiError extends Error {
@@ -21,10 +23,8 @@ export class AiError extends Error {
  */
 export const aiLimits = { inlineMs: 60_000, jobMs: 180_000 };
 
-export const DEFAULT_AI_BASE_URL = 'https://openrouter.ai/api/v1';
-
-/** Where the online model lives (config.ts reads it from OPENROUTER_API_KEY, AI_BASE_URL and APP_URL). */
-export type AiConnection = { apiKey: string; baseUrl: string; appUrl: string };
+/** Where the online model lives: config.ts defines it and reads it from the environment. */
+export { type AiConnection, DEFAULT_AI_BASE_URL } from '../config';
 
 export type ChatMessage = { role: 'system' | 'user' | 'assistant'; content: string };
 

@@ -233,7 +233,6 @@ async function mailDigest(
   date: string,
   itemCount: number,
 ) {
-  const { env } = deps;
   const email = await renderGenerationsEmail(generations, {
     subject: digestSubject(preferences.emailSubjectTemplate, date),
     intro:
@@ -241,7 +240,7 @@ async function mailDigest(
         ? `Your Feedloom digest for ${date}.`
         : `Your Feedloom digest for ${date}, from ${itemCount} new ${itemCount === 1 ? 'item' : 'items'}.`,
     format: preferences.emailFormat,
-    env,
+    config: deps.config,
   });
   const message = {
     to: delivery.to,
@@ -256,6 +255,6 @@ async function mailDigest(
   } catch (error) {
     // The period is claimed, so this job must not fail: the email gets its own retries.
     log.warn('digest.email_retry_queued', { userId: delivery.userId, ...errorFields(error) });
-    await enqueue(env, { type: 'send-email', ...message });
+    await enqueue(deps.env, { type: 'send-email', ...message });
   }
 }

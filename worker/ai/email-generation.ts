@@ -15,12 +15,12 @@ type Person = { id: number; email: string; timezone: string };
 
 /** Sends the generation; returns the address it went to. */
 export async function emailGeneration(
-  deps: Pick<ServicesAndEnv, 'db' | 'mail' | 'env'>,
+  deps: Pick<ServicesAndEnv, 'db' | 'mail' | 'config'>,
   user: Person,
   generation: Generation,
   requestId?: string,
 ) {
-  const { db, env } = deps;
+  const { db, config } = deps;
   if (generation.content === null) throw new ApiError('CONFLICT', 'This generation is not ready yet.');
   await limitGenerationEmails(db, user);
   const preferences = await getPreferences(db, user.id);
@@ -29,7 +29,7 @@ export async function emailGeneration(
     subject: `Feedloom: ${generation.title}`.slice(0, 200),
     intro: 'Here is the AI content you sent yourself from Feedloom.',
     format: preferences.emailFormat,
-    env,
+    config,
   });
   try {
     await sendEmail(deps, {

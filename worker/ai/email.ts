@@ -3,10 +3,10 @@
 // the one image shown is Feedloom's own generated image, served by the app through a signed link
 // (issue 11: the digest carries the image when one was made). Plain-text format sends the text in a
 // <pre>, since every transport here sends an HTML part too.
+import type { Config } from '../config';
 import type { CitedSource, EmailFormat, Generation } from '../contracts/ai';
 import { emailImageUrl } from '../email/image-links';
 import type { RenderedEmail } from '../email/templates';
-import type { Bindings } from '../env';
 import { escapeAttribute, escapeText } from '../html/entities';
 import { sanitizeHtml } from '../html/sanitize';
 import { htmlToPlainText } from '../html/text';
@@ -15,7 +15,7 @@ type Options = {
   subject: string;
   intro: string;
   format: EmailFormat;
-  env: Pick<Bindings, 'APP_URL' | 'SESSION_SECRET'>;
+  config: Pick<Config, 'appUrl' | 'secrets'>;
   notes?: string[];
 };
 
@@ -75,10 +75,10 @@ function citedHtml(generation: Generation, appUrl: string): string {
 }
 
 export async function renderGenerationsEmail(generations: Generation[], options: Options): Promise<RenderedEmail> {
-  const link = new URL('/ai-generated', options.env.APP_URL).toString();
+  const link = new URL('/ai-generated', options.config.appUrl).toString();
   const images = await Promise.all(
     generations.map((generation) =>
-      generation.imageUrl ? emailImageUrl(options.env, imageNameOf(generation.imageUrl)) : null,
+      generation.imageUrl ? emailImageUrl(options.config, imageNameOf(generation.imageUrl)) : null,
     ),
   );
   const sections = generations.map((generation, index) => {
@@ -86,7 +86,7 @@ export async function renderGenerationsEmail(generations: Generation[], options:
       generation.status === 'failed'
         ? `<p>This part could not be written: ${escapeText(generation.error ?? 'unknown error')}</p>`
         : isCited(generation)
-          ? citedHtml(generation, options.env.APP_URL)
+          ? citedHtml(generation, options.config.appUrl)
           : sanitizeHtml(generation.content ?? '', undefined, { allowImages: false });
     const imageUrl = images[index];
     const image = imageUrl
@@ -95,7 +95,7 @@ export async function renderGenerationsEmail(generations: Generation[], options:
     // Plain text cannot link a number: the cited articles' addresses follow as a numbered list.
     const links = isCited(generation)
       ? generation.sources.map(
-          (source, number) => `[${number + 1}] ${source.title}: ${hrefOf(source, options.env.APP_URL)}`,
+          (source, number) => `[${number + 1}] ${source.title}: ${hrefOf(source, options.config.appUrl)}`,
         )
       : [];
     return { title: generation.title, html: `${body}${image}`, imageUrl, links };

@@ -2,19 +2,20 @@
 // polling if it is still running), download the output through safeFetch, check the bytes really are an
 // image, and keep it in R2 under generations/<id>-<random>.jpg (spec §9: downloaded images use .jpg).
 // The API serves it from our own origin, so no page or email ever loads a third-party image.
+
+import type { ReplicateConnection } from '../config';
 import { toBase64Url } from '../lib/crypto';
 import type { UrlFetcher } from '../net/fetcher';
 import { SafeFetchError } from '../net/safe-fetch';
 import { AiError } from './client';
 
-export const DEFAULT_REPLICATE_BASE_URL = 'https://api.replicate.com/v1';
 /** A fast text-to-image model on Replicate's "official models" endpoint. */
 export const IMAGE_MODEL = 'black-forest-labs/flux-schnell';
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const POLL_INTERVAL_MS = 1000;
 
-/** Where the image model lives (config.ts reads it from REPLICATE_API_TOKEN and REPLICATE_BASE_URL). */
-export type ReplicateConnection = { token: string; baseUrl: string };
+/** Where the image model lives: config.ts defines it and reads it from the environment. */
+export { DEFAULT_REPLICATE_BASE_URL, type ReplicateConnection } from '../config';
 
 /**
  * Generated images on the service context: the R2 bucket that keeps them and the image model that

@@ -3,6 +3,8 @@
 // would keep a way in. The account's owner proves themself with the current password, or, for an
 // account made with emailed links only, with a fresh link mailed to the account's address, followed
 // in the signed-in browser (the token must be this person's).
+
+import type { Config } from '../config';
 import { consumeToken, tokenHolder } from '../db/auth-tokens';
 import type { Db } from '../db/client';
 import { accountMailJob } from '../email/account-mail';
@@ -17,14 +19,15 @@ const INVALID_LINK = 'This link is invalid or has expired. Please request a new 
 
 /** 'proven' when the request may create the app password now; 'link-sent' when a link was mailed instead. */
 export async function proveAppPasswordRequest(
-  env: Bindings,
+  env: Pick<Bindings, 'JOBS'>,
+  config: Pick<Config, 'secrets'>,
   db: Db,
   user: SessionUser,
   input: { currentPassword?: string; token?: string; ip: string },
 ): Promise<'proven' | 'link-sent'> {
   const { passwordHash } = user;
   if (passwordHash !== null) {
-    await checkCurrentPassword(env, db, { ...user, passwordHash }, input.currentPassword, input.ip);
+    await checkCurrentPassword(config, db, { ...user, passwordHash }, input.currentPassword, input.ip);
     return 'proven';
   }
   if (input.token) {

@@ -6,6 +6,7 @@
 // everything the old address or another device still holds stops working: links mailed before, every
 // other session, and the Fever keys (computed from the old address).
 
+import type { Config } from '../config';
 import { rotateFeverKeys } from '../db/app-passwords';
 import { consumeToken, revokeOpenTokens } from '../db/auth-tokens';
 import type { Db } from '../db/client';
@@ -24,7 +25,8 @@ import type { SessionUser } from './session';
 export const EMAIL_CHANGES_PER_DAY = 3;
 
 export async function requestEmailChange(
-  env: Bindings,
+  env: Pick<Bindings, 'JOBS'>,
+  config: Pick<Config, 'secrets'>,
   db: Db,
   user: SessionUser,
   input: { email: string; currentPassword?: string; ip: string },
@@ -32,7 +34,7 @@ export async function requestEmailChange(
   if (input.email === user.email) throw new ApiError('BAD_REQUEST', 'That is already your email');
   const { passwordHash } = user;
   if (passwordHash !== null)
-    await checkCurrentPassword(env, db, { ...user, passwordHash }, input.currentPassword, input.ip);
+    await checkCurrentPassword(config, db, { ...user, passwordHash }, input.currentPassword, input.ip);
   const day = startOfDay(Date.now(), user.timezone);
   if ((await countInWindow(db, `email-change:user:${user.id}`, day)) > EMAIL_CHANGES_PER_DAY) {
     throw new ApiError(

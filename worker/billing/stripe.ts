@@ -2,6 +2,7 @@
 // webhook that applies what happened. The SDK is loaded only by the routes that need it, with its
 // fetch HTTP client and SubtleCrypto for signatures (the Workers way; no Node crypto).
 import type Stripe from 'stripe';
+import type { StripeConfig } from '../config';
 import type { Db } from '../db/client';
 import { topUpCredits } from '../db/credits';
 import {
@@ -18,17 +19,8 @@ import { PLANS } from '../lib/plans';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-/** Stripe's keys (config.ts reads them from the STRIPE_* secrets); each is absent when not set. */
-export type StripeConfig = {
-  secretKey?: string;
-  publishableKey?: string;
-  priceId?: string;
-  webhookSecret?: string;
-  /** Tests only: where the SDK sends API calls (a local fake). */
-  apiBase?: string;
-  /** Tests only: how long a call of an account deletion waits for Stripe (DELETION_TIMEOUT_MS otherwise). */
-  deletionTimeoutMs?: number;
-};
+/** Stripe's keys: config.ts defines them and reads them from the STRIPE_* secrets. */
+export type { StripeConfig } from '../config';
 
 // The calls of an account deletion (cancelling the subscription, deleting the customer) are waited on
 // by the person deleting their account, so each waits 10 s at most (the SDK's default is 80 s) and is

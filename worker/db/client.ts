@@ -72,14 +72,28 @@ export type FeedShards = {
 const isD1 = (value: unknown): value is D1Database =>
   typeof value === 'object' && value !== null && typeof (value as D1Database).prepare === 'function';
 
+/** The D1 binding names of the feed shards and of the people databases, in shard order (DB first). */
+export type DatabaseNames = { feeds: string[]; people: string[] };
+
 /**
  * A handle on the primary database, the feed shards FEED_DATABASES names and the people databases
- * PEOPLE_DATABASES names. `wrap` decorates every D1 binding alike (the benchmarks count rows through it).
+ * PEOPLE_DATABASES names, reading the two lists from these bindings: for tests and benchmarks, which
+ * hand over a plain set of bindings. The Worker opens its databases from the lists config.ts parsed.
+ * `wrap` decorates every D1 binding alike (the benchmarks count rows through it).
  */
-export function createDb(env: DatabaseBindings, wrap: (d1: D1Database) => D1Database = (d1) => d1): Db {
-  const feedNames = feedDatabaseNames(env.FEED_DATABASES);
-  const peopleNames = peopleDatabaseNames(env.PEOPLE_DATABASES);
-  const bindings = env as unknown as Record<string, unknown>;
+export function createDb(env: DatabaseBindings, wrap?: (d1: D1Database) => D1Database): Db {
+  const names = { feeds: feedDatabaseNames(env.FEED_DATABASES), people: peopleDatabaseNames(env.PEOPLE_DATABASES) };
+  return openDatabases(env, names, wrap);
+}
+
+/** A handle on the databases these names give, each the D1 binding of that name in `env`. */
+export function openDatabases(
+  env: object,
+  names: DatabaseNames,
+  wrap: (d1: D1Database) => D1Database = (d1) => d1,
+): Db {
+  const { feeds: feedNames, people: peopleNames } = names;
+  const bindings = env as Record<string, unknown>;
   // Built on first use, one per binding: a request that touches one database opens no handle on the others.
   const opened = new Map<string, Db>();
   const open = (name: string, list: string): Db => {

@@ -83,7 +83,7 @@ export function nextMonth(now: number) {
   return date;
 }
 
-export function toCurrentUser(user: UserRow, admins: Set<number>): CurrentUser {
+export function toCurrentUser(user: UserRow, admins: ReadonlySet<number>): CurrentUser {
   return {
     id: user.id,
     username: user.email,

@@ -1,7 +1,7 @@
 // Links to a generated image that work from a mail client, which has no session: the digest email
 // shows the image served from R2 through the app (issue 11), never a provider's temporary URL. The
 // link carries an HMAC of the image's key, so it opens that one image and cannot be guessed for another.
-import type { Bindings } from '../env';
+import type { Config } from '../config';
 import { timingSafeEqual, toBase64Url } from '../lib/crypto';
 
 const EMAIL_IMAGE_PATH = '/api/email-images/';
@@ -15,13 +15,13 @@ async function signatureOf(secret: string, imageName: string) {
 }
 
 /** The image's public address for an email: `{APP_URL}/api/email-images/{name}?sig=…`. */
-export async function emailImageUrl(env: Pick<Bindings, 'APP_URL' | 'SESSION_SECRET'>, imageName: string) {
-  const url = new URL(`${EMAIL_IMAGE_PATH}${imageName}`, env.APP_URL);
-  url.searchParams.set('sig', toBase64Url(await signatureOf(env.SESSION_SECRET, imageName)));
+export async function emailImageUrl(config: Pick<Config, 'appUrl' | 'secrets'>, imageName: string) {
+  const url = new URL(`${EMAIL_IMAGE_PATH}${imageName}`, config.appUrl);
+  url.searchParams.set('sig', toBase64Url(await signatureOf(config.secrets.session, imageName)));
   return url.toString();
 }
 
-export async function isSignedImage(env: Pick<Bindings, 'SESSION_SECRET'>, imageName: string, signature: string) {
-  const expected = toBase64Url(await signatureOf(env.SESSION_SECRET, imageName));
+export async function isSignedImage(config: Pick<Config, 'secrets'>, imageName: string, signature: string) {
+  const expected = toBase64Url(await signatureOf(config.secrets.session, imageName));
   return timingSafeEqual(encoder.encode(expected), encoder.encode(signature));
 }

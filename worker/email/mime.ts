@@ -1,6 +1,9 @@
 // A minimal RFC 5322 / RFC 2046 multipart/alternative message for the send_email binding.
 import { toBase64 } from '../lib/crypto';
-import type { Deliverable } from './transports';
+import type { RenderedEmail } from './templates';
+
+/** What a transport needs of a message: the rendered mail, the recipient and the idempotency key. */
+export type Deliverable = RenderedEmail & { to: string; idempotencyKey?: string | null };
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 const encodeHeader = (value: string) => (/^[\x20-\x7e]*$/.test(value) ? value : `=?UTF-8?B?${toBase64(utf8(value))}?=`);

@@ -1,15 +1,12 @@
 // The mail transports behind one interface, chosen once per request, queue batch or cron run from the
 // configuration (services.ts): `outbox` keeps the message in D1 for the development mailbox, `resend`
 // uses Resend's HTTP API, `cloudflare` the send_email binding. Recording and idempotency are send.ts's.
-import type { Config } from '../config';
-import type { Bindings } from '../env';
-import { buildMime } from './mime';
-import type { RenderedEmail } from './templates';
+import type { Bindings } from '../bindings';
+import type { Config, TransportName } from '../config';
+import { buildMime, type Deliverable } from './mime';
 
-export type TransportName = 'outbox' | 'resend' | 'cloudflare';
-
-/** What a transport needs of a message: the rendered mail, the recipient and the idempotency key. */
-export type Deliverable = RenderedEmail & { to: string; idempotencyKey?: string | null };
+export type { TransportName } from '../config';
+export type { Deliverable } from './mime';
 
 export type MailTransport = {
   name: TransportName;

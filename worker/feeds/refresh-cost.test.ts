@@ -100,7 +100,7 @@ describe('a scheduled check of an unchanged feed', () => {
     pinClock('2026-06-15T12:00:00Z');
     const { feedId } = await dueFeed({ body: rss('Hourly', hourlyPosts(Date.now() - 2 * HOUR_MS)) });
     expect((await pick(feedId)).picked).toContain(feedId);
-    const press = () => enqueueRefreshes({ ...queue, REFRESH_COOLDOWN_MINUTES: '0' }, db, [feedId]);
+    const press = () => enqueueRefreshes(queue, db, [feedId], 0);
     expect(await press()).toEqual({ queued: 0, waiting: 0, skipped: 1 });
     advanceClock(5_000);
     await refresh(feedId);

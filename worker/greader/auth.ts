@@ -50,19 +50,14 @@ export async function actionToken(secret: string, authToken: string) {
  * The person and app password an Auth token names, or null when it is forged, expired, or its app
  * password revoked.
  */
-export async function verifyAuthToken(
-  env: { SESSION_SECRET: string },
-  db: AppEnv['Variables']['db'],
-  token: string,
-  now = Date.now(),
-) {
+export async function verifyAuthToken(secret: string, db: AppEnv['Variables']['db'], token: string, now = Date.now()) {
   const match = /^([^/]+)\/([0-9]{1,12})\/([0-9a-f]{64})$/.exec(token);
   const appPasswordId = parseId(match?.[1]);
   const expiresAt = Number(match?.[2]);
   if (appPasswordId === null || !(expiresAt * 1000 > now)) return null;
   const found = await findAppPasswordById(db, appPasswordId);
   if (!found) return null;
-  const mac = await hmacHex(env.SESSION_SECRET, signedPart(found.appPasswordId, expiresAt, found.secretHash));
+  const mac = await hmacHex(secret, signedPart(found.appPasswordId, expiresAt, found.secretHash));
   const expected = `${found.appPasswordId}/${expiresAt}/${mac}`;
   return timingSafeEqual(encoder.encode(expected), encoder.encode(token)) ? found : null;
 }
@@ -78,7 +73,7 @@ const unauthorized = () =>
 
 export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
   const token = /^GoogleLogin\s+auth=(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  const found = token ? await verifyAuthToken(c.env, c.var.db, token) : null;
+  const found = token ? await verifyAuthToken(c.var.config.secrets.session, c.var.db, token) : null;
   if (!token || !found) return unauthorized();
   c.set('user', found.user);
   c.set('peopleDb', c.var.db.people.of(found.user));
@@ -90,8 +85,8 @@ export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
  * POSTs carry the write token as T. It adds nothing to a header-authenticated request, so like
  * FreshRSS an empty T or Reeder's "x" is accepted; a wrong one is refused.
  */
-export async function checkActionToken(env: { SESSION_SECRET: string }, authToken: string, given: string | undefined) {
+export async function checkActionToken(secret: string, authToken: string, given: string | undefined) {
   const t = (given ?? '').trim();
   if (t === '' || t === 'x') return true;
-  return t === (await actionToken(env.SESSION_SECRET, authToken));
+  return t === (await actionToken(secret, authToken));
 }

@@ -45,7 +45,7 @@ export async function publishGeneration(deps: Deps, userId: number, request: Pub
     throw new ApiError('CONFLICT', 'This generation is still in progress. Publish it once it has content.');
   }
   const { fetcher } = deps;
-  const key = deps.env.ENCRYPTION_KEY;
+  const key = deps.config.secrets.encryption;
   const credentials = await siteCredentials(deps.db, key, userId, request.wordpressSiteId);
 
   const tags = await resolveTagIds(credentials, fetcher, request.tags);

@@ -10,10 +10,10 @@ import { triggerKind } from './trigger-kind';
 
 export async function dispatchCron(cron: string, env: Bindings) {
   // One service context per run, as a request and a queue batch have (services.ts).
-  const { db } = createServices(env);
+  const { db, config } = createServices(env);
   switch (triggerKind(cron)) {
     case 'frequent': {
-      const picks = await queuePicks(env);
+      const picks = await queuePicks(env, config.databases.feeds.length);
       if (picks.lost > 0) log.error('cron.picks_lost', { lost: picks.lost, error: picks.lastError });
       log.info('cron.picks_queued', { queued: picks.sent });
       log.info('cron.digests_queued', { queued: await enqueueDueDigests(env, db) });

@@ -9,7 +9,6 @@
 // twice and bursts no site (issue 10 L3).
 import type { Db } from '../db/client';
 import { type LeasedFeed, leaseDueFeeds, leaseIdleFeeds, PICK_SLICES, releaseFeeds } from '../db/refresh-leases';
-import { feedDatabaseNames } from '../db/shards';
 import type { Bindings } from '../env';
 import { enqueueMany, enqueuePaced, type Pace } from './enqueue';
 import type { JobMessage } from './messages';
@@ -21,13 +20,6 @@ export const PICK_LIMIT = 500;
 export const FEEDS_PER_MESSAGE = 10;
 const LEASE_MS = 15 * 60 * 1000;
 const HOST_WAIT_MS = 60 * 1000;
-const DEFAULT_COOLDOWN_MINUTES = 10;
-
-/** Minutes a feed checked by anyone is not fetched again on a person's request (REFRESH_COOLDOWN_MINUTES). */
-export function refreshCooldownMinutes(env: Pick<Bindings, 'REFRESH_COOLDOWN_MINUTES'>) {
-  const minutes = Number(env.REFRESH_COOLDOWN_MINUTES?.trim() || Number.NaN);
-  return Number.isFinite(minutes) && minutes >= 0 ? minutes : DEFAULT_COOLDOWN_MINUTES;
-}
 
 const refreshMessages = (feedIds: number[]): JobMessage[] => {
   const messages: JobMessage[] = [];
@@ -40,11 +32,11 @@ const refreshMessages = (feedIds: number[]): JobMessage[] => {
 export type PickSlice = { shard: number; slice: number };
 
 /**
- * The cron's part: one pick message per slice of each feed shard, paced (enqueue.ts): at 256 shards that
- * is 16,384 messages a tick, which sent as fast as sendBatch allows came to about 10,000 a second.
+ * The cron's part: one pick message per slice of each of the `shards` feed shards, paced (enqueue.ts): at
+ * 256 shards that is 16,384 messages a tick, which sent as fast as sendBatch allows came to about 10,000
+ * a second.
  */
-export async function queuePicks(env: Pick<Bindings, 'JOBS' | 'FEED_DATABASES'>, pace?: Pace) {
-  const shards = feedDatabaseNames(env.FEED_DATABASES).length;
+export async function queuePicks(env: Pick<Bindings, 'JOBS'>, shards: number, pace?: Pace) {
   const picks: JobMessage[] = [];
   for (let shard = 0; shard < shards; shard++) {
     for (let slice = 0; slice < PICK_SLICES; slice++) picks.push({ type: 'pick-feeds', shard, slice });
@@ -70,15 +62,19 @@ export type RefreshRequest = {
   skipped: number;
 };
 
-/** A person's "Refresh Feeds": leases the idle ones of these feeds and queues them a host's share at a time. */
+/**
+ * A person's "Refresh Feeds": leases the idle ones of these feeds (not checked in the last
+ * `cooldownMinutes`, config.ts's REFRESH_COOLDOWN_MINUTES) and queues them a host's share at a time.
+ */
 export async function enqueueRefreshes(
-  env: Pick<Bindings, 'JOBS' | 'REFRESH_COOLDOWN_MINUTES'>,
+  env: Pick<Bindings, 'JOBS'>,
   db: Db,
   feedIds: number[],
+  cooldownMinutes: number,
   now = Date.now(),
 ): Promise<RefreshRequest> {
   if (feedIds.length === 0) return { queued: 0, waiting: 0, skipped: 0 };
-  const checkedBefore = now - refreshCooldownMinutes(env) * 60_000;
+  const checkedBefore = now - cooldownMinutes * 60_000;
   // Each feed's lease in its own shard.
   const leased = await db.shards.each(feedIds, (shard, ids) =>
     leaseIdleFeeds(shard, ids, now, now + LEASE_MS, checkedBefore),

@@ -42,8 +42,8 @@ export const handlers: Handlers = {
   'send-email': async (job, _env, services) => {
     await sendEmail(services, job);
   },
-  'send-account-email': async (job, env, services) => {
-    await sendAccountMail(env, services, job);
+  'send-account-email': async (job, _env, services) => {
+    await sendAccountMail(services, job);
   },
   generate: async (job, env, services) => {
     await runGeneration({ ...services, env }, job.generationId, 'job');

@@ -17,8 +17,7 @@ const isExempt = (path: string) => EXEMPT_PATHS.has(path) || EXEMPT_PREFIXES.som
 export const checkOrigin = createMiddleware<AppEnv>(async (c, next) => {
   if (!SAFE_METHODS.has(c.req.method) && !isExempt(c.req.path)) {
     const origin = c.req.header('origin');
-    if (!origin || origin !== new URL(c.env.APP_URL).origin)
-      throw new ApiError('FORBIDDEN', 'Cross-origin request refused');
+    if (!origin || origin !== c.var.config.appOrigin) throw new ApiError('FORBIDDEN', 'Cross-origin request refused');
   }
   await next();
 });

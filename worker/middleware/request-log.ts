@@ -21,7 +21,7 @@ export const logRequest = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   await next();
   // Local runs print wrangler's own request lines; production has only this one.
-  if (c.env.ENVIRONMENT !== 'production') return;
+  if (c.var.config.development) return;
   const url = new URL(c.req.url);
   log.info('request', {
     method: c.req.method,

@@ -4,7 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { checkSession, SESSION_COOKIE, tokenWithClaims, verifySessionToken } from '../auth/session';
 import { setSessionCookie } from '../auth/session-cookie';
 import { createReader } from '../db/reader';
-import { type AppEnv, adminUserIds } from '../env';
+import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
 import { startEarlyReads } from './early-reads';
@@ -15,7 +15,7 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('sessionId', null);
   c.set('reader', null);
   const token = getCookie(c, SESSION_COOKIE);
-  const claims = token ? await verifySessionToken(c.env.SESSION_SECRET, token) : null;
+  const claims = token ? await verifySessionToken(c.var.config.secrets.session, token) : null;
   if (claims) {
     // Started before the row check and at the same time as it; used only after it (early-reads.ts).
     const early = startEarlyReads(c, claims);
@@ -35,7 +35,8 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
       // A token signed before it named the person and their people shard: the same session's token with
       // them, so their next lists read the reading list beside the session (early-reads.ts) at once,
       // not only after their next sign-in.
-      if (!claims.person) setSessionCookie(c, await tokenWithClaims(c.env.SESSION_SECRET, session), session.expiresAt);
+      if (!claims.person)
+        setSessionCookie(c, await tokenWithClaims(c.var.config.secrets.session, session), session.expiresAt);
     }
   }
   await next();
@@ -49,7 +50,7 @@ export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
 export const requireAdmin = createMiddleware<AppEnv>(async (c, next) => {
   const user = c.var.user;
   if (!user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
-  if (!adminUserIds(c.env).has(user.id)) throw new ApiError('FORBIDDEN', 'Admins only');
+  if (!c.var.config.adminUserIds.has(user.id)) throw new ApiError('FORBIDDEN', 'Admins only');
   log.info('admin.action', { userId: user.id, method: c.req.method, path: c.req.path, requestId: c.var.requestId });
   await next();
 });

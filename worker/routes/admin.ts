@@ -36,4 +36,4 @@ export const adminRoutes = new Hono<AuthedEnv>()
     log.info('admin.add_credits', { adminId: c.var.user.id, userId: user.id, amount, reason });
     return c.json({ credits: updated?.credits ?? 0, message: `${email} now has ${updated?.credits ?? 0} credits` });
   })
-  .get('/download-extension', (c) => extensionDownload(c.env.ASSETS, c.req.url));
+  .get('/download-extension', (c) => extensionDownload(c.var.services.assets, c.req.url));

@@ -80,7 +80,7 @@ export const aiGenerationRoutes = new Hono<AuthedEnv>()
   )
   .post('/:generationId/email', generationParam, async (c) => {
     const generation = toGeneration(await getGeneration(c.var.db, c.var.user.id, c.req.valid('param').generationId));
-    const to = await emailGeneration({ ...c.var.services, env: c.env }, c.var.user, generation, c.var.requestId);
+    const to = await emailGeneration(c.var.services, c.var.user, generation, c.var.requestId);
     return c.json({ message: 'Email sent', to });
   })
   .post('/:generationId/regenerate', generationParam, async (c) => {

@@ -6,8 +6,9 @@ import type { AppEnv } from '../env';
 export const analyticsRoutes = new Hono<AppEnv>().post('/pageview', async (c) => {
   const body = await c.req.json<{ path?: unknown }>().catch(() => ({}) as { path?: unknown });
   const path = typeof body.path === 'string' ? body.path.slice(0, 200) : null;
-  if (path && c.env.ANALYTICS) {
-    c.env.ANALYTICS.writeDataPoint({ blobs: [path, c.var.user ? 'user' : 'visitor'], indexes: [path] });
+  const { analytics } = c.var.services;
+  if (path && analytics) {
+    analytics.writeDataPoint({ blobs: [path, c.var.user ? 'user' : 'visitor'], indexes: [path] });
   }
   return c.body(null, 204);
 });

@@ -20,7 +20,11 @@ export const appPasswordRoutes = new Hono<AuthedEnv>()
   .post('/', validate('json', createAppPasswordSchema), async (c) => {
     const { name, currentPassword, token } = c.req.valid('json');
     const ip = c.req.header('cf-connecting-ip') ?? 'local';
-    const proof = await proveAppPasswordRequest(c.env, c.var.db, c.var.user, { currentPassword, token, ip });
+    const proof = await proveAppPasswordRequest(c.env, c.var.config, c.var.db, c.var.user, {
+      currentPassword,
+      token,
+      ip,
+    });
     if (proof === 'link-sent') {
       const message = `We sent a link to ${c.var.user.email}. Follow it to create the app password.`;
       return c.json({ email: c.var.user.email, message }, 202);

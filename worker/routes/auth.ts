@@ -22,7 +22,7 @@ import { deleteSession, deleteUserSessions } from '../db/sessions';
 import { createUser, findUserByEmail, markEmailVerified, setPasswordHash, toCurrentUser } from '../db/users';
 import { accountMailJob, sendAccountMailNow } from '../email/account-mail';
 import { confirmDeliveryAddress } from '../email/delivery-address';
-import { type AppEnv, adminUserIds } from '../env';
+import type { AppEnv } from '../env';
 import { enqueue } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
@@ -34,7 +34,7 @@ type Ctx = Context<AppEnv>;
 const clientIp = (c: Ctx) => c.req.header('cf-connecting-ip') ?? 'local';
 
 async function signIn(c: Ctx, userId: number) {
-  const session = await createSession(c.var.db, c.env.SESSION_SECRET, userId);
+  const session = await createSession(c.var.db, c.var.config.secrets.session, userId);
   setSessionCookie(c, session.token, session.expiresAt);
 }
 
@@ -76,7 +76,7 @@ export const authRoutes = new Hono<AppEnv>()
     const user = await markEmailVerified(c.var.db, consumed.userId);
     if (!user) throw new ApiError('BAD_REQUEST', 'This link is invalid or has expired. Please request a new one.');
     await signIn(c, user.id);
-    return c.json({ user: toCurrentUser(user, adminUserIds(c.env)) });
+    return c.json({ user: toCurrentUser(user, c.var.config.adminUserIds) });
   })
   // Both always queue the mail, known email or not: no answer, and no answer time, tells whether an
   // account exists (issue 10 L2). The job finds the account.
@@ -100,7 +100,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!consumed) {
       throw new ApiError('BAD_REQUEST', 'This password link is invalid or has expired. Please request a new one.');
     }
-    await setPasswordHash(c.var.db, consumed.userId, await hashPassword(password, c.env.PASSWORD_PEPPER));
+    await setPasswordHash(c.var.db, consumed.userId, await hashPassword(password, c.var.config.secrets.passwordPepper));
     await revokeOpenTokens(c.var.db, consumed.userId);
     // A reset is what someone does when another may have got in: the reader apps' passwords go too
     // (issue 28). A first password (setup) finds none in practice; the rule is the same for both.
@@ -116,18 +116,18 @@ export const authRoutes = new Hono<AppEnv>()
     const attempts = await limitPasswordAttempts(c.var.db, username, clientIp(c));
     const user = await findUserByEmail(c.var.db, username);
     if (!user?.passwordHash) {
-      await burnPasswordCheck(password, c.env.PASSWORD_PEPPER);
+      await burnPasswordCheck(password, c.var.config.secrets.passwordPepper);
       throw new ApiError('UNAUTHORIZED', 'Invalid username or password');
     }
-    if (!(await verifyPassword(password, user.passwordHash, c.env.PASSWORD_PEPPER))) {
+    if (!(await verifyPassword(password, user.passwordHash, c.var.config.secrets.passwordPepper))) {
       throw new ApiError('UNAUTHORIZED', 'Invalid username or password');
     }
     await attempts.forgive();
     if (needsRehash(user.passwordHash)) {
-      await setPasswordHash(c.var.db, user.id, await hashPassword(password, c.env.PASSWORD_PEPPER));
+      await setPasswordHash(c.var.db, user.id, await hashPassword(password, c.var.config.secrets.passwordPepper));
     }
     await signIn(c, user.id);
-    return c.json({ user: toCurrentUser(user, adminUserIds(c.env)), ...(redirect ? { redirect } : {}) });
+    return c.json({ user: toCurrentUser(user, c.var.config.adminUserIds), ...(redirect ? { redirect } : {}) });
   })
   // The owner of a digest delivery address agrees to receive Feedloom's mail (issue 10 H1). No session
   // needed: the address may belong to someone without an account.

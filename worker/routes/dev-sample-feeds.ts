@@ -40,7 +40,7 @@ async function readAsset(assets: Fetcher, requestUrl: string, path: string) {
 export const sampleFeedRoutes = new Hono<AppEnv>()
   /** What "Add sample feeds" would follow; answering at all tells the SPA it runs in development. */
   .get('/', (c) =>
-    c.json({ feeds: SAMPLE_FEEDS.map(({ name, file }) => ({ name, url: sampleUrl(c.env.APP_URL, file) })) }),
+    c.json({ feeds: SAMPLE_FEEDS.map(({ name, file }) => ({ name, url: sampleUrl(c.var.config.appUrl, file) })) }),
   )
   /**
    * Follows the sample feeds the person does not follow yet, in a "Samples" category, within their plan:
@@ -58,7 +58,7 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
     let followed = 0;
     let skipped = 0;
     for (const sample of SAMPLE_FEEDS) {
-      const url = sampleUrl(c.env.APP_URL, sample.file);
+      const url = sampleUrl(c.var.config.appUrl, sample.file);
       if (following.has(url)) continue;
       if (room <= 0) {
         skipped++;
@@ -78,7 +78,7 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
         if (error instanceof ApiError && /private network/.test(error.message)) {
           throw new ApiError(
             'UNPROCESSABLE',
-            `The sample feeds are served by this server (${new URL(c.env.APP_URL).host}), which FETCH_ALLOW_HOSTS must list: npm start and npm run dev add it.`,
+            `The sample feeds are served by this server (${new URL(c.var.config.appUrl).host}), which FETCH_ALLOW_HOSTS must list: npm start and npm run dev add it.`,
           );
         }
         throw error;
@@ -88,7 +88,7 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
   })
   .get('/images/:name', async (c) => {
     const name = c.req.param('name');
-    const asset = IMAGE_NAME.test(name) ? await readAsset(c.env.ASSETS, c.req.url, `images/${name}`) : null;
+    const asset = IMAGE_NAME.test(name) ? await readAsset(c.var.services.assets, c.req.url, `images/${name}`) : null;
     if (!asset) throw notFound('Image');
     return new Response(asset.body, {
       headers: { 'content-type': 'image/svg+xml', 'cache-control': 'public, max-age=3600' },
@@ -98,7 +98,7 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
   // (RFC 9110 §14) to seek and resume, so they are answered.
   .get('/audio/:name', async (c) => {
     const asset = AUDIO_NAME.test(c.req.param('name'))
-      ? await readAsset(c.env.ASSETS, c.req.url, 'audio/bombcast.wav')
+      ? await readAsset(c.var.services.assets, c.req.url, 'audio/bombcast.wav')
       : null;
     if (!asset) throw notFound('Audio');
     const bytes = new Uint8Array(await asset.arrayBuffer());
@@ -117,9 +117,9 @@ export const sampleFeedRoutes = new Hono<AppEnv>()
   })
   .get('/:file', async (c) => {
     const sample = SAMPLE_FEEDS.find((feed) => feed.file === c.req.param('file'));
-    const asset = sample ? await readAsset(c.env.ASSETS, c.req.url, sample.file) : null;
+    const asset = sample ? await readAsset(c.var.services.assets, c.req.url, sample.file) : null;
     if (!sample || !asset) throw notFound('Sample feed');
-    const origin = new URL(c.env.APP_URL).origin;
+    const origin = c.var.config.appOrigin;
     const text = (await asset.text()).replaceAll(`${ORIGIN_IN_FILES}${SAMPLE_PATH}`, `${origin}${SAMPLE_PATH}`);
     return new Response(text, { headers: { 'content-type': `${sample.contentType}; charset=utf-8` } });
   });

@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { readSession, SESSION_COOKIE, type SessionUser } from '../auth/session';
 import { emptyRoundTrip, makeFeedsDue, refreshProgress, storedIdentities } from '../db/bench-probes';
 import { listCategories, listCategoriesWithFeeds } from '../db/categories';
-import { createDb, type Db } from '../db/client';
+import { type Db, openDatabases } from '../db/client';
 import { listOutbox } from '../db/emails';
 import { setItemRead } from '../db/item-row';
 import { type ItemQuery, queryItems } from '../db/items';
@@ -17,7 +17,7 @@ import { createReader } from '../db/reader';
 import { rebuildReadingList } from '../db/reading-list';
 import { PICK_SLICES } from '../db/refresh-leases';
 import { peopleDbOfUser } from '../db/users';
-import { type AppEnv, isDevelopment } from '../env';
+import type { AppEnv } from '../env';
 import { refreshFeed } from '../feeds/refresh';
 import { enqueueRefreshes, pickDueFeeds } from '../jobs/enqueue-refreshes';
 import { ApiError, notFound } from '../lib/errors';
@@ -44,7 +44,7 @@ export const devRoutes = new Hono<AppEnv>()
   .use(async (c, next) => {
     const host = c.req.header('host')?.replace(/:\d+$/, '') ?? '';
     const onLoopback = isLoopbackHost(new URL(c.req.url).hostname) && (host === '' || isLoopbackHost(host));
-    if (!isDevelopment(c.env) || !onLoopback) throw notFound('Page');
+    if (!c.var.config.development || !onLoopback) throw notFound('Page');
     await next();
   })
   .route('/sample-feeds', sampleFeedRoutes)
@@ -91,9 +91,9 @@ export const devRoutes = new Hono<AppEnv>()
   .post('/bench/cost/refresh', validate('json', z.object({ feedId: z.number().int() })), async (c) => {
     const { feedId } = c.req.valid('json');
     await makeFeedsDue(c.var.db.shards.of(feedId), { from: feedId, to: feedId });
-    await enqueueRefreshes({ JOBS: droppingQueue, REFRESH_COOLDOWN_MINUTES: '0' }, c.var.db, [feedId]);
+    await enqueueRefreshes({ JOBS: droppingQueue }, c.var.db, [feedId], 0);
     const meter = newMeter();
-    const db = createDb(c.env, (d1) => meteredD1(d1, meter));
+    const db = openDatabases(c.env, c.var.config.databases, (d1) => meteredD1(d1, meter));
     const { fetcher } = c.var.services;
     const counted = (url: string, options?: FetchOptions) => {
       meter.fetches++;
@@ -109,7 +109,7 @@ export const devRoutes = new Hono<AppEnv>()
   .post('/bench/cost/cron', validate('json', feedRange), async (c) => {
     await makeFeedsDue(c.var.db, c.req.valid('json'));
     const meter = newMeter();
-    const db = createDb(c.env, (d1) => meteredD1(d1, meter));
+    const db = openDatabases(c.env, c.var.config.databases, (d1) => meteredD1(d1, meter));
     let queued = 0;
     for (let shard = 0; shard < db.shards.count; shard++) {
       for (let slice = 0; slice < PICK_SLICES; slice++) {
@@ -127,9 +127,11 @@ export const devRoutes = new Hono<AppEnv>()
       // Which people database is theirs is looked up before the meter starts.
       const { peopleShard } = await peopleDbOfUser(c.var.db, userId);
       const meter = newMeter();
-      const marked = await markFeedsRead(createDb(c.env, (d1) => meteredD1(d1, meter)).people.at(peopleShard), userId, [
-        feedId,
-      ]);
+      const marked = await markFeedsRead(
+        openDatabases(c.env, c.var.config.databases, (d1) => meteredD1(d1, meter)).people.at(peopleShard),
+        userId,
+        [feedId],
+      );
       return c.json({ marked, ...meter });
     },
   )
@@ -139,9 +141,9 @@ export const devRoutes = new Hono<AppEnv>()
     const user = c.var.user;
     if (!token || !user) throw new ApiError('UNAUTHORIZED', 'Not signed in');
     const query: ItemQuery = { scope: { kind: 'all' }, state: 'all', order: 'newest', limit: 30 };
-    const measure = async (work: (db: ReturnType<typeof createDb>) => Promise<unknown>) => {
+    const measure = async (work: (db: Db) => Promise<unknown>) => {
       const meter = newMeter();
-      await work(createDb(c.env, (d1) => meteredD1(d1, meter)));
+      await work(openDatabases(c.env, c.var.config.databases, (d1) => meteredD1(d1, meter)));
       return meter;
     };
     const readerOn = (db: Db, person: SessionUser) =>
@@ -159,7 +161,7 @@ export const devRoutes = new Hono<AppEnv>()
     // Each page as the app asks for it: after the session lookup, with the person it found.
     let reader = user;
     const session = await measure(async (db) => {
-      reader = (await readSession(db, c.env.SESSION_SECRET, token))?.user ?? user;
+      reader = (await readSession(db, c.var.config.secrets.session, token))?.user ?? user;
     });
     // The session's users row carries the remembered spans and the reading list (db/reading-list.ts).
     return c.json({

@@ -14,7 +14,7 @@ export const emailImageRoutes = new Hono<AppEnv>().get(
   validate('query', z.object({ sig: z.string().max(100).default('') })),
   async (c) => {
     const { imageName } = c.req.valid('param');
-    if (!(await isSignedImage(c.env, imageName, c.req.valid('query').sig))) throw notFound('Image');
+    if (!(await isSignedImage(c.var.config, imageName, c.req.valid('query').sig))) throw notFound('Image');
     return serveImage(c, `generations/${imageName}`);
   },
 );

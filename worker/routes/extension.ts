@@ -18,4 +18,6 @@ export async function extensionDownload(assets: Fetcher, requestUrl: string) {
   });
 }
 
-export const extensionRoutes = new Hono<AppEnv>().get('/download', (c) => extensionDownload(c.env.ASSETS, c.req.url));
+export const extensionRoutes = new Hono<AppEnv>().get('/download', (c) =>
+  extensionDownload(c.var.services.assets, c.req.url),
+);

@@ -3,7 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feeds, users } from '../../schema';
-import { PER_HOST_PER_PICK, refreshCooldownMinutes } from '../jobs/enqueue-refreshes';
+import { PER_HOST_PER_PICK } from '../jobs/enqueue-refreshes';
 import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
@@ -71,13 +71,5 @@ describe('Refresh Feeds', () => {
     );
     const dueWithinTwoMinutes = rows.filter((row) => row.next.getTime() < Date.now() + 2 * 60_000);
     expect(dueWithinTwoMinutes).toHaveLength(2);
-  });
-
-  it('reads its cooldown from REFRESH_COOLDOWN_MINUTES, ten minutes when unset or not a number', () => {
-    expect(refreshCooldownMinutes({ REFRESH_COOLDOWN_MINUTES: '0' })).toBe(0);
-    expect(refreshCooldownMinutes({ REFRESH_COOLDOWN_MINUTES: ' 3 ' })).toBe(3);
-    expect(refreshCooldownMinutes({ REFRESH_COOLDOWN_MINUTES: '' })).toBe(10);
-    expect(refreshCooldownMinutes({ REFRESH_COOLDOWN_MINUTES: 'soon' })).toBe(10);
-    expect(refreshCooldownMinutes({ REFRESH_COOLDOWN_MINUTES: '-5' })).toBe(10);
   });
 });

@@ -14,7 +14,7 @@ import {
 } from '../db/feeds';
 import type { AuthedEnv } from '../env';
 import { followFeed, previewFeed } from '../feeds/follow';
-import { enqueueRefreshes, type RefreshRequest, refreshCooldownMinutes } from '../jobs/enqueue-refreshes';
+import { enqueueRefreshes, type RefreshRequest } from '../jobs/enqueue-refreshes';
 import { ApiError } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
@@ -44,8 +44,9 @@ export const feedRoutes = new Hono<AuthedEnv>()
     const { feedId } = c.req.valid('json');
     const feedIds = await subscribedFeedIds(c.var.peopleDb, c.var.user.id, { feedId });
     if (feedId !== undefined && feedIds.length === 0) throw new ApiError('NOT_FOUND', 'Feed not found');
-    const request = await enqueueRefreshes(c.env, c.var.db, feedIds);
-    return c.json({ ...request, message: describeRefresh(request, refreshCooldownMinutes(c.env)) }, 202);
+    const cooldownMinutes = c.var.config.refreshCooldownMinutes;
+    const request = await enqueueRefreshes(c.env, c.var.db, feedIds, cooldownMinutes);
+    return c.json({ ...request, message: describeRefresh(request, cooldownMinutes) }, 202);
   })
   // Spec §7 calls it with ?includeCategory=true; the category always comes with the feed.
   .get('/:feedId', feedParam, validate('query', z.object({ includeCategory: z.string().optional() })), async (c) =>

@@ -38,7 +38,7 @@ const text = (c: Context, body: string, status: 200 | 400 = 200) =>
 /** POSTs must carry a valid write token (or none, as some clients do): see checkActionToken. */
 async function writeParams(c: ReaderContext) {
   const params = await paramsOf(c);
-  if (!(await checkActionToken(c.env, c.var.readerToken, params.get('T') ?? undefined))) {
+  if (!(await checkActionToken(c.var.config.secrets.session, c.var.readerToken, params.get('T') ?? undefined))) {
     throw new ApiError('UNAUTHORIZED', 'Invalid token');
   }
   return params;
@@ -89,7 +89,7 @@ async function streamPage(c: ReaderContext, prefix: string) {
 
 const readerApi = new Hono<ReaderEnv>()
   .use(requireReader)
-  .get('/token', async (c) => text(c, await actionToken(c.env.SESSION_SECRET, c.var.readerToken)))
+  .get('/token', async (c) => text(c, await actionToken(c.var.config.secrets.session, c.var.readerToken)))
   .get('/user-info', (c) =>
     c.json({
       userId: String(c.var.user.id),
@@ -239,7 +239,7 @@ export const greaderRoutes = new Hono<AppEnv>()
     const found = email && password ? await findUserByAppPassword(c.var.db, email, password) : null;
     if (!found) return c.text('Error=BadAuthentication\n', 401, { 'content-type': 'text/plain; charset=utf-8' });
     await attempts.forgive();
-    const auth = await mintAuthToken(c.env.SESSION_SECRET, found.appPasswordId, found.secretHash);
+    const auth = await mintAuthToken(c.var.config.secrets.session, found.appPasswordId, found.secretHash);
     if (params.get('output') === 'json') return c.json({ SID: auth, LSID: auth, Auth: auth });
     return text(c, `SID=${auth}\nLSID=${auth}\nAuth=${auth}\n`);
   })

@@ -33,8 +33,8 @@ const accountRoutes = new Hono<AuthedEnv>()
         ? { customer: c.var.user.stripeCustomerId }
         : { customer_email: c.var.user.email }),
       // Stripe fills in {CHECKOUT_SESSION_ID}; it must reach Stripe unencoded.
-      success_url: `${new URL(c.env.APP_URL).origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${new URL(c.env.APP_URL).origin}/payment-cancel`,
+      success_url: `${c.var.config.appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${c.var.config.appOrigin}/payment-cancel`,
       // The webhook grants Pro only for sessions that name our price (billing/stripe.ts).
       metadata: { userId: String(c.var.user.id), priceId: payments.priceId ?? '' },
     });
@@ -46,7 +46,7 @@ const accountRoutes = new Hono<AuthedEnv>()
     const stripe = await c.var.services.payments.client();
     const portal = await stripe.billingPortal.sessions.create({
       customer: c.var.user.stripeCustomerId,
-      return_url: new URL('/payment', c.env.APP_URL).toString(),
+      return_url: new URL('/payment', c.var.config.appUrl).toString(),
     });
     return c.json({ url: portal.url });
   });

@@ -16,7 +16,7 @@ import { exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
 import { type AppPasswordSummary, listAppPasswords, revokeAllAppPasswords } from '../db/app-passwords';
 import { deleteUserSessions } from '../db/sessions';
 import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
-import { type AuthedEnv, adminUserIds } from '../env';
+import type { AuthedEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { isValidTimeZone } from '../lib/time';
 import { validate } from '../lib/validate';
@@ -40,7 +40,7 @@ export const userRoutes = new Hono<AuthedEnv>()
   })
   .use(requireUser)
   .route('/me/app-passwords', appPasswordRoutes)
-  .get('/me', (c) => c.json(toCurrentUser(c.var.user, adminUserIds(c.env))))
+  .get('/me', (c) => c.json(toCurrentUser(c.var.user, c.var.config.adminUserIds)))
   .patch('/me', validate('json', updateMeSchema), async (c) => {
     const { name, timezone } = c.req.valid('json');
     let user: UserRow = c.var.user;
@@ -49,7 +49,7 @@ export const userRoutes = new Hono<AuthedEnv>()
       user = (await setUserTimeZone(c.var.db, user.id, timezone)) ?? user;
       await rescheduleDigest(c.var.db, user.id, timezone);
     }
-    return c.json(toCurrentUser(user, adminUserIds(c.env)));
+    return c.json(toCurrentUser(user, c.var.config.adminUserIds));
   })
   .post('/me/password', validate('json', changePasswordSchema), async (c) => {
     const { currentPassword, newPassword, revokeAppPasswords = true } = c.req.valid('json');
@@ -59,8 +59,8 @@ export const userRoutes = new Hono<AuthedEnv>()
       throw new ApiError('BAD_REQUEST', 'Your account has no password yet. Use the emailed link to set one first.');
     }
     const ip = c.req.header('cf-connecting-ip') ?? 'local';
-    await checkCurrentPassword(c.env, c.var.db, { ...user, passwordHash }, currentPassword, ip);
-    await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword, c.env.PASSWORD_PEPPER));
+    await checkCurrentPassword(c.var.config, c.var.db, { ...user, passwordHash }, currentPassword, ip);
+    await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword, c.var.config.secrets.passwordPepper));
     // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
     await deleteUserSessions(c.var.db, user.id, c.var.sessionId);
     // App passwords outlive sessions: a change made because someone else got in must reach them too, so
@@ -72,7 +72,11 @@ export const userRoutes = new Hono<AuthedEnv>()
   .post('/me/email', validate('json', changeEmailSchema), async (c) => {
     const { email, currentPassword } = c.req.valid('json');
     const ip = c.req.header('cf-connecting-ip') ?? 'local';
-    const { message } = await requestEmailChange(c.env, c.var.db, c.var.user, { email, currentPassword, ip });
+    const { message } = await requestEmailChange(c.env, c.var.config, c.var.db, c.var.user, {
+      email,
+      currentPassword,
+      ip,
+    });
     return c.json({ email, message }, 202);
   })
   .get('/me/export', async (c) => {

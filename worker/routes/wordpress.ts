@@ -29,12 +29,14 @@ export const wordpressRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/sites', async (c) => c.json(await listSites(c.var.db, c.var.user.id)))
   .post('/sites', requirePro, validate('json', addSiteSchema), async (c) => {
-    const site = await connectSite(c.var.services, c.env.ENCRYPTION_KEY, c.var.user.id, c.req.valid('json'));
+    const site = await connectSite(c.var.services, c.var.config.secrets.encryption, c.var.user.id, c.req.valid('json'));
     return c.json(site, 201);
   })
   .patch('/sites/:siteId', requirePro, siteParam, validate('json', updateSiteSchema), async (c) => {
     const { siteId } = c.req.valid('param');
-    return c.json(await changeSite(c.var.services, c.env.ENCRYPTION_KEY, c.var.user.id, siteId, c.req.valid('json')));
+    return c.json(
+      await changeSite(c.var.services, c.var.config.secrets.encryption, c.var.user.id, siteId, c.req.valid('json')),
+    );
   })
   .delete('/sites/:siteId', siteParam, async (c) => {
     await deleteSite(c.var.db, c.var.user.id, c.req.valid('param').siteId);
@@ -46,7 +48,7 @@ export const wordpressRoutes = new Hono<AuthedEnv>()
   .get('/sites/:siteId/info', requirePro, siteParam, async (c) => {
     const credentials = await siteCredentials(
       c.var.db,
-      c.env.ENCRYPTION_KEY,
+      c.var.config.secrets.encryption,
       c.var.user.id,
       c.req.valid('param').siteId,
     );
