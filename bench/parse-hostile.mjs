@@ -1,5 +1,5 @@
 // Hostile feeds at the refresh cap (issue 29): each shape is built to FEED_MAX_BYTES (4 MiB) and parsed by
-// our parser (bundled with esbuild, as bench/parse.mjs does) in a fresh Node process, one shape at a time,
+// our parser (the sanitize-* shapes: sanitised by our sanitiser; these timings left the unit tests, issue 31) (bundled with esbuild, as bench/parse.mjs does) in a fresh Node process, one shape at a time,
 // so one shape's garbage never counts against the next. Per shape it reports
 // - ms: the CPU time of parseFeed (process.cpuUsage, user + system), not wall time on a shared machine;
 // - heapMB: the V8 heap's high-water mark during the parse: the largest heap in use at the start of any
@@ -15,6 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleWorkerModules } from './bundle-worker.mjs';
 
 const CAP = 4 * 1024 * 1024; // worker/feeds/refresh.ts FEED_MAX_BYTES
+const HTML_CAP = 200_000; // worker/feeds/parse/limits.ts LIMITS.html
 const TIMEOUT_MS = Number(process.env.HOSTILE_TIMEOUT_MS ?? 60_000);
 const HEAP_LIMIT_MB = 512;
 export const GOAL = { ms: 500, heapMB: 64 };
@@ -146,6 +147,48 @@ export const SHAPES = [
     },
   },
   {
+    name: 'billion-laughs',
+    what: "nine levels of DTD entities of ten references each (10^9 'lol's if expanded), then '&lol9;' to the cap",
+    build(cap = CAP) {
+      const lol = ['<!ENTITY lol "lol">'];
+      for (let i = 1; i <= 9; i++) lol.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`);
+      return fill(
+        `<?xml version="1.0"?><!DOCTYPE rss [${lol.join('')}]>${HEAD}<item><title>`,
+        '&lol9;',
+        '</title></item>',
+        cap,
+      );
+    },
+  },
+  {
+    name: 'many-items-with-links',
+    what: "'<item>' with a title, a link and a date to the cap (27k items, 5,000 read)",
+    build: (cap = CAP) =>
+      fill(
+        HEAD,
+        '<item><title>Item</title><link>https://example.com/a</link><pubDate>Mon, 02 Mar 2015 08:00:00 GMT</pubDate></item>',
+        '</channel></rss>',
+        cap,
+      ),
+  },
+  // The sanitiser is handed one field at a time, each at most LIMITS.html (200,000) characters
+  // (worker/feeds/parse/limits.ts): its shapes are that long, not 4 MiB.
+  {
+    name: 'sanitize-huge-html',
+    what: "sanitizeHtml (not the parser) of '<p>lorem ipsum &amp; dolor</p>' to 200,000 characters",
+    sanitize: true,
+    build: () => fill('', '<p>lorem ipsum &amp; dolor</p>', '', HTML_CAP),
+  },
+  {
+    name: 'sanitize-deep-nesting',
+    what: "sanitizeHtml of '<div>' to half of 200,000 characters, then 'x' and as many '</div>'",
+    sanitize: true,
+    build: () => {
+      const half = Math.floor(HTML_CAP / 2 / 11);
+      return `${'<div>'.repeat(half)}x${'</div>'.repeat(half)}`;
+    },
+  },
+  {
     name: 'many-enclosures',
     what: 'one item with distinct <enclosure url="…"/> to the cap',
     build(cap = CAP) {
@@ -161,10 +204,25 @@ export const SHAPES = [
   },
 ];
 
-/** In the child: build the shape, parse it once, print { ms, heapBeforeMB, heapAfterMB, items }. */
+/**
+ * In the child: build the shape, parse it once (or sanitise it, for the sanitiser's shapes), print
+ * { ms, heapBeforeMB, heapAfterMB, items }; `items` is the sanitised HTML's length for those.
+ */
 async function runOne(bundle, name) {
-  const { parseFeed } = await import(pathToFileURL(bundle).href);
+  const { parseFeed, sanitizeHtml } = await import(pathToFileURL(bundle).href);
   const shape = SHAPES.find((s) => s.name === name);
+  if (shape.sanitize) {
+    const html = shape.build();
+    globalThis.gc?.();
+    const before = process.memoryUsage().heapUsed;
+    console.log(`#before ${before}`);
+    const cpu = process.cpuUsage();
+    const length = sanitizeHtml(html).length;
+    const used = process.cpuUsage(cpu);
+    const after = process.memoryUsage().heapUsed;
+    console.log(`#result ${JSON.stringify({ ms: (used.user + used.system) / 1000, before, after, items: length })}`);
+    return;
+  }
   // Bytes, as the refresh hands them over; encoding them is part of the setup, not of the parse.
   const bytes = new TextEncoder().encode(shape.build());
   globalThis.gc?.();
@@ -250,7 +308,10 @@ function measure(bundle, name) {
 }
 
 export async function benchParseHostile({ only } = {}) {
-  const bundle = await bundleWorkerModules('parse-hostile', { 'feeds/parse/index': ['parseFeed'] });
+  const bundle = await bundleWorkerModules('parse-hostile', {
+    'feeds/parse/index': ['parseFeed'],
+    'html/sanitize': ['sanitizeHtml'],
+  });
   const rows = [];
   for (const shape of SHAPES) {
     if (only && !only.includes(shape.name)) continue;

@@ -162,13 +162,14 @@ describe('sanitizeHtml keeps content', () => {
     expect(sanitizeHtml(html, BASE, { allowImages: false })).toBe('<p>Hi </p>');
   });
 
-  it('survives hostile nesting and huge input', () => {
+  // How long these take is bench/parse-hostile.mjs's (sanitize-* shapes): tests assert no timings.
+  it('survives hostile nesting and huge input, its output never larger than the input', () => {
     const deep = `${'<div>'.repeat(50_000)}x${'</div>'.repeat(50_000)}`;
-    expect(sanitizeHtml(deep)).toContain('x');
+    const kept = sanitizeHtml(deep);
+    expect(kept).toContain('x');
+    expect(kept.length).toBeLessThanOrEqual(deep.length);
     const big = '<p>lorem ipsum &amp; dolor</p>'.repeat(100_000);
-    const started = Date.now();
-    expect(sanitizeHtml(big).length).toBe(big.length);
-    expect(Date.now() - started).toBeLessThan(5000);
+    expect(sanitizeHtml(big)).toBe(big);
   });
 });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FeedParseError, MAX_ITEMS, parseFeed } from './index';
 import { LIMITS } from './limits';
+import { parseXml, type XmlElement } from './xml';
 
 const rss = (items: string, title = 'T') =>
   `<?xml version="1.0"?><rss version="2.0"><channel><title>${title}</title><link>https://example.com/</link>${items}</channel></rss>`;
@@ -35,10 +36,8 @@ describe('XML attacks', () => {
     const lol = ['<!ENTITY lol "lol">'];
     for (let i = 1; i <= 9; i++) lol.push(`<!ENTITY lol${i} "${`&lol${i === 1 ? '' : i - 1};`.repeat(10)}">`);
     const xml = `<?xml version="1.0"?><!DOCTYPE rss [${lol.join('')}]><rss version="2.0"><channel><title>&lol9;</title></channel></rss>`;
-    const started = Date.now();
-    const feed = parseFeed(xml);
-    expect(Date.now() - started).toBeLessThan(1000);
-    expect(feed.title.length).toBeLessThan(20);
+    // Not one entity expanded: the reference stays as written (bench/parse-hostile.mjs times this shape).
+    expect(parseFeed(xml).title).toBe('&lol9;');
   });
 
   it('never loads external entities', () => {
@@ -90,12 +89,11 @@ describe('hostile content', () => {
   });
 });
 
+// Work and memory are bounded by the caps (counted here; bench/parse-hostile.mjs times the same shapes).
 describe('size', () => {
-  it('reads a 10 MB description quickly, up to the HTML cap', () => {
+  it('reads a 10 MB description up to the HTML cap', () => {
     const big = 'lorem ipsum &amp; dolor <b>sit</b> '.repeat(300_000);
-    const started = Date.now();
     const feed = parseFeed(rss(`<item><title>x</title><description><![CDATA[${big}]]></description></item>`));
-    expect(Date.now() - started).toBeLessThan(3000);
     expect(feed.items[0]?.summary).toBe(big.slice(0, LIMITS.html));
   });
 
@@ -105,11 +103,17 @@ describe('size', () => {
       (_, i) =>
         `<item><title>Item ${i}</title><link>https://example.com/${i}</link><pubDate>Mon, 02 Mar 2015 08:00:00 GMT</pubDate></item>`,
     ).join('');
-    const started = Date.now();
     const feed = parseFeed(rss(items));
-    expect(Date.now() - started).toBeLessThan(5000);
     expect(feed.items).toHaveLength(MAX_ITEMS);
     expect(feed.items[0]?.title).toBe('Item 0');
+    expect(feed.items.at(-1)?.title).toBe(`Item ${MAX_ITEMS - 1}`);
+    // The reader stops at the item past the cap: the tree never holds the other 95,000.
+    const channel = parseXml(rss(items)).root?.children.find(
+      (node): node is XmlElement => typeof node !== 'string' && node.name === 'channel',
+    );
+    expect(channel?.children.filter((node) => typeof node !== 'string' && node.name === 'item')).toHaveLength(
+      MAX_ITEMS,
+    );
   });
 
   it('survives pathological nesting', () => {
