@@ -81,7 +81,6 @@ export default defineConfig({
             },
           })),
         ],
-        ssr: { optimizeDeps: { include: ['zod', 'drizzle-orm', 'hono', 'jose', 'openai'] } },
         test: {
           name: 'worker',
           include: workerTests.workerd,
@@ -91,6 +90,27 @@ export default defineConfig({
           // the Worker's modules into it and applying 23 migrations to 3 databases cost seconds a file.
           // apply-migrations.ts empties the databases between files, so each still starts from a new install.
           isolate: false,
+          // Pre-bundled once (node_modules/.vite), not transformed module by module in every runner:
+          // Stripe's SDK alone is some 400 files, which its first import in a file paid for again. Not
+          // hono: @hono/zod-validator would import the unbundled copy, whose HTTPException is another
+          // class than the one app.ts tells apart (a malformed body answered 500 instead of 400).
+          deps: {
+            optimizer: {
+              ssr: {
+                enabled: true,
+                include: [
+                  'stripe',
+                  'openai',
+                  'zod',
+                  'drizzle-orm',
+                  'drizzle-orm/d1',
+                  'drizzle-orm/sqlite-core',
+                  'jose',
+                  'marked',
+                ],
+              },
+            },
+          },
           testTimeout: 20_000,
         },
       },

@@ -19,22 +19,38 @@ import { stripeCustomer, uniqueCustomerId } from './stripe';
 
 const bindings = [...new Set([...feedDatabaseNames(env.FEED_DATABASES), ...peopleDatabaseNames(env.PEOPLE_DATABASES)])];
 
+/** Each database's tables with a user_id column: the schema does not change within a run. */
+const tablesWithUserId = new Map<string, Promise<string[]>>();
+
+function userTablesOf(binding: string, d1: D1Database) {
+  let tables = tablesWithUserId.get(binding);
+  if (!tables) {
+    tables = d1
+      .prepare(
+        `select m.name from sqlite_master m join pragma_table_info(m.name) c
+         where m.type = 'table' and c.name = 'user_id' and m.name not like '\\_cf\\_%' escape '\\'`,
+      )
+      .all<{ name: string }>()
+      .then(({ results }) => results.map((table) => table.name));
+    tablesWithUserId.set(binding, tables);
+  }
+  return tables;
+}
+
 /**
  * Every row that names the person, as "BINDING.table" → count: rows of any table with a user_id column,
- * their users row, mail sent to their address, dead jobs that carry their id, in every database.
+ * their users row, mail sent to their address, dead jobs that carry their id, in every database. One
+ * batch of counts per database.
  */
 export async function rowsNaming(person: { userId: number; email: string }) {
   const found: Record<string, number> = {};
   for (const binding of bindings) {
     const d1 = (env as unknown as Record<string, D1Database>)[binding] as D1Database;
-    const { results: tables } = await d1
-      .prepare(
-        `select m.name from sqlite_master m join pragma_table_info(m.name) c
-         where m.type = 'table' and c.name = 'user_id' and m.name not like '\\_cf\\_%' escape '\\'`,
-      )
-      .all<{ name: string }>();
     const counts = [
-      ...tables.map((table) => [table.name, `select count(*) as n from "${table.name}" where user_id = ?1`]),
+      ...(await userTablesOf(binding, d1)).map((table) => [
+        table,
+        `select count(*) as n from "${table}" where user_id = ?1`,
+      ]),
       ['users', 'select count(*) as n from users where id = ?1'],
       // Mail to their address that names nobody else (a newcomer with the address has their own).
       ['emails to', 'select count(*) as n from emails where "to" = ?2 and (user_id is null or user_id = ?1)'],
@@ -42,14 +58,18 @@ export async function rowsNaming(person: { userId: number; email: string }) {
         'dead_jobs',
         `select count(*) as n from dead_jobs where case when json_valid(body) then json_extract(body, '$.userId') end = ?1`,
       ],
-    ];
-    for (const [table, query] of counts) {
-      const statement = d1.prepare(query as string);
-      // D1 wants exactly the parameters a statement names.
-      const bound = query?.includes('?2') ? statement.bind(person.userId, person.email) : statement.bind(person.userId);
-      const row = await bound.first<{ n: number }>();
-      if (row && row.n > 0) found[`${binding}.${table}`] = (found[`${binding}.${table}`] ?? 0) + row.n;
-    }
+    ] as const;
+    // D1 wants exactly the parameters a statement names.
+    const statements = counts.map(([, query]) =>
+      query.includes('?2')
+        ? d1.prepare(query).bind(person.userId, person.email)
+        : d1.prepare(query).bind(person.userId),
+    );
+    const results = await d1.batch<{ n: number }>(statements);
+    counts.forEach(([table], index) => {
+      const n = results[index]?.results[0]?.n ?? 0;
+      if (n > 0) found[`${binding}.${table}`] = (found[`${binding}.${table}`] ?? 0) + n;
+    });
   }
   return found;
 }
