@@ -31,9 +31,6 @@ function fakeQueue(refuse: (call: number) => boolean = () => false) {
   return { JOBS, pace, sent, clock: () => clock };
 }
 
-const shardNames = (count: number) =>
-  Array.from({ length: count }, (_, k) => (k === 0 ? 'DB' : `FEEDS_${k}`)).join(',');
-
 /** The most messages sent in any one second. */
 function busiestSecond(sent: { at: number; messages: JobMessage[] }[]) {
   let most = 0;
@@ -50,7 +47,7 @@ function busiestSecond(sent: { at: number; messages: JobMessage[] }[]) {
 describe("the cron's picks at 256 feed shards", () => {
   it('queues every pick, at no more than a third of the 5,000 messages a second a queue takes', async () => {
     const queue = fakeQueue();
-    const result = await queuePicks({ JOBS: queue.JOBS, FEED_DATABASES: shardNames(256) }, queue.pace);
+    const result = await queuePicks({ JOBS: queue.JOBS }, 256, queue.pace);
     expect(result).toEqual({ sent: 256 * PICK_SLICES, lost: 0, lastError: '' });
     const picks = queue.sent.flatMap((call) => call.messages);
     expect(new Set(picks.map((pick) => JSON.stringify(pick))).size).toBe(16_384);
@@ -63,14 +60,14 @@ describe("the cron's picks at 256 feed shards", () => {
   it('retries a refused batch, and a batch refused every time loses only itself', async () => {
     // Refused twice, then taken: nothing lost.
     const flaky = fakeQueue((call) => call === 3 || call === 4);
-    expect(await queuePicks({ JOBS: flaky.JOBS, FEED_DATABASES: shardNames(4) }, flaky.pace)).toEqual({
+    expect(await queuePicks({ JOBS: flaky.JOBS }, 4, flaky.pace)).toEqual({
       sent: 256,
       lost: 0,
       lastError: 'Too Many Requests',
     });
     // The second batch refused on all three tries: the other batches still go.
     const refusing = fakeQueue((call) => call >= 2 && call <= 4);
-    const result = await queuePicks({ JOBS: refusing.JOBS, FEED_DATABASES: shardNames(4) }, refusing.pace);
+    const result = await queuePicks({ JOBS: refusing.JOBS }, 4, refusing.pace);
     expect(result).toEqual({ sent: 156, lost: 100, lastError: 'Too Many Requests' });
     expect(refusing.sent.map((call) => call.messages.length)).toEqual([100, 56]);
   });
