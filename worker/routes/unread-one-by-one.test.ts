@@ -11,7 +11,8 @@ import { items } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import { MOST_PASSES } from '../db/items/page-reads';
 import { feedInShard } from '../test/feeds';
-import { db } from '../test/helpers';
+import { contentsOf, greader } from '../test/greader';
+import { call, db } from '../test/helpers';
 import { personIn } from '../test/people';
 import { counted, create } from '../test/round-trips';
 
@@ -72,5 +73,20 @@ describe('an unread list of someone who reads one by one', () => {
       oldestFirst.slice(COVERED + 50, COVERED + 50 + PAGE).map((row) => row.title),
     );
     expect((next.body as FeedItem[]).every((item) => !item.isRead)).toBe(true);
+
+    // A reader app asking for the same stream gets those items at once: an empty page would end its
+    // sync, so the stream goes on from where the scan stopped.
+    const created = await call('/api/users/me/app-passwords', {
+      cookie: person.cookie,
+      json: { name: 'newsboat', currentPassword: person.password },
+    });
+    const { password } = (await created.json()) as { password: string };
+    const login = await greader('/accounts/ClientLogin', { form: { Email: person.email, Passwd: password } });
+    const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
+    const stream = await contentsOf(auth, 'user/-/label/Busy', `&r=o&n=${PAGE}&xt=user/-/state/com.google/read`);
+    expect(stream.items.map((item) => item.title)).toEqual(
+      oldestFirst.slice(COVERED + 50, COVERED + 50 + PAGE).map((row) => row.title),
+    );
+    expect(stream.continuation).toBeTruthy();
   });
 });
