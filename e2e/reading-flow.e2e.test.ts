@@ -50,14 +50,16 @@ async function chooseView(page: Page, view: 'Cards' | 'List' | 'Expanded') {
 
 describe('reading a stream in the browser', () => {
   let cookie = '';
+  let harbourId = 0;
+  let meadowId = 0;
   let desktop: Browser;
   let page: Page;
 
   beforeAll(async () => {
     const person = await signUpThroughApi('flow');
     cookie = person.cookie;
-    await followFeed(cookie, { url: await scriptFeed('Harbour', 20), name: 'Harbour', items: 20 });
-    await followFeed(cookie, { url: await scriptFeed('Meadow', 12), name: 'Meadow', items: 12 });
+    harbourId = (await followFeed(cookie, { url: await scriptFeed('Harbour', 20), name: 'Harbour', items: 20 })).feedId;
+    meadowId = (await followFeed(cookie, { url: await scriptFeed('Meadow', 12), name: 'Meadow', items: 12 })).feedId;
     desktop = await openSignedIn(cookie, { width: 1280, height: 800 });
     page = desktop.page;
     await page.goto(url('/home'));
@@ -124,5 +126,75 @@ describe('reading a stream in the browser', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('reads with the keys: n next unread (on to the next feed), v the original, o and Enter, g a/s/u, ? lists them', async () => {
+    await page.goto(url('/home'));
+    await rows(page).first().waitFor();
+    const activeIndex = () =>
+      rows(page).evaluateAll((elements) => elements.findIndex((row) => row.hasAttribute('data-active')));
+    await page.locator('main h1').click();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await expect.poll(activeIndex).toBe(1);
+    await page.keyboard.press('m');
+    await expect.poll(() => rows(page).nth(1).getAttribute('data-read')).toBe('true');
+    await page.keyboard.press('k');
+    await expect.poll(activeIndex).toBe(0);
+    // n skips the item just read.
+    await page.keyboard.press('n');
+    await expect.poll(activeIndex).toBe(2);
+
+    const third = rows(page).nth(2);
+    const title = ((await third.locator('[data-item-open]').textContent()) ?? '').replace(/^Unread: /, '');
+    const popup = desktop.context.waitForEvent('page');
+    await page.keyboard.press('v');
+    const original = await popup;
+    expect(original.url()).toMatch(/\/scripted\/(Harbour|Meadow)-\d+-page-2$/);
+    await original.close();
+
+    await page.keyboard.press('o');
+    const article = page.getByRole('dialog', { name: title });
+    await article.waitFor();
+    await page.keyboard.press('o');
+    await article.waitFor({ state: 'hidden' });
+    await page.keyboard.press('o');
+    await article.waitFor();
+    await article.getByText('What happened in', { exact: false }).first().click();
+    await page.keyboard.press('Enter');
+    await article.waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('?');
+    const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await help.waitFor();
+    for (const key of ['n', 'v', 'o', 'Enter', 'g a', 'g s', 'g u', '?']) {
+      expect(await help.locator('kbd', { hasText: new RegExp(`^${key.replace('?', '\\?')}$`) }).count()).toBe(1);
+    }
+    expect(await help.getByText('Next unread item', { exact: false }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await help.waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('g');
+    await page.keyboard.press('s');
+    await page.waitForURL((target) => target.pathname === '/starred');
+    await page.getByRole('heading', { name: 'Starred' }).first().waitFor();
+    await page.keyboard.press('g');
+    await page.keyboard.press('u');
+    await page.waitForURL((target) => target.pathname === '/home');
+    const unreadOnly = page.getByRole('button', { name: 'Unread only' });
+    await expect.poll(() => unreadOnly.getAttribute('aria-pressed')).toBe('true');
+    await page.keyboard.press('g');
+    await page.keyboard.press('a');
+    await expect.poll(() => unreadOnly.getAttribute('aria-pressed')).toBe('false');
+
+    // Past the last unread item of a feed, n goes on to the next feed with unread items.
+    await page.goto(url(`/feed/${harbourId}`));
+    await rows(page).first().waitFor();
+    await page.locator('main h1').click();
+    await page.keyboard.press('Shift+A');
+    await page.getByText('Marked as read', { exact: true }).waitFor();
+    await expect.poll(() => rows(page).first().getAttribute('data-read')).toBe('true');
+    await page.keyboard.press('n');
+    await page.waitForURL((target) => target.pathname === `/feed/${meadowId}`);
   });
 });

@@ -60,14 +60,24 @@ type ArticleDialogProps = {
   /** Absent at the end of the list. */
   onNext?: () => void;
   onToggleRead: () => void;
+  /** n: the list's next unread item. */
+  onNextUnread?: () => void;
+  /** v: the original page in a new tab. */
+  onOpenOriginal?: () => void;
   canRewrite: boolean;
   onRewrite: () => void;
 };
 
-/** j/k/m inside the open article; typing in a field of it (none today) keeps its keys. */
+/**
+ * j/k/n/m/s/v inside the open article, and o or Enter to close it (issue 27 §3); typing in a field of it
+ * (none today) keeps its keys, and Enter on a button or link is that control's.
+ */
 function useArticleKeys(handlers: {
   onPrevious?: () => void;
   onNext?: () => void;
+  onNextUnread?: () => void;
+  onOpenOriginal?: () => void;
+  onClose: () => void;
   onToggleRead: () => void;
   onToggleStar: () => void;
 }) {
@@ -77,9 +87,16 @@ function useArticleKeys(handlers: {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
       if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select')) return;
+      if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('button, a, summary')) {
+        return;
+      }
       const keys: Record<string, (() => void) | undefined> = {
         j: latest.current.onNext,
         k: latest.current.onPrevious,
+        n: latest.current.onNextUnread,
+        v: latest.current.onOpenOriginal,
+        o: latest.current.onClose,
+        Enter: latest.current.onClose,
         m: latest.current.onToggleRead,
         s: latest.current.onToggleStar,
       };
@@ -99,13 +116,15 @@ export function ArticleDialog({
   onPrevious,
   onNext,
   onToggleRead,
+  onNextUnread,
+  onOpenOriginal,
   canRewrite,
   onRewrite,
 }: ArticleDialogProps) {
   const article = useArticleContent(item.id);
   const setStarred = useSetItemStarred();
   const onToggleStar = () => setStarred.mutate({ itemId: item.id, isStarred: !item.isStarred });
-  useArticleKeys({ onPrevious, onNext, onToggleRead, onToggleStar });
+  useArticleKeys({ onPrevious, onNext, onNextUnread, onOpenOriginal, onClose, onToggleRead, onToggleStar });
 
   useEffect(() => {
     if (article.error) toast({ variant: 'destructive', title: 'Error', description: articleLoadError(article.error) });

@@ -6,11 +6,14 @@
 // the same scope (issue 14): rows with highlighted snippets, and a line saying what was searched where.
 import type { DateFilter, FeedItem, FeedListEntry } from '@contracts/feeds';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon } from '@/components/ui/icons';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
 import { type ItemScope, useFeedItems } from '../api/get-feed-items';
 import { useSetItemStarred } from '../api/set-item-starred';
 import { useSetItemRead } from '../api/update-feed-item';
@@ -24,7 +27,7 @@ import { LoadMore } from './load-more';
 import { useMarkAllReadWithToast } from './mark-all-read-button';
 import { useRefreshWithToast } from './refresh-feeds-button';
 import { SearchSummary } from './search-summary';
-import { useItemKeyboard } from './use-item-keyboard';
+import { nextUnreadIndex, useItemKeyboard } from './use-item-keyboard';
 import { useItemSearch } from './use-item-search';
 import { useOpenItem } from './use-open-item';
 
@@ -51,6 +54,11 @@ export type FeedItemsViewProps = {
   unreadTotal?: number;
   credits: number;
   onRewrite: (item: FeedItem) => void;
+  /**
+   * `n` found no unread item after the selected one, and no page is left to load: the app moves on to
+   * the next feed with unread items, as Google Reader does, and says when there is none (issue 27 §3).
+   */
+  onNoMoreUnread?: () => void;
 };
 
 export function FeedItemsView({
@@ -65,7 +73,9 @@ export function FeedItemsView({
   feeds,
   credits,
   onRewrite,
+  onNoMoreUnread,
 }: FeedItemsViewProps) {
+  const navigate = useNavigate();
   const [settings, updateSettings] = useListSettings(userId);
   // The Starred list is its own filter: "unread only" and "mark all as read" have no say there.
   const starredList = 'starred' in scope;
@@ -78,6 +88,7 @@ export function FeedItemsView({
     search: search.text,
   });
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
+  const isRead = useMemo(() => items.map((item) => item.isRead), [items]);
   const scopeLabel =
     'feedId' in scope
       ? (feeds?.find((feed) => feed.id === scope.feedId)?.name ?? 'this feed')
@@ -119,31 +130,56 @@ export function FeedItemsView({
     article.open(item);
   };
 
-  const { activeIndex, select } = useItemKeyboard(items.length, {
-    onMove: (index) => {
-      const button = openButtons.current[index];
-      button?.focus({ preventScroll: true });
-      button?.closest('article')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  /** n at the end of what is loaded: the next page if there is one, else the app's next feed. */
+  const noNextUnread = () => {
+    if (hasNextPage) loadMore();
+    else if (onNoMoreUnread) onNoMoreUnread();
+    else toast({ title: 'No more unread items', description: 'Everything here is read.' });
+  };
+  const openOriginal = (item: FeedItem | undefined) => {
+    if (item?.link) window.open(item.link, '_blank', 'noopener,noreferrer');
+  };
+  const go = (where: 'all' | 'starred' | 'unread') => {
+    if (where === 'starred') {
+      navigate(paths.starred);
+      return;
+    }
+    updateSettings({ unreadOnly: where === 'unread' });
+    navigate(paths.home);
+  };
+
+  const { activeIndex, select } = useItemKeyboard(
+    items.length,
+    {
+      onMove: (index) => {
+        const button = openButtons.current[index];
+        button?.focus({ preventScroll: true });
+        button?.closest('article')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      },
+      onOpen: open,
+      onOpenOriginal: (index) => openOriginal(items[index]),
+      onNoNextUnread: noNextUnread,
+      onGo: go,
+      onToggleRead: (index) => {
+        const item = items[index];
+        if (item) setRead.mutate({ itemId: item.id, isRead: !item.isRead });
+      },
+      onToggleStar: (index) => {
+        const item = items[index];
+        if (item) setStarred.mutate({ itemId: item.id, isStarred: !item.isStarred });
+      },
+      onToggleUnreadOnly: () => {
+        if (!starredList) updateSettings({ unreadOnly: !settings.unreadOnly });
+      },
+      onMarkAllRead: () => {
+        if (!starredList) markAll.start();
+      },
+      onRefresh: refresh.start,
+      onHelp: () => setHelpOpen(true),
+      onReachEnd: loadMore,
     },
-    onOpen: open,
-    onToggleRead: (index) => {
-      const item = items[index];
-      if (item) setRead.mutate({ itemId: item.id, isRead: !item.isRead });
-    },
-    onToggleStar: (index) => {
-      const item = items[index];
-      if (item) setStarred.mutate({ itemId: item.id, isStarred: !item.isStarred });
-    },
-    onToggleUnreadOnly: () => {
-      if (!starredList) updateSettings({ unreadOnly: !settings.unreadOnly });
-    },
-    onMarkAllRead: () => {
-      if (!starredList) markAll.start();
-    },
-    onRefresh: refresh.start,
-    onHelp: () => setHelpOpen(true),
-    onReachEnd: loadMore,
-  });
+    isRead,
+  );
 
   /** Next or previous from the article: the list's neighbour, loading the next page at the end. */
   const step = (direction: 1 | -1) => {
@@ -157,6 +193,15 @@ export function FeedItemsView({
     }
   };
   const atListEnd = article.openIndex === items.length - 1 && !hasNextPage;
+  /** n in the article: the next unread item of the list, opened in its place. */
+  const stepToUnread = () => {
+    const index = nextUnreadIndex(article.openIndex, isRead);
+    const item = items[index];
+    if (item) {
+      select(index);
+      article.show(item);
+    } else noNextUnread();
+  };
 
   // Fetch the article dialog's code (and DOMPurify) once there is something to open.
   const hasItems = items.length > 0;
@@ -265,6 +310,8 @@ export function FeedItemsView({
             onClose={article.close}
             onPrevious={article.openIndex > 0 ? () => step(-1) : undefined}
             onNext={article.openIndex >= 0 && !atListEnd ? () => step(1) : undefined}
+            onNextUnread={stepToUnread}
+            onOpenOriginal={() => openOriginal(openItem)}
             onToggleRead={() => setRead.mutate({ itemId: openItem.id, isRead: !openItem.isRead })}
             canRewrite={canRewrite}
             onRewrite={() => {

@@ -18,10 +18,13 @@ const handlers = {
   onRefresh: vi.fn(),
   onHelp: vi.fn(),
   onReachEnd: vi.fn(),
+  onNoNextUnread: vi.fn(),
+  onOpenOriginal: vi.fn(),
+  onGo: vi.fn(),
 };
 
-function List({ count }: { count: number }) {
-  const { activeIndex } = useItemKeyboard(count, handlers);
+function List({ count, isRead = [] }: { count: number; isRead?: boolean[] }) {
+  const { activeIndex } = useItemKeyboard(count, handlers, isRead);
   return <output data-active={activeIndex} />;
 }
 
@@ -113,6 +116,36 @@ describe('keyboard shortcuts on item lists', () => {
     dialog.remove();
     press('j');
     expect(active()).toBe(0);
+  });
+
+  it('moves to the next unread item with n, and says when there is none after the selection', () => {
+    act(() => root.render(<List count={4} isRead={[false, true, false, true]} />));
+    press('n');
+    expect(active()).toBe(0);
+    press('n');
+    expect(active()).toBe(2);
+    press('n');
+    expect(active()).toBe(2);
+    expect(handlers.onNoNextUnread).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the original with v and goes places with g then a, s or u (u alone toggles unread only)', () => {
+    press('v');
+    expect(handlers.onOpenOriginal).not.toHaveBeenCalled();
+    press('j');
+    press('v');
+    expect(handlers.onOpenOriginal).toHaveBeenCalledWith(0);
+    press('g');
+    press('s');
+    expect(handlers.onGo).toHaveBeenLastCalledWith('starred');
+    press('g');
+    press('u');
+    expect(handlers.onGo).toHaveBeenLastCalledWith('unread');
+    expect(handlers.onToggleUnreadOnly).not.toHaveBeenCalled();
+    press('g');
+    press('a');
+    expect(handlers.onGo).toHaveBeenLastCalledWith('all');
+    expect(handlers.onGo).toHaveBeenCalledTimes(3);
   });
 
   it('keeps the selection inside a list that shrank', () => {

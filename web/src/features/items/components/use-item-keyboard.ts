@@ -1,32 +1,48 @@
-// Keyboard shortcuts on item lists (issue 3, issue 14): j/k next/previous, o open, m toggle read, u unread
-// only, s star, A mark all as read, r refresh, ? help.
+// Keyboard shortcuts on item lists (issue 3, issue 14, issue 27 §3): j/k next/previous, n next unread
+// (on to the next feed with unread items at the end, as Google Reader does), o or Enter open, v the
+// original, m toggle read, u unread only, s star, A mark all as read, r refresh, g then a/s/u to go to
+// all items, Starred or the unread items, ? help.
 // Keys typed into a field, with a modifier, or while a dialog is open are left alone.
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export type ItemKeyAction =
   | 'next'
   | 'previous'
+  | 'next-unread'
   | 'open'
+  | 'open-original'
   | 'toggle-read'
   | 'star'
   | 'unread-only'
   | 'mark-all-read'
   | 'refresh'
+  | 'go-all'
+  | 'go-starred'
+  | 'go-unread'
   | 'help';
 
 export const ITEM_SHORTCUTS: { key: string; action: ItemKeyAction; label: string }[] = [
   { key: 'j', action: 'next', label: 'Next item' },
   { key: 'k', action: 'previous', label: 'Previous item' },
-  { key: 'o', action: 'open', label: 'Open the selected item' },
+  { key: 'n', action: 'next-unread', label: 'Next unread item, on to the next feed at the end' },
+  { key: 'o', action: 'open', label: 'Open the selected item, or close it' },
+  { key: 'Enter', action: 'open', label: 'Open the selected item, or close it' },
+  { key: 'v', action: 'open-original', label: 'Open the original in a new tab' },
   { key: 'm', action: 'toggle-read', label: 'Mark the selected item read or unread' },
   { key: 's', action: 'star', label: 'Star the selected item, or unstar it' },
   { key: 'u', action: 'unread-only', label: 'Show unread items only, or everything' },
   { key: 'A', action: 'mark-all-read', label: 'Mark all as read' },
   { key: 'r', action: 'refresh', label: 'Refresh feeds' },
+  { key: 'g a', action: 'go-all', label: 'Go to all items (My Feed)' },
+  { key: 'g s', action: 'go-starred', label: 'Go to Starred' },
+  { key: 'g u', action: 'go-unread', label: 'Go to the unread items of My Feed' },
   { key: '?', action: 'help', label: 'Show keyboard shortcuts' },
 ];
 
 const actionsByKey = new Map(ITEM_SHORTCUTS.map((shortcut) => [shortcut.key, shortcut.action]));
+
+/** How long after `g` its second key counts (Gmail and Google Reader wait about as long). */
+export const SEQUENCE_TIMEOUT_MS = 1500;
 
 /** True when the key belongs to what the person is typing or to an open dialog, not to the list. */
 export function isIgnoredKeyEvent(event: KeyboardEvent): boolean {
@@ -40,8 +56,16 @@ export function isIgnoredKeyEvent(event: KeyboardEvent): boolean {
   return document.querySelector('dialog[open]') !== null;
 }
 
-export function itemKeyAction(event: KeyboardEvent): ItemKeyAction | null {
+/**
+ * The action of a key, `prefix` being the first key of a sequence pressed just before (`g`). Enter on a
+ * button or link is that control's own, so it opens nothing here.
+ */
+export function itemKeyAction(event: KeyboardEvent, prefix: string | null = null): ItemKeyAction | null {
   if (isIgnoredKeyEvent(event)) return null;
+  if (prefix) return actionsByKey.get(`${prefix} ${event.key}`) ?? null;
+  if (event.key === 'Enter' && event.target instanceof Element && event.target.closest('button, a, summary')) {
+    return null;
+  }
   return actionsByKey.get(event.key) ?? null;
 }
 
@@ -53,10 +77,20 @@ export function moveSelection(current: number, direction: 'next' | 'previous', c
   return Math.min(count - 1, Math.max(0, next));
 }
 
+/** The first unread index after `current`, or -1. */
+export function nextUnreadIndex(current: number, isRead: readonly boolean[]): number {
+  for (let index = Math.max(0, current + 1); index < isRead.length; index++) if (!isRead[index]) return index;
+  return -1;
+}
+
 type ItemKeyboardHandlers = {
-  /** After j/k: the index now selected (to focus and scroll to it). */
+  /** After j/k/n: the index now selected (to focus and scroll to it). */
   onMove?: (index: number) => void;
+  /** n with no unread item after the selected one in the loaded list. */
+  onNoNextUnread?: () => void;
   onOpen: (index: number) => void;
+  onOpenOriginal?: (index: number) => void;
+  onGo?: (where: 'all' | 'starred' | 'unread') => void;
   onToggleRead: (index: number) => void;
   onToggleStar: (index: number) => void;
   onToggleUnreadOnly: () => void;
@@ -71,19 +105,27 @@ type ItemKeyboardHandlers = {
  * The selected item of a list of `count` items, moved by j/k. Returns the index and a setter (a click
  * on an item selects it too). The handlers may change on every render.
  */
-export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers) {
+export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers, isRead: readonly boolean[] = []) {
   const [activeIndex, setActiveIndex] = useState(-1);
-  const latest = useRef({ count, activeIndex, handlers });
-  latest.current = { count, activeIndex, handlers };
+  const latest = useRef({ count, activeIndex, handlers, isRead });
+  latest.current = { count, activeIndex, handlers, isRead };
+  const prefix = useRef<{ key: string; at: number } | null>(null);
 
   // A shorter list (a new filter) must not leave the selection past its end.
   const clamped = activeIndex >= count ? count - 1 : activeIndex;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const action = itemKeyAction(event);
+      const pending =
+        prefix.current && event.timeStamp - prefix.current.at < SEQUENCE_TIMEOUT_MS ? prefix.current : null;
+      prefix.current = null;
+      if (!pending && event.key === 'g' && !isIgnoredKeyEvent(event)) {
+        prefix.current = { key: 'g', at: event.timeStamp };
+        return;
+      }
+      const action = itemKeyAction(event, pending?.key ?? null);
       if (!action) return;
-      const { count: total, activeIndex: current, handlers: on } = latest.current;
+      const { count: total, activeIndex: current, handlers: on, isRead: read } = latest.current;
       const selected = Math.min(current, total - 1);
       event.preventDefault();
       switch (action) {
@@ -95,8 +137,31 @@ export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers) {
           if (action === 'next' && next === total - 1) on.onReachEnd?.();
           break;
         }
+        case 'next-unread': {
+          const next = nextUnreadIndex(selected, read);
+          if (next === -1) {
+            on.onNoNextUnread?.();
+            break;
+          }
+          setActiveIndex(next);
+          on.onMove?.(next);
+          if (next === total - 1) on.onReachEnd?.();
+          break;
+        }
         case 'open':
           if (selected >= 0) on.onOpen(selected);
+          break;
+        case 'open-original':
+          if (selected >= 0) on.onOpenOriginal?.(selected);
+          break;
+        case 'go-all':
+          on.onGo?.('all');
+          break;
+        case 'go-starred':
+          on.onGo?.('starred');
+          break;
+        case 'go-unread':
+          on.onGo?.('unread');
           break;
         case 'toggle-read':
           if (selected >= 0) on.onToggleRead(selected);
