@@ -197,4 +197,66 @@ describe('reading a stream in the browser', () => {
     await page.keyboard.press('n');
     await page.waitForURL((target) => target.pathname === `/feed/${meadowId}`);
   });
+
+  it('shows whole articles in the expanded view, marks them read as they scroll past, and comes back after a reload', async () => {
+    const valley = await followFeed(cookie, { url: await scriptFeed('Valley', 14), name: 'Valley', items: 14 });
+    await page.goto(url(`/feed/${valley.feedId}`));
+    await page.getByTestId('feed-row').first().waitFor();
+    await chooseView(page, 'Expanded');
+    const articles = page.getByTestId('expanded-item');
+    await articles.first().waitFor();
+    expect(await articles.count()).toBe(14);
+    // The article itself is in the list, not a line of it.
+    expect(await articles.nth(3).getByText('What happened in Valley story 4', { exact: false }).isVisible()).toBe(true);
+    const markOnScroll = page.getByRole('button', { name: 'Mark read on scroll' });
+    expect(await markOnScroll.getAttribute('aria-pressed')).toBe('true');
+
+    const top = (index: number) => articles.nth(index).evaluate((element) => element.getBoundingClientRect().top);
+    const read = (index: number) => articles.nth(index).getAttribute('data-read');
+    await page.locator('main h1').click();
+    await page.keyboard.press('j');
+    await expect.poll(() => top(0)).toBeLessThan(24);
+    expect(await top(0)).toBeGreaterThanOrEqual(0);
+    await page.keyboard.press('j');
+    await expect.poll(() => top(1)).toBeLessThan(24);
+    await expect.poll(() => read(0)).toBe('true');
+    expect(await read(1)).toBe('false');
+    await page.keyboard.press('k');
+    await expect.poll(() => top(0)).toBeLessThan(24);
+    expect(await top(0)).toBeGreaterThanOrEqual(0);
+
+    // Scrolled past by the wheel: the four articles above the window are read, the rest are not.
+    await articles.nth(4).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await expect.poll(() => read(3)).toBe('true');
+    expect(await read(2)).toBe('true');
+    expect(await read(4)).toBe('false');
+
+    // With the option off, scrolling past leaves an article unread.
+    await markOnScroll.click();
+    await expect.poll(() => markOnScroll.getAttribute('aria-pressed')).toBe('false');
+    await articles.nth(5).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await expect.poll(() => top(5)).toBeLessThan(40);
+    await page.waitForTimeout(300);
+    expect(await read(4)).toBe('false');
+    await markOnScroll.click();
+
+    // The position survives a reload: the article at the top comes back to the top, selected.
+    await articles.nth(5).evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    await expect
+      .poll(() =>
+        page.evaluate(() => Object.keys(sessionStorage).some((key) => key.startsWith('feedloom:expanded-position:'))),
+      )
+      .toBe(true);
+    await page.waitForTimeout(300);
+    const title = await articles.nth(5).getByRole('heading').textContent();
+    await page.reload();
+    await articles.first().waitFor();
+    await expect.poll(() => top(5)).toBeLessThan(40);
+    expect(await top(5)).toBeGreaterThanOrEqual(0);
+    expect(await articles.nth(5).getByRole('heading').textContent()).toBe(title);
+    expect(await articles.nth(5).getAttribute('data-active')).not.toBeNull();
+    // What was marked read on scroll was saved on the server.
+    expect(await read(0)).toBe('true');
+    expect(await read(3)).toBe('true');
+  });
 });

@@ -16,22 +16,9 @@ import { formatCalendarDate } from '@/lib/dates';
 import { sanitizeArticleHtml } from '@/lib/sanitize-html';
 import { useArticleContent } from '../api/get-article-content';
 import { useSetItemStarred } from '../api/set-item-starred';
+import { articleClasses, feedHtml } from './article-body';
 import { EnclosurePlayer } from './enclosure-player';
 import { StarButton } from './star-button';
-
-const articleClasses = [
-  'max-w-none text-[0.95rem] leading-relaxed break-words text-foreground',
-  '[&_a]:text-primary [&_a]:underline [&_a]:underline-offset-2',
-  '[&_p]:my-3 [&_ul]:my-3 [&_ul]:list-disc [&_ul]:pl-6 [&_ol]:my-3 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:my-1',
-  '[&_h1]:mt-6 [&_h1]:mb-2 [&_h1]:text-xl [&_h1]:font-bold [&_h2]:mt-6 [&_h2]:mb-2 [&_h2]:text-lg [&_h2]:font-bold',
-  '[&_h3]:mt-4 [&_h3]:mb-2 [&_h3]:font-semibold [&_h4]:mt-4 [&_h4]:font-semibold',
-  '[&_img]:my-4 [&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_figure]:my-4 [&_figcaption]:text-sm [&_figcaption]:text-muted-foreground',
-  '[&_blockquote]:my-4 [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground',
-  '[&_pre]:my-4 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-3 [&_pre]:text-sm',
-  '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-sm [&_table]:my-4 [&_table]:block [&_table]:overflow-x-auto',
-  '[&_td]:border [&_td]:border-border [&_td]:p-2 [&_th]:border [&_th]:border-border [&_th]:p-2',
-  '[&_iframe]:aspect-video [&_iframe]:w-full [&_video]:max-w-full',
-].join(' ');
 
 function publishedOn(value: string): string | null {
   try {
@@ -130,11 +117,11 @@ export function ArticleDialog({
     if (article.error) toast({ variant: 'destructive', title: 'Error', description: articleLoadError(article.error) });
   }, [article.error]);
 
-  const html = useMemo(() => {
-    const source =
-      article.data?.content || item.content || (item.description ? `<p>${escapeText(item.description)}</p>` : '');
-    return sanitizeArticleHtml(source);
-  }, [article.data?.content, item.content, item.description]);
+  const { content, description } = item;
+  const html = useMemo(
+    () => sanitizeArticleHtml(article.data?.content || feedHtml({ content, description })),
+    [article.data?.content, content, description],
+  );
 
   const date = publishedOn(item.pubDate);
   const meta = [item.source, item.author ? `By ${item.author}` : null, date].filter(Boolean).join(' · ');
@@ -191,8 +178,4 @@ export function ArticleDialog({
       </div>
     </Dialog>
   );
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

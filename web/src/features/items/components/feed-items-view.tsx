@@ -6,7 +6,7 @@
 // the same scope (issue 14): rows with highlighted snippets, and a line saying what was searched where.
 import type { DateFilter, FeedItem, FeedListEntry } from '@contracts/feeds';
 import { lazy, type ReactNode, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { AlertIcon } from '@/components/ui/icons';
@@ -33,6 +33,8 @@ import { useOpenItem } from './use-open-item';
 
 const loadArticleDialog = () => import('./article-dialog');
 const ArticleDialog = lazy(() => loadArticleDialog().then((module) => ({ default: module.ArticleDialog })));
+
+const ExpandedStream = lazy(() => import('./expanded-stream').then((module) => ({ default: module.ExpandedStream })));
 
 const SKELETON_CARDS = 6;
 
@@ -106,6 +108,8 @@ export function FeedItemsView({
   const [helpOpen, setHelpOpen] = useState(false);
   const openButtons = useRef<(HTMLButtonElement | null)[]>([]);
   const canRewrite = credits >= 1;
+  const expanded = settings.view === 'expanded' && !search.text;
+  const { pathname } = useLocation();
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
   const loadMore = () => {
@@ -154,7 +158,10 @@ export function FeedItemsView({
       onMove: (index) => {
         const button = openButtons.current[index];
         button?.focus({ preventScroll: true });
-        button?.closest('article')?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+        // The expanded view brings the article's start to the top; the others only make the item visible.
+        button
+          ?.closest('article')
+          ?.scrollIntoView(expanded ? { block: 'start' } : { block: 'nearest', behavior: 'smooth' });
       },
       onOpen: open,
       onOpenOriginal: (index) => openOriginal(items[index]),
@@ -240,6 +247,32 @@ export function FeedItemsView({
         dateFilter={dateFilter}
         search={search.text ? { text: search.text, scoped: scopeLabel !== null } : undefined}
       />
+    );
+  } else if (expanded) {
+    body = (
+      <Suspense fallback={<Spinner className="size-5" label="Loading the articles" />}>
+        <ExpandedStream
+          items={items}
+          positionKey={pathname}
+          showSource={!('feedId' in scope)}
+          favicons={favicons}
+          activeIndex={activeIndex}
+          markReadOnScroll={settings.markReadOnScroll && !starredList}
+          setOpenButton={(index, element) => {
+            openButtons.current[index] = element;
+          }}
+          onOpen={open}
+          onScrolledPast={(index) => {
+            const item = items[index];
+            if (item && !item.isRead) setRead.mutate({ itemId: item.id, isRead: true });
+          }}
+          onToggleRead={(index) => {
+            const item = items[index];
+            if (item) setRead.mutate({ itemId: item.id, isRead: !item.isRead });
+          }}
+          onRestore={select}
+        />
+      </Suspense>
     );
   } else {
     body = (

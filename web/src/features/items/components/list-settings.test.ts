@@ -4,13 +4,18 @@ import { DEFAULT_LIST_SETTINGS, readListSettings, saveListSettings } from './lis
 describe('list settings', () => {
   beforeEach(() => localStorage.clear());
 
-  it('starts with cards, everything, newest first', () => {
-    expect(readListSettings(1)).toEqual({ view: 'cards', unreadOnly: false, sort: 'newest' });
+  it('starts with cards, everything, newest first, marking read on scroll in the expanded view', () => {
+    expect(readListSettings(1)).toEqual({ view: 'cards', unreadOnly: false, sort: 'newest', markReadOnScroll: true });
   });
 
   it('remembers a choice per person', () => {
-    saveListSettings(7, { view: 'list', unreadOnly: true, sort: 'oldest' });
-    expect(readListSettings(7)).toEqual({ view: 'list', unreadOnly: true, sort: 'oldest' });
+    saveListSettings(7, { view: 'expanded', unreadOnly: true, sort: 'oldest', markReadOnScroll: false });
+    expect(readListSettings(7)).toEqual({
+      view: 'expanded',
+      unreadOnly: true,
+      sort: 'oldest',
+      markReadOnScroll: false,
+    });
     expect(readListSettings(8)).toEqual(DEFAULT_LIST_SETTINGS);
   });
 

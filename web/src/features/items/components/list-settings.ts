@@ -1,12 +1,19 @@
-// How a person likes their item lists: cards or dense rows, unread only or everything, newest or oldest
-// first. One choice for every list (My Feed, feeds, categories), remembered in this browser per person.
+// How a person likes their item lists: cards, dense rows or whole articles one after another (expanded,
+// issue 27 §1, which marks items read as they scroll past unless told not to), unread only or everything,
+// newest or oldest first. One choice for every list (My Feed, feeds, categories), remembered in this
+// browser per person.
 import { useCallback, useState } from 'react';
 
-export type ListView = 'cards' | 'list';
+export type ListView = 'cards' | 'list' | 'expanded';
 export type ListSort = 'newest' | 'oldest';
-export type ListSettings = { view: ListView; unreadOnly: boolean; sort: ListSort };
+export type ListSettings = { view: ListView; unreadOnly: boolean; sort: ListSort; markReadOnScroll: boolean };
 
-export const DEFAULT_LIST_SETTINGS: ListSettings = { view: 'cards', unreadOnly: false, sort: 'newest' };
+export const DEFAULT_LIST_SETTINGS: ListSettings = {
+  view: 'cards',
+  unreadOnly: false,
+  sort: 'newest',
+  markReadOnScroll: true,
+};
 
 const storageKey = (userId: number) => `feedloom:list-settings:${userId}`;
 
@@ -15,11 +22,12 @@ export function readListSettings(userId: number): ListSettings {
   try {
     const saved: unknown = JSON.parse(localStorage.getItem(storageKey(userId)) ?? 'null');
     if (!saved || typeof saved !== 'object') return DEFAULT_LIST_SETTINGS;
-    const { view, unreadOnly, sort } = saved as Record<string, unknown>;
+    const { view, unreadOnly, sort, markReadOnScroll } = saved as Record<string, unknown>;
     return {
-      view: view === 'list' ? 'list' : 'cards',
+      view: view === 'list' || view === 'expanded' ? view : 'cards',
       unreadOnly: unreadOnly === true,
       sort: sort === 'oldest' ? 'oldest' : 'newest',
+      markReadOnScroll: markReadOnScroll !== false,
     };
   } catch {
     return DEFAULT_LIST_SETTINGS;

@@ -11,6 +11,8 @@ import type { ListSettings } from './list-settings';
 import { MarkAllReadButton, type useMarkAllReadWithToast } from './mark-all-read-button';
 import { RefreshFeedsButton, type useRefreshWithToast } from './refresh-feeds-button';
 
+const VIEW_LABELS = { cards: 'Cards', list: 'List', expanded: 'Expanded' } as const;
+
 type ListToolbarProps = {
   dateFilter: DateFilter;
   onDateFilterChange: (dateFilter: DateFilter) => void;
@@ -68,7 +70,7 @@ export function ListToolbar({
         {search ? null : (
           <fieldset className="relative inline-flex rounded-md border border-input p-0.5">
             <legend className="sr-only">View</legend>
-            {(['cards', 'list'] as const).map((view) => (
+            {(['cards', 'list', 'expanded'] as const).map((view) => (
               <label
                 key={view}
                 className={cn(
@@ -84,11 +86,20 @@ export function ListToolbar({
                   onChange={() => onSettingsChange({ view })}
                   className="sr-only"
                 />
-                {view === 'cards' ? 'Cards' : 'List'}
+                {VIEW_LABELS[view]}
               </label>
             ))}
           </fieldset>
         )}
+        {!search && settings.view === 'expanded' && readControls ? (
+          <Button
+            variant={settings.markReadOnScroll ? 'primary' : 'outline'}
+            aria-pressed={settings.markReadOnScroll}
+            onClick={() => onSettingsChange({ markReadOnScroll: !settings.markReadOnScroll })}
+          >
+            Mark read on scroll
+          </Button>
+        ) : null}
       </div>
       {readControls ? <MarkAllReadButton markAll={markAll} /> : null}
       <RefreshFeedsButton refresh={refresh} />
