@@ -1,9 +1,13 @@
 // Reading a stream without a click per item (issue 27 §1-3), in Chromium: the compact list (title, source
 // and time on one line, about 28 px a row at 1280, at least 15 rows on a 390 × 844 first screen, titles
-// wrapping to two lines on a phone rather than being cut).
+// wrapping to two lines on a phone rather than being cut); the keys (n, v, o/Enter, g a/s/u, ?); the
+// expanded view (whole articles, marked read as they scroll past, j/k to each start, the position kept
+// over a reload). Saves both views at 1280 and 390 px, light and dark, into e2e/screenshots/, and runs
+// axe on each.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, MOBILE, url } from './app';
+import { findSerious } from './axe';
 import { type Browser, openBrowser } from './browser';
 import { followFeed, SESSION_COOKIE, signUpThroughApi } from './people';
 
@@ -258,5 +262,38 @@ describe('reading a stream in the browser', () => {
     // What was marked read on scroll was saved on the server.
     expect(await read(0)).toBe('true');
     expect(await read(3)).toBe('true');
+  });
+
+  it('saves the new views at 1280 and 390 px, light and dark, with nothing serious for axe', {
+    timeout: 180_000,
+  }, async () => {
+    const findings: string[] = [];
+    for (const size of [{ width: 1280, height: 800 }, MOBILE]) {
+      const browser = await openSignedIn(cookie, size);
+      try {
+        for (const scheme of ['light', 'dark'] as const) {
+          await browser.page.emulateMedia({ colorScheme: scheme });
+          for (const [view, name] of [
+            ['List', 'compact-list'],
+            ['Expanded', 'expanded-view'],
+          ] as const) {
+            await browser.page.goto(url(`/feed/${meadowId}`));
+            await chooseView(browser.page, view);
+            await browser.page
+              .getByTestId(view === 'List' ? 'feed-row' : 'expanded-item')
+              .first()
+              .waitFor();
+            await browser.page.waitForLoadState('networkidle');
+            await browser.page.screenshot({ path: `e2e/screenshots/${name}-${size.width}-${scheme}.png` });
+            for (const finding of await findSerious(browser.page)) {
+              findings.push(`${name} at ${size.width} px, ${scheme}: ${finding}`);
+            }
+          }
+        }
+      } finally {
+        await browser.close();
+      }
+    }
+    expect(findings).toEqual([]);
   });
 });
