@@ -65,6 +65,9 @@ export const subscriptions = sqliteTable(
     name: text().notNull(),
     categoryId: integer().references(() => categories.id, { onDelete: 'set null' }),
     includeInAi: integer({ mode: 'boolean' }).notNull().default(true),
+    // "Always fetch the full article" (issue 27 §4): the person's lists and reader apps get the item's
+    // extracted article (items.article_content, shared by everyone who asks) instead of the feed's teaser.
+    fullArticle: integer({ mode: 'boolean' }).notNull().default(false),
     // Read watermark: every item of the feed with seq ≤ readSeq is read, unless a read mark says otherwise.
     readSeq: integer().notNull().default(0),
     // (kept-unread marks at or below readSeq) − (read marks above it), among items the feed still holds.

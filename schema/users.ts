@@ -4,11 +4,12 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
 
 /**
  * The `reading_list` JSON (worker/db/reading-list.ts): categories as [id, name], subscriptions as
- * [feed id, name, category id, include in AI (0/1), read watermark].
+ * [feed id, name, category id, include in AI (0/1), read watermark, always fetch the full article (0/1;
+ * absent from a copy stored before it existed)].
  */
 export type ReadingList = {
   categories: [number, string][];
-  subscriptions: [number, string, number | null, number, number][];
+  subscriptions: [number, string, number | null, number, number, number?][];
 };
 
 export const users = sqliteTable(

@@ -41,6 +41,7 @@ export const updateFeedSchema = z.object({
   name: z.string().trim().min(1, 'Feed name is required').max(200, 'Feed name is too long').optional(),
   categoryId: idSchema('Invalid category ID').nullable().optional(),
   includeInAi: z.boolean().optional(),
+  fullArticle: z.boolean({ error: 'fullArticle must be true or false' }).optional(),
 });
 
 export const categoryNameSchema = z.object({
@@ -118,6 +119,8 @@ export type FeedDetail = FeedListEntry & {
   categoryId: number | null;
   category: { id: number; name: string } | null;
   includeInAi: boolean;
+  /** "Always fetch the full article" (issue 27 §4). */
+  fullArticle: boolean;
   lastError: string | null;
   lastFetchedAt: string | null;
 };
@@ -150,7 +153,14 @@ export type FeedItem = ItemText & {
   isRead: boolean;
   isStarred: boolean;
   enclosures: Enclosure[];
+  /**
+   * Only on items of a feed the person reads with "Always fetch the full article" (issue 27 §4): the
+   * content is the extracted article ('extracted'), or still the feed's own because the page is being
+   * fetched ('pending') or could not be read ('failed').
+   */
+  fullArticle?: FullArticleState;
 };
+export type FullArticleState = 'extracted' | 'pending' | 'failed';
 /** A search result: the item and an HTML excerpt of it, escaped but for <mark> around the words found. */
 export type SearchResult = FeedItem & { snippet: string };
 export type OpmlImportResult = {

@@ -66,6 +66,7 @@ export async function getFeed(db: PeopleDb, userId: number, feedId: number): Pro
       categoryId: subscriptions.categoryId,
       categoryName: categories.name,
       includeInAi: subscriptions.includeInAi,
+      fullArticle: subscriptions.fullArticle,
     })
     .from(subscriptions)
     .leftJoin(categories, eq(categories.id, subscriptions.categoryId))
@@ -80,6 +81,7 @@ export async function getFeed(db: PeopleDb, userId: number, feedId: number): Pro
     category:
       row.categoryId !== null && row.categoryName !== null ? { id: row.categoryId, name: row.categoryName } : null,
     includeInAi: row.includeInAi,
+    fullArticle: row.fullArticle,
     lastError: row.feed.lastError,
     lastFetchedAt: row.feed.lastFetchedAt?.toISOString() ?? null,
   };
@@ -176,13 +178,14 @@ export async function updateSubscription(
   db: PeopleDb,
   userId: number,
   feedId: number,
-  changes: { name?: string; categoryId?: number | null; includeInAi?: boolean },
+  changes: { name?: string; categoryId?: number | null; includeInAi?: boolean; fullArticle?: boolean },
 ) {
   await ensureCategoryOwned(db, userId, changes.categoryId);
   const set = [
     changes.name === undefined ? null : sql`name = ${changes.name}`,
     changes.categoryId === undefined ? null : sql`category_id = ${changes.categoryId}`,
     changes.includeInAi === undefined ? null : sql`include_in_ai = ${changes.includeInAi ? 1 : 0}`,
+    changes.fullArticle === undefined ? null : sql`full_article = ${changes.fullArticle ? 1 : 0}`,
   ].filter((clause) => clause !== null);
   // Nothing to change still says whether the person follows the feed.
   if (set.length === 0) set.push(sql`name = name`);

@@ -1,6 +1,6 @@
 // One item's stored row for the work done on it (its full article, a rewrite, a featured image) and the
 // marks a person puts on it: not a list. Lists of a person's items are the reading core's (items/).
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { items, subscriptions } from '../../schema';
 import { notFound } from '../lib/errors';
 import type { Db, PeopleDb } from './client';
@@ -55,4 +55,21 @@ export async function saveArticleContent(db: Db, itemId: number, content: string
 /** The article page could not be read at `at`: remembered so that it is not fetched again at once. */
 export async function recordArticleFailure(db: Db, itemId: number, at = new Date()) {
   await db.shards.of(itemId).update(items).set({ articleFetchedAt: at }).where(eq(items.id, itemId));
+}
+
+/** What the full article of each of these items needs and has: its link, the feed's text, the article. */
+export function articleSources(db: Db, itemIds: number[]) {
+  return db.shards.each(itemIds, (shard, ids) =>
+    shard
+      .select({
+        id: items.id,
+        link: items.link,
+        content: items.content,
+        description: items.description,
+        articleContent: items.articleContent,
+        articleFetchedAt: items.articleFetchedAt,
+      })
+      .from(items)
+      .where(inArray(items.id, ids)),
+  );
 }

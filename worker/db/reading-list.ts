@@ -1,5 +1,5 @@
 // A person's reading list: their categories and subscriptions (feed, name, category, AI choice, read
-// watermark) as one JSON value. The pages and the sidebar take the person's subscriptions and category
+// watermark, full article choice) as one JSON value. The pages and the sidebar take the person's subscriptions and category
 // names from it instead of reading those rows: D1 bills a row per subscription read, and values written
 // into a statement cost nothing (docs/scaling.md "Reading cost"). The rows stay the truth: every batch that
 // changes a person's subscriptions or categories ends with the rebuild statements below, which rebuild
@@ -43,7 +43,7 @@ export const ON_USERS_ROW_MAX_BYTES = 8192;
 /** The person's list as JSON, from their categories and subscriptions rows. */
 const listJsonSql = (userId: number) => sql`json_object(
     'categories', json((select json_group_array(json_array(id, name)) from categories where user_id = ${userId})),
-    'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq))
+    'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq, full_article))
       from subscriptions where user_id = ${userId})))`;
 
 /** Whether the person's users row is in their people database, so a small copy is kept on it. */

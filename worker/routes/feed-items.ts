@@ -1,6 +1,6 @@
 // Feed items (spec §7, issues 3 and 14): the list with filters and a cursor, search, read marks and stars,
 // full article, and rewriting an item for a platform.
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import * as z from 'zod';
 import { startRewrite } from '../ai/rewrite';
 import { rewriteSchema } from '../contracts/ai';
@@ -14,11 +14,15 @@ import { markFeedsRead } from '../db/read-state';
 import { setItemStarred } from '../db/stars';
 import type { AuthedEnv } from '../env';
 import { readFullArticle } from '../feeds/full-article';
+import { withFullArticles } from '../feeds/full-article-items';
 import { dateRange } from '../lib/date-range';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
+
+/** Work the answer need not wait for: the full articles fetched after a list (feeds/full-article-items.ts). */
+const waitUntilOf = (c: Context<AuthedEnv>) => (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
 
 const itemParam = validate('param', z.object({ itemId: idSchema('Invalid feed item ID') }));
 const PAGE_LINK_HEADER = 'x-next-cursor';
@@ -56,7 +60,7 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
       : await queryItems(c.var.reader, itemQuery);
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
-    return c.json(page.items);
+    return c.json(await withFullArticles(c.var.services, c.var.reader, page.items, waitUntilOf(c)));
   })
   .get('/starred-count', async (c) =>
     c.json({ count: await countItems(c.var.reader, { scope: { kind: 'all' }, state: 'starred' }) }),

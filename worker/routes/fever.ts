@@ -19,6 +19,7 @@ import { createReader, type Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
 import type { AppEnv } from '../env';
 import { cachedIcon, type IconDeps, type SiteIcon, siteIcon } from '../feeds/favicon-cache';
+import { withFullArticles } from '../feeds/full-article-items';
 import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
@@ -131,7 +132,11 @@ function itemsOf(items: FeedItem[]) {
   }));
 }
 
-async function readItems(reader: Reader, params: URLSearchParams) {
+async function readItems(
+  reader: Reader,
+  params: URLSearchParams,
+  withArticles: (items: FeedItem[]) => Promise<FeedItem[]>,
+) {
   const number = (name: string) => {
     const value = params.get(name);
     if (value === null || value === '') return undefined;
@@ -156,7 +161,7 @@ async function readItems(reader: Reader, params: URLSearchParams) {
         },
   );
   return {
-    items: itemsOf(page.items),
+    items: itemsOf(await withArticles(page.items)),
     total_items: await countItems(reader, { scope: { kind: 'all' }, state: 'all' }),
   };
 }
@@ -234,8 +239,14 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
       db,
       subscriptions,
     );
+  // "Always fetch the full article": the article instead of the teaser (feeds/full-article-items.ts).
+  const withArticles = (items: FeedItem[]) =>
+    withFullArticles(c.var.services, reader, items, (work) => c.executionCtx.waitUntil(work));
   if (asked('items'))
-    Object.assign(answer, await orNoChange(() => readItems(reader, params), { items: [], total_items: 0 }));
+    Object.assign(
+      answer,
+      await orNoChange(() => readItems(reader, params, withArticles), { items: [], total_items: 0 }),
+    );
   if (asked('links')) answer.links = [];
   if (asked('unread_item_ids') || refreshed === 'unread') {
     answer.unread_item_ids = idList(

@@ -10,6 +10,7 @@ import { queryItems } from '../db/items';
 import { newestArrivals } from '../db/newest-arrivals';
 import { createReader, type Reader } from '../db/reader';
 import type { AppEnv } from '../env';
+import { withFullArticles } from '../feeds/full-article-items';
 import { disableTag, editSubscriptions, editTags, markStreamRead, quickAdd, renameTag } from '../greader/actions';
 import { actionToken, checkActionToken, mintAuthToken, type ReaderEnv, requireReader } from '../greader/auth';
 import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type Stream } from '../greader/ids';
@@ -74,7 +75,12 @@ async function streamPage(c: ReaderContext, prefix: string) {
   const params = await paramsOf(c);
   const { id, stream } = streamFromPath(c, prefix, params);
   const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
-  const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params));
+  const stored = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params));
+  // "Always fetch the full article": the article instead of the teaser (feeds/full-article-items.ts).
+  const items = await withFullArticles(c.var.services, readerOf(c), stored.items, (work) =>
+    c.executionCtx.waitUntil(work),
+  );
+  const page = { ...stored, items };
   const context: RenderContext = { subscriptions };
   const title =
     stream.kind === 'feed'
@@ -185,10 +191,11 @@ const readerApi = new Hono<ReaderEnv>()
       loadReaderSubscriptions(c.var.peopleDb, c.var.user.id),
     ]);
     const context: RenderContext = { subscriptions };
+    const read = await withFullArticles(c.var.services, readerOf(c), items, (work) => c.executionCtx.waitUntil(work));
     return c.json({
       id: STATE.readingList,
       updated: Math.floor(Date.now() / 1000),
-      items: items.map((item) => itemJson(item, context)),
+      items: read.map((item) => itemJson(item, context)),
     });
   })
   .post('/edit-tag', async (c) => {

@@ -1,0 +1,1 @@
+ALTER TABLE `subscriptions` ADD `full_article` integer DEFAULT false NOT NULL;
