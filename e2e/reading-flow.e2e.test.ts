@@ -56,6 +56,7 @@ describe('reading a stream in the browser', () => {
   let cookie = '';
   let harbourId = 0;
   let meadowId = 0;
+  let valleyId = 0;
   let desktop: Browser;
   let page: Page;
 
@@ -203,8 +204,8 @@ describe('reading a stream in the browser', () => {
   });
 
   it('shows whole articles in the expanded view, marks them read as they scroll past, and comes back after a reload', async () => {
-    const valley = await followFeed(cookie, { url: await scriptFeed('Valley', 14), name: 'Valley', items: 14 });
-    await page.goto(url(`/feed/${valley.feedId}`));
+    valleyId = (await followFeed(cookie, { url: await scriptFeed('Valley', 14), name: 'Valley', items: 14 })).feedId;
+    await page.goto(url(`/feed/${valleyId}`));
     await page.getByTestId('feed-row').first().waitFor();
     await chooseView(page, 'Expanded');
     const articles = page.getByTestId('expanded-item');
@@ -262,6 +263,41 @@ describe('reading a stream in the browser', () => {
     // What was marked read on scroll was saved on the server.
     expect(await read(0)).toBe('true');
     expect(await read(3)).toBe('true');
+  });
+
+  it('always fetches the full article of a feed when asked, and says when a page could not be read', async () => {
+    // Valley story 1 links to an article page; story 2's page is missing (404).
+    const paragraph = 'The whole article, as its page tells it, long enough to be reading matter, with commas. ';
+    await fetch(`${upstream}/scripted/Valley-${stamp}-page-1`, {
+      method: 'PUT',
+      body: JSON.stringify({
+        contentType: 'text/html',
+        body: `<!doctype html><html><head><title>Valley</title></head><body><nav>Home</nav><article><h1>Valley story 1</h1>${`<p>${paragraph.repeat(3)}</p>`.repeat(4)}</article></body></html>`,
+      }),
+    });
+    await page.goto(url(`/feed/${valleyId}`));
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Always fetch the full article').check();
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Feed updated', { exact: true }).waitFor();
+
+    await chooseView(page, 'Expanded');
+    const articles = page.getByTestId('expanded-item');
+    // The list asks again while articles are being fetched: the article replaces the teaser by itself.
+    await articles.nth(0).getByText('The whole article, as its page tells it', { exact: false }).first().waitFor();
+    await articles.nth(1).getByText('The full article could not be fetched', { exact: false }).waitFor();
+    expect(await articles.nth(1).getByText('What happened in Valley story 2', { exact: false }).isVisible()).toBe(true);
+    await page.screenshot({ path: 'e2e/screenshots/full-article-1280.png' });
+
+    // The article dialog shows the stored article too.
+    await articles.nth(0).getByRole('heading').getByRole('button').click();
+    await page
+      .getByRole('dialog')
+      .getByText('The whole article, as its page tells it', { exact: false })
+      .first()
+      .waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('saves the new views at 1280 and 390 px, light and dark, with nothing serious for axe', {

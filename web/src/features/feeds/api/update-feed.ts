@@ -1,11 +1,17 @@
-// PATCH /api/feeds/{id} {name?, categoryId?, includeInAi?} → the feed as its page shows it. What a person
+// PATCH /api/feeds/{id} {name?, categoryId?, includeInAi?, fullArticle?} → the feed as its page shows it. What a person
 // sets on a feed lives on their subscription; the lists, the sidebar and the page refresh afterwards.
 import type { FeedDetail } from '@contracts/feeds';
 import { mutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
 import { refreshFeedLists } from '@/lib/query-keys';
 
-export type UpdateFeedInput = { feedId: number; name: string; categoryId: number | null; includeInAi: boolean };
+export type UpdateFeedInput = {
+  feedId: number;
+  name: string;
+  categoryId: number | null;
+  includeInAi: boolean;
+  fullArticle: boolean;
+};
 
 export function updateFeed({ feedId, ...changes }: UpdateFeedInput): Promise<FeedDetail> {
   return client.feeds[':feedId']

@@ -28,7 +28,10 @@ export function EditFeedDialog({ feed, categories, open, onOpenChange }: EditFee
   );
 }
 
-/** Every field of the form is sent: its name, its category ("none" is General), Include in AI. */
+/**
+ * Every field of the form is sent: its name, its category ("none" is General), Include in AI and
+ * Always fetch the full article (issue 27 §4).
+ */
 const editFeedSchema = updateFeedSchema.required();
 
 function EditFeedForm({
@@ -60,6 +63,7 @@ function EditFeedForm({
       name: fields.name,
       categoryId: fields.categoryId === 'none' ? null : fields.categoryId,
       includeInAi: fields.includeInAi === 'on',
+      fullArticle: fields.fullArticle === 'on',
     }),
   );
 
@@ -84,6 +88,19 @@ function EditFeedForm({
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" name="includeInAi" defaultChecked={feed.includeInAi} className="size-4 accent-primary" />
         Include in AI
+      </label>
+      <label className="grid grid-cols-[auto_1fr] items-start gap-x-2 text-sm">
+        <input
+          type="checkbox"
+          name="fullArticle"
+          defaultChecked={feed.fullArticle}
+          aria-describedby={`${categoryFieldId}-full-article`}
+          className="mt-0.5 size-4 accent-primary"
+        />
+        Always fetch the full article
+        <span id={`${categoryFieldId}-full-article`} className="col-start-2 text-muted-foreground">
+          For feeds that send only a teaser: the article is taken from its page and shown in every view and reader app.
+        </span>
       </label>
       <DialogActions onCancel={onDone} cancelDisabled={update.isPending}>
         <PendingButton type="submit" pending={update.isPending} pendingLabel="Saving...">

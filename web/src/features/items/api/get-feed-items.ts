@@ -8,6 +8,7 @@ import { client } from '@/lib/api-client';
 import { itemKeys } from '@/lib/query-keys';
 
 export const ITEMS_PAGE_SIZE = 30;
+const FULL_ARTICLE_RECHECK_MS = 3000;
 const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
 /** Whose items: one feed, one category, the starred ones, or (none of those) everything the person follows. */
@@ -51,6 +52,12 @@ export function feedItemsQueryOptions(params: FeedItemsParams) {
     queryFn: ({ pageParam }) => getFeedItems(normalised, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Full articles being fetched for "Always fetch the full article" arrive on the server within
+    // seconds: ask again until none is pending (issue 27 §4).
+    refetchInterval: (query) =>
+      query.state.data?.pages.some((page) => page.items.some((item) => item.fullArticle === 'pending'))
+        ? FULL_ARTICLE_RECHECK_MS
+        : false,
   });
 }
 

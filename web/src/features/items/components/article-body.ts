@@ -21,3 +21,10 @@ export function feedHtml(item: { content: string | null; description: string | n
 function escapeText(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
+
+/** What a reader is told about an item of a feed read with "Always fetch the full article" (issue 27 §4). */
+export function fullArticleNote(state: 'extracted' | 'pending' | 'failed' | undefined): string | null {
+  if (state === 'pending') return 'Fetching the full article… this is the feed’s text until then.';
+  if (state === 'failed') return 'The full article could not be fetched: this is the feed’s text.';
+  return null;
+}

@@ -16,7 +16,7 @@ import { formatCalendarDate } from '@/lib/dates';
 import { sanitizeArticleHtml } from '@/lib/sanitize-html';
 import { useArticleContent } from '../api/get-article-content';
 import { useSetItemStarred } from '../api/set-item-starred';
-import { articleClasses, feedHtml } from './article-body';
+import { articleClasses, feedHtml, fullArticleNote } from './article-body';
 import { EnclosurePlayer } from './enclosure-player';
 import { StarButton } from './star-button';
 
@@ -140,6 +140,9 @@ export function ArticleDialog({
         <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
           <Spinner className="size-4" label="Loading" /> Loading the full article…
         </p>
+      ) : null}
+      {item.fullArticle === 'failed' && !article.data?.extracted ? (
+        <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{fullArticleNote('failed')}</p>
       ) : null}
       <EnclosurePlayer itemId={item.id} enclosures={item.enclosures ?? []} />
       {html ? (

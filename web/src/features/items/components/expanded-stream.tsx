@@ -13,7 +13,7 @@ import { Favicon } from '@/components/ui/favicon';
 import { ExternalLinkIcon } from '@/components/ui/icons';
 import { cn } from '@/lib/cn';
 import { sanitizeArticleHtml } from '@/lib/sanitize-html';
-import { articleClasses, feedHtml } from './article-body';
+import { articleClasses, feedHtml, fullArticleNote } from './article-body';
 import { ItemDate } from './item-date';
 import { StarButton } from './star-button';
 
@@ -100,15 +100,41 @@ export function ExpandedStream(props: ExpandedStreamProps) {
 
   // After a reload, come back to the remembered article once it is in the list.
   const restored = useRef(false);
+  const restoreTimers = useRef<number[]>([]);
   useEffect(() => {
     if (restored.current || items.length === 0) return;
     restored.current = true;
     const saved = readPosition(positionKey);
     const index = saved === null ? -1 : items.findIndex((item) => item.id === saved);
     if (index <= 0) return;
-    articles.current[index]?.scrollIntoView({ block: 'start' });
+    const article = articles.current[index];
+    article?.scrollIntoView({ block: 'start' });
     latest.current.onRestore(index);
+    // The router restores the page's scroll after a reload too, sometimes after this: until the person
+    // scrolls, come back to the article once more if something moved the page away from it.
+    let touched = false;
+    const onTouch = () => {
+      touched = true;
+    };
+    const events = ['wheel', 'keydown', 'pointerdown', 'touchstart'] as const;
+    for (const name of events) window.addEventListener(name, onTouch, { passive: true, once: true });
+    // Not cleared when the items change (marking those above read does at once), only on unmount.
+    restoreTimers.current = [150, 500, 1000].map((delay) =>
+      window.setTimeout(() => {
+        const top = article?.getBoundingClientRect().top ?? 0;
+        if (!touched && Math.abs(top) > 40) article?.scrollIntoView({ block: 'start' });
+      }, delay),
+    );
+    window.setTimeout(() => {
+      for (const name of events) window.removeEventListener(name, onTouch);
+    }, 1100);
   }, [items, positionKey]);
+  useEffect(
+    () => () => {
+      for (const timer of restoreTimers.current) window.clearTimeout(timer);
+    },
+    [],
+  );
 
   return (
     // The gap is wider than the articles' scroll margin, so an article brought to the top by j has left
@@ -142,6 +168,7 @@ function ExpandedArticle({
 }) {
   const html = useMemo(() => sanitizeArticleHtml(feedHtml(item)), [item]);
   const headingId = `expanded-${item.id}`;
+  const note = fullArticleNote(item.fullArticle);
   return (
     <article
       ref={articleRef}
@@ -174,6 +201,7 @@ function ExpandedArticle({
           </button>
         </h3>
       </header>
+      {note ? <p className="mt-3 rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">{note}</p> : null}
       {html ? (
         // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised on the server and again by DOMPurify above
         <div className={cn(articleClasses, 'mt-3')} dangerouslySetInnerHTML={{ __html: html }} />

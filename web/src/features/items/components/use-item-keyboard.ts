@@ -44,6 +44,12 @@ const actionsByKey = new Map(ITEM_SHORTCUTS.map((shortcut) => [shortcut.key, sho
 /** How long after `g` its second key counts (Gmail and Google Reader wait about as long). */
 export const SEQUENCE_TIMEOUT_MS = 1500;
 
+/**
+ * The `g` waiting for its second key: one for the page, not per list, so a list that re-mounts between
+ * the two keys (a route's page rendering again) still completes the sequence.
+ */
+let prefix: { key: string; at: number } | null = null;
+
 /** True when the key belongs to what the person is typing or to an open dialog, not to the list. */
 export function isIgnoredKeyEvent(event: KeyboardEvent): boolean {
   if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return true;
@@ -109,18 +115,16 @@ export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers, i
   const [activeIndex, setActiveIndex] = useState(-1);
   const latest = useRef({ count, activeIndex, handlers, isRead });
   latest.current = { count, activeIndex, handlers, isRead };
-  const prefix = useRef<{ key: string; at: number } | null>(null);
 
   // A shorter list (a new filter) must not leave the selection past its end.
   const clamped = activeIndex >= count ? count - 1 : activeIndex;
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const pending =
-        prefix.current && event.timeStamp - prefix.current.at < SEQUENCE_TIMEOUT_MS ? prefix.current : null;
-      prefix.current = null;
+      const pending = prefix && Date.now() - prefix.at < SEQUENCE_TIMEOUT_MS ? prefix : null;
+      prefix = null;
       if (!pending && event.key === 'g' && !isIgnoredKeyEvent(event)) {
-        prefix.current = { key: 'g', at: event.timeStamp };
+        prefix = { key: 'g', at: Date.now() };
         return;
       }
       const action = itemKeyAction(event, pending?.key ?? null);
