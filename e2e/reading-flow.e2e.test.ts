@@ -95,6 +95,11 @@ describe('reading a stream in the browser', () => {
       }),
     );
     await page.screenshot({ path: 'e2e/screenshots/compact-list-1280.png' });
+    // With three views to choose from, the toolbar still keeps "?" on the row of the filters (issue 27 §5).
+    const middle = (box: { y: number; height: number } | null) => (box ? box.y + box.height / 2 : Number.NaN);
+    const help = await page.getByRole('button', { name: 'Keyboard shortcuts (?)' }).boundingBox();
+    const order = await page.getByRole('combobox', { name: 'Order' }).boundingBox();
+    expect(Math.abs(middle(help) - middle(order))).toBeLessThan(4);
     for (const row of desktopRows) {
       expect(row.height).toBeGreaterThanOrEqual(24);
       expect(row.height).toBeLessThanOrEqual(30);
