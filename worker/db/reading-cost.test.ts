@@ -246,7 +246,7 @@ describe('the sidebar and marking read', () => {
     expect(meter.calls).toBe(1);
     expect(meter.rowsWritten).toBe(2);
     expect(JSON.parse((await reader(MARKER)).readingList ?? 'null').subscriptions).toEqual([
-      [MARK_ALL_FEED, 'Busy, renamed', null, 1, expect.any(Number)],
+      [MARK_ALL_FEED, 'Busy, renamed', null, 1, expect.any(Number), 0],
     ]);
   });
 
