@@ -13,6 +13,7 @@ import { formatItemDate } from '@/lib/dates';
 import { sanitizeGenerationHtml } from '@/lib/sanitize-html';
 import { CitedSummary, SupportScore } from './cited-summary';
 import { CopyButton, DownloadImageButton, EmailButton, RegenerateButton } from './generation-actions';
+import { closingNote } from './generation-text';
 import { ImageIcon } from './icons';
 
 export type RenderGenerationActions = (generation: Generation) => ReactNode;
@@ -133,6 +134,9 @@ export function GenerationCard({
             >
               <CitedSummary generation={generation} />
             </div>
+            {closingNote(content) ? (
+              <p className="text-xs text-muted-foreground italic">{closingNote(content)}</p>
+            ) : null}
             {citedFoldable ? (
               <button
                 type="button"
