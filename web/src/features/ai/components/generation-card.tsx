@@ -105,6 +105,8 @@ export function GenerationCard({
   // item keeps its own shape (a post, an email) and shows only how well its sources support it.
   const cited = !image && generation.origin !== 'rewrite' && generation.citations.length > 0;
   const citedFoldable = cited && generation.citations.length > 8;
+  // The cited view shows sentences, not the HTML: the model's closing label is read from it once.
+  const note = useMemo(() => (cited && content !== null ? closingNote(content) : null), [cited, content]);
 
   return (
     <Card className="flex min-w-0 flex-col">
@@ -134,35 +136,15 @@ export function GenerationCard({
             >
               <CitedSummary generation={generation} />
             </div>
-            {closingNote(content) ? (
-              <p className="text-xs text-muted-foreground italic">{closingNote(content)}</p>
-            ) : null}
-            {citedFoldable ? (
-              <button
-                type="button"
-                aria-expanded={expanded}
-                onClick={() => setExpanded(!expanded)}
-                className="justify-self-start text-sm font-medium text-primary hover:underline"
-              >
-                {expanded ? 'Show less' : 'Show more'}
-              </button>
-            ) : null}
+            {note ? <p className="text-xs text-muted-foreground italic">{note}</p> : null}
+            {citedFoldable ? <FoldToggle expanded={expanded} onToggle={() => setExpanded(!expanded)} /> : null}
           </div>
         ) : null}
         {content !== null && !cited ? (
           <div className="grid gap-2">
             <SupportScore generation={generation} />
             <GenerationContent html={content} folded={foldable && !expanded} />
-            {foldable ? (
-              <button
-                type="button"
-                aria-expanded={expanded}
-                onClick={() => setExpanded(!expanded)}
-                className="justify-self-start text-sm font-medium text-primary hover:underline"
-              >
-                {expanded ? 'Show less' : 'Show more'}
-              </button>
-            ) : null}
+            {foldable ? <FoldToggle expanded={expanded} onToggle={() => setExpanded(!expanded)} /> : null}
           </div>
         ) : null}
 
@@ -181,5 +163,19 @@ export function GenerationCard({
         ) : null}
       </article>
     </Card>
+  );
+}
+
+/** Shows a long text whole, or folds it again. */
+function FoldToggle({ expanded, onToggle }: { expanded: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-expanded={expanded}
+      onClick={onToggle}
+      className="justify-self-start text-sm font-medium text-primary hover:underline"
+    >
+      {expanded ? 'Show less' : 'Show more'}
+    </button>
   );
 }
