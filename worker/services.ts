@@ -30,6 +30,8 @@ export type Services = {
   assets: Fetcher;
   /** Workers Analytics Engine's page-view dataset, when bound. */
   analytics: AnalyticsEngineDataset | null;
+  /** Workers Rate Limiting: searches per person (wrangler.toml SEARCH_LIMITER, search/search-limit.ts). */
+  searchLimiter: RateLimit;
 };
 
 /** What domain code that also queues jobs is handed: the service context and the environment, for JOBS. */
@@ -48,5 +50,6 @@ export function createServices(env: Bindings): Services {
     payments: createPayments(config.stripe),
     assets: env.ASSETS,
     analytics: env.ANALYTICS ?? null,
+    searchLimiter: env.SEARCH_LIMITER,
   };
 }

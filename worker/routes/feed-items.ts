@@ -20,6 +20,7 @@ import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
+import { limitSearches } from '../search/search-limit';
 
 /** Work the answer need not wait for: the full articles fetched after a list (feeds/full-article-items.ts). */
 const waitUntilOf = (c: Context<AuthedEnv>) => (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
@@ -54,6 +55,7 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
     const { search, ...query } = c.req.valid('query');
     const itemQuery = itemQueryOf(query, c.var.user.timezone);
+    if (search) await limitSearches(c.var.services.searchLimiter, c.var.user.id);
     // The session and one round trip per database: the reading list comes with the session (db/reader.ts).
     const page = search
       ? await searchFeedItems(c.var.reader, { ...itemQuery, search })
