@@ -33,6 +33,7 @@ describe('parseSearch', () => {
   });
 
   it('turns FTS5 and SQL syntax into plain words', () => {
+    // `title:` with nothing right after it is the word, not a field.
     expect(matchOf('title: NEAR(a, b) OR')).toBe('"title" AND "NEAR a" AND "b" AND "OR"');
     expect(matchOf("'; drop table items; --")).toBe('"drop" AND "table" AND "items"');
     expect(matchOf('{title}:x^y')).toBe('"title x y"');
@@ -80,5 +81,43 @@ describe('parseSearch', () => {
       '("one" AND "two" AND "three" AND "four" AND "five" AND "six" AND "sol" *) NOT ("pan" *)',
     );
     expect(matchOf('日本語* crè*')).toBe('"日本語" * AND "crè" *');
+  });
+
+  it('narrows a term to a part of the item with title:, author: and content: (issue 26)', () => {
+    expect(matchOf('title:solar author:"Ada Lovelace"')).toBe('title : "solar" AND author : "Ada Lovelace"');
+    expect(matchOf('content:energ* -title:nuclear')).toBe('({summary content} : "energ" *) NOT (title : "nuclear")');
+    expect(matchOf('Title:Solar')).toBe('title : "Solar"');
+    // Anything else before a colon stays words: no other column of the index can be named.
+    expect(matchOf('feed:f12 rowid:3')).toBe('"feed f12" AND "rowid 3"');
+  });
+
+  it('keeps link: apart from the index, as text the address must or must not contain', () => {
+    expect(parseSearch('link:Example.com/News solar')).toMatchObject({
+      match: '"solar"',
+      link: { has: ['example.com/news'], lacks: [] },
+    });
+    const onlyLink = parseSearch('link:youtube.com -link:shorts');
+    expect(onlyLink.match).toBeUndefined();
+    expect(onlyLink.link).toEqual({ has: ['youtube.com'], lacks: ['shorts'] });
+    expect(parseSearch('solar').link).toBeUndefined();
+  });
+
+  it('refuses field terms that leave nothing to find, and counts them in the limits', () => {
+    expect(refusal('-title:solar')).toEqual({
+      status: 400,
+      message: 'Search needs a word to find, not only words to leave out',
+    });
+    expect(refusal('link:example.com -solar')).toEqual({
+      status: 400,
+      message: 'Search needs a word to find besides link: to leave words out',
+    });
+    expect(refusal('title:one two three four five six seven author:"eight nine"')).toEqual({
+      status: 400,
+      message: 'Search takes at most 8 words',
+    });
+    expect(refusal('title:sol* content:pan* ene*')).toEqual({
+      status: 400,
+      message: 'Search takes at most 2 prefixes (word*)',
+    });
   });
 });

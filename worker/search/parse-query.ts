@@ -7,18 +7,35 @@
 // short prefix is the union of every word that starts with it (75 one-letter prefixes took 8.1 s over
 // 100,000 rows, holding the shard's database for everyone on it). So a search takes at most
 // MAX_SEARCH_WORDS words, at most MAX_PREFIXES of them prefixes, each of MIN_PREFIX_LETTERS or more.
+// Field prefixes (issue 26) narrow a term to one part of the item: `title:`, `author:`, `content:` (its
+// summary and text) are column filters of the index; `link:` is not indexed, so it is a test on the
+// item's address (its text, any case, anywhere in it), kept apart from the MATCH. Rules use this same
+// language (worker/rules/match-item.ts matches one item in memory the way the index would).
+import type { LinkFilter } from '../db/items';
 import { ApiError } from '../lib/errors';
+
+/** The parts of an item a term can be narrowed to with `field:`. */
+export const SEARCH_FIELDS = ['title', 'author', 'content', 'link'] as const;
+export type SearchField = (typeof SEARCH_FIELDS)[number];
 
 export type SearchTerm = {
   /** Words of the term as the index splits them; several words form a phrase. */
   words: string[];
+  /** Only in this part of the item (`title:word`); anywhere when left out. */
+  field?: SearchField;
+  /** For `link:`: the text as typed, lower case, which the item's address must contain. */
+  text?: string;
   /** The last word is a prefix (`word*`). */
   prefix: boolean;
   /** The term must not match (`-word`). */
   excluded: boolean;
 };
 
-export type ParsedSearch = { terms: SearchTerm[]; match: string };
+/**
+ * A parsed search: its terms, the index's MATCH expression (none when every wanted term is a `link:`),
+ * and the `link:` terms as a filter on the items row (none when there are none).
+ */
+export type ParsedSearch = { terms: SearchTerm[]; match?: string; link?: LinkFilter };
 
 /** Words in one search, a quoted phrase counting each of its words, left-out words too. */
 export const MAX_SEARCH_WORDS = 8;
@@ -35,24 +52,46 @@ export const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 
 export const wordsOf = (text: string) => text.normalize('NFC').match(WORD) ?? [];
 
-/** Splits the text into terms: quoted phrases, `-` before a term excludes it, `*` after one makes a prefix. */
+/**
+ * Splits the text into terms: quoted phrases, `-` before a term excludes it, `*` after one makes a prefix,
+ * `field:` right before a word or a phrase narrows it to that part of the item.
+ */
 export function splitTerms(text: string): SearchTerm[] {
   const terms: SearchTerm[] = [];
-  const pattern = /(-?)(?:"([^"]*)"?|([^\s"]+))/g;
-  for (const [, minus, quoted, bare] of text.matchAll(pattern)) {
+  const pattern = /(-?)(?:(title|author|content|link):(?=[^\s]))?(?:"([^"]*)"?|([^\s"]+))/gi;
+  for (const [, minus, fieldName, quoted, bare] of text.matchAll(pattern)) {
     let body = quoted ?? bare ?? '';
     let prefix = false;
     if (quoted === undefined && body.endsWith('*')) {
       body = body.replace(/\*+$/, '');
       prefix = true;
     }
+    const field = fieldName?.toLowerCase() as SearchField | undefined;
     const words = wordsOf(body);
-    if (words.length > 0) terms.push({ words, prefix, excluded: minus === '-' });
+    if (words.length === 0) continue;
+    const term: SearchTerm = { words, prefix, excluded: minus === '-' };
+    if (field === 'link') {
+      // An address is matched as typed: a prefix means nothing more than the text it starts with.
+      term.field = field;
+      term.text = body.normalize('NFC').toLowerCase().trim();
+      term.prefix = false;
+    } else if (field) term.field = field;
+    terms.push(term);
   }
   return terms;
 }
 
-const phrase = (term: SearchTerm) => `"${term.words.join(' ')}"${term.prefix ? ' *' : ''}`;
+/** The index's columns a field looks in: `content:` is the item's summary and its text. */
+const COLUMNS: Record<Exclude<SearchField, 'link'>, string> = {
+  title: 'title',
+  author: 'author',
+  content: '{summary content}',
+};
+
+const phrase = (term: SearchTerm) => {
+  const words = `"${term.words.join(' ')}"${term.prefix ? ' *' : ''}`;
+  return term.field && term.field !== 'link' ? `${COLUMNS[term.field]} : ${words}` : words;
+};
 
 /** The MATCH expression for the terms, or a 400 that says why the text cannot mean a search. */
 export function parseSearch(text: string): ParsedSearch {
@@ -68,9 +107,23 @@ export function parseSearch(text: string): ParsedSearch {
     );
   }
   checkCost(terms);
-  const found = wanted.map(phrase).join(' AND ');
-  const match = excluded.length > 0 ? `(${found}) NOT (${excluded.map(phrase).join(' OR ')})` : found;
-  return { terms, match };
+  const indexed = (term: SearchTerm) => term.field !== 'link';
+  const wantedWords = wanted.filter(indexed);
+  const excludedWords = excluded.filter(indexed);
+  // FTS5 cannot answer "everything but": words left out need a word of the index to leave them out of.
+  if (wantedWords.length === 0 && excludedWords.length > 0) {
+    throw new ApiError('BAD_REQUEST', 'Search needs a word to find besides link: to leave words out');
+  }
+  const parsed: ParsedSearch = { terms };
+  if (wantedWords.length > 0) {
+    const found = wantedWords.map(phrase).join(' AND ');
+    parsed.match = excludedWords.length > 0 ? `(${found}) NOT (${excludedWords.map(phrase).join(' OR ')})` : found;
+  }
+  const links = (list: SearchTerm[]) => list.flatMap((term) => (term.field === 'link' && term.text ? [term.text] : []));
+  const has = links(wanted);
+  const lacks = links(excluded);
+  if (has.length > 0 || lacks.length > 0) parsed.link = { has, lacks };
+  return parsed;
 }
 
 /** A 400 naming the rule when the search would cost more than any search may (see the header). */

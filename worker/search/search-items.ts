@@ -14,7 +14,9 @@ export type SearchQuery = Omit<ItemQuery, 'match'> & { search: string };
 
 export async function searchFeedItems(reader: Reader, { search, ...query }: SearchQuery) {
   const parsed = parseSearch(search);
-  const page = await queryItems(reader, { ...query, match: parsed.match });
+  // Only `link:` terms: no words for the index, a filter on the list (ranked by date, nothing to score).
+  const order = parsed.match === undefined && query.order === 'relevance' ? 'newest' : query.order;
+  const page = await queryItems(reader, { ...query, order, match: parsed.match, link: parsed.link });
   const items: SearchResult[] = page.items.map((item) => ({
     ...item,
     snippet: buildSnippet([item.description, item.content ? htmlToText(item.content) : null], parsed.terms),

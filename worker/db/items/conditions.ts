@@ -1,6 +1,8 @@
 // The filters on an item's own columns that every path of the core puts in its SQL, before its limit, so
-// that pages are full: the dates (published and stored) and whether it has an enclosure. A new filter on the item is one line here.
+// that pages are full: the dates (published and stored), whether it has an enclosure and what its
+// address contains (a search's `link:` terms). A new filter on the item is one line here.
 import { type SQL, sql } from 'drizzle-orm';
+import type { LinkFilter } from './query';
 
 export type ItemFilters = {
   from?: number | null;
@@ -8,6 +10,8 @@ export type ItemFilters = {
   storedFrom?: number | null;
   storedTo?: number | null;
   hasEnclosure?: boolean;
+  /** Texts the item's address contains (`has`) or does not (`lacks`), any case. */
+  link?: LinkFilter;
 };
 
 /** Whether any filter on the item's own columns is set (the lean paths take none). */
@@ -16,7 +20,8 @@ export const hasItemFilters = (filters: ItemFilters) =>
   filters.to != null ||
   filters.storedFrom != null ||
   filters.storedTo != null ||
-  filters.hasEnclosure !== undefined;
+  filters.hasEnclosure !== undefined ||
+  filters.link !== undefined;
 
 /** Conditions on item `i`, for a statement's WHERE (or a join's ON). */
 export function itemConditions(filters: ItemFilters): SQL[] {
@@ -27,5 +32,18 @@ export function itemConditions(filters: ItemFilters): SQL[] {
   if (filters.storedTo != null) conditions.push(sql`i.created_at < ${filters.storedTo}`);
   if (filters.hasEnclosure !== undefined)
     conditions.push(filters.hasEnclosure ? sql`i.enclosures is not null` : sql`i.enclosures is null`);
+  if (filters.link) conditions.push(...linkConditions(filters.link, sql`i`));
   return conditions;
+}
+
+/**
+ * What `link:` terms ask of the address of item `alias`: instr on the lower-cased text (SQLite folds
+ * ASCII only, as addresses mostly are; parse-query.ts lower-cases the terms).
+ */
+export function linkConditions(link: LinkFilter, alias: SQL): SQL[] {
+  const address = sql`lower(coalesce(${alias}.link, ''))`;
+  return [
+    ...link.has.map((text) => sql`instr(${address}, ${text}) > 0`),
+    ...link.lacks.map((text) => sql`instr(${address}, ${text}) = 0`),
+  ];
 }

@@ -10,7 +10,7 @@ import { checkQuery, type ItemQuery } from './query';
 import { countStarred, starredIds } from './starred';
 
 export type { ItemPage } from './planner';
-export type { ItemOrder, ItemQuery, ItemScope, ItemState } from './query';
+export type { ItemOrder, ItemQuery, ItemScope, ItemState, LinkFilter } from './query';
 export { MAX_ITEMS } from './query';
 
 /** One page of the person's items that the query asks for, and the cursor of the next page (null: the last). */

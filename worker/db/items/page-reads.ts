@@ -6,6 +6,7 @@ import { isStarredSql, type StatementSubscription } from '../person-scope';
 import { isReadAt } from '../read-state';
 import { type ItemRow, itemColumns, newestFirst, oldestFirst } from './columns';
 import { itemConditions } from './conditions';
+import type { LinkFilter } from './query';
 import { readInScope, type ScopedRead } from './scoped-read';
 
 export type Cursor = { pubDate: number; id: number };
@@ -18,6 +19,7 @@ export type Scan = ScopedRead & {
   storedFrom?: number | null;
   storedTo?: number | null;
   hasEnclosure?: boolean;
+  link?: LinkFilter;
   cursor: Cursor | null;
 };
 

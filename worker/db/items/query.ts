@@ -11,6 +11,9 @@ export type ItemScope =
   | { kind: 'ai-feeds' }
   | { kind: 'ids'; ids: number[] };
 
+/** What a search's `link:` terms ask of an item's address: texts it must contain, texts it must not. */
+export type LinkFilter = { has: string[]; lacks: string[] };
+
 export type ItemState = 'all' | 'unread' | 'read' | 'starred';
 
 /** By date, by search rank (with `match`), or by id (Fever's paging, `afterId` / `beforeId`). */
@@ -35,6 +38,8 @@ export type ItemQuery = {
   storedTo?: number | null;
   /** Only items with (true) or without (false) an enclosure. */
   hasEnclosure?: boolean;
+  /** Only items whose address contains (or not) these texts: a search's `link:` terms. */
+  link?: LinkFilter;
   order: ItemOrder;
   /** The previous page's nextCursor: it continues that list only (same state and order). */
   cursor?: string;

@@ -16,6 +16,8 @@ import { inOneRoundTrip } from '../round-trip';
 import { matchingRows, type SearchOrder } from '../search';
 import { idListSql } from '../shards';
 import { type ItemRow, itemColumns } from './columns';
+import { linkConditions } from './conditions';
+import type { LinkFilter } from './query';
 
 /** A page of a search: whose, the words (FTS5, search/parse-query.ts), which items, in what order, from where. */
 export type SearchPage = {
@@ -30,6 +32,8 @@ export type SearchPage = {
   to: number | null;
   /** Only items with (true) or without (false) an enclosure: the items row is read before the limit then. */
   hasEnclosure?: boolean;
+  /** Only items whose address contains (or not) these texts (`link:` terms): the items row is read then too. */
+  link?: LinkFilter;
   /** The last row of the previous page: its date (rank for relevance) and id. */
   after?: { key: number; id: number };
   limit: number;
@@ -86,6 +90,7 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   if (page.state !== 'all') where.push(sql`${isReadOf(personal, readSeq)} = ${page.state === 'read' ? 1 : 0}`);
   if (page.hasEnclosure !== undefined)
     where.push(page.hasEnclosure ? sql`it.enclosures is not null` : sql`it.enclosures is null`);
+  if (page.link) where.push(...linkConditions(page.link, sql`it`));
   const key = page.order === 'relevance' ? sql`i.rank` : sql`i.pub_date`;
   const after = page.after;
   if (after) {
@@ -93,11 +98,11 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
     where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and i.id ${beyond} ${after.id}))`);
   }
   const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
-  // A search of one read state needs each match's mark before the LIMIT, one on enclosures its items row;
+  // A search of one read state needs each match's mark before the LIMIT, one on enclosures or links its items row;
   // the others, nothing but the index.
   return sql`select i.id, i.rank from (${matchingRows({ match: page.match, order: page.order, feedIds })}) i
     ${page.state !== 'all' ? marksJoin(page.userId, personal) : sql``}
-    ${page.hasEnclosure !== undefined ? sql`join items it on it.id = i.id` : sql``}
+    ${page.hasEnclosure !== undefined || page.link ? sql`join items it on it.id = i.id` : sql``}
     where ${sql.join(where, sql` and `)}
     order by ${key} ${direction}, i.id ${direction}
     limit ${page.limit}`;

@@ -38,6 +38,7 @@ export async function readSearchPage(
     from: query.from ?? null,
     to: query.to ?? null,
     hasEnclosure: query.hasEnclosure,
+    link: query.link,
     after: position ? { key: position.key, id: position.id } : undefined,
     limit: query.limit + 1,
   };

@@ -57,6 +57,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     subscriptions,
     state: query.state === 'starred' ? 'all' : query.state,
     hasEnclosure: query.hasEnclosure,
+    link: query.link,
     storedFrom: query.storedFrom ?? null,
     storedTo: query.storedTo ?? null,
     newest: query.order === 'newest',
