@@ -26,6 +26,28 @@ const q = (value) =>
 const paragraph = (n) =>
   `<p>Paragraph ${n} of a benchmark item: enough text to be a realistic summary, with a <a href="https://example.com/${n}">link</a> and some <em>emphasis</em>, as feeds write them.</p>`;
 
+/** The seed's feeds and items per feed: item n (0…19,999, id n + 1) is in feed n % API_FEEDS. */
+export const API_FEEDS = FEEDS;
+export const API_ITEMS = FEEDS * ITEMS_PER_FEED;
+
+/**
+ * Item n of the seed as a feed carries it (bench/freshrss.mjs serves the same items as RSS to a peer):
+ * items interleave across feeds, one every 4 minutes back from `now` (about 55 days in all).
+ */
+export function apiItem(n, now) {
+  return {
+    title: `Benchmark item ${n}: a headline of ordinary length`,
+    description: `A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3),
+    content: [1, 2, 3, 4, 5].map((k) => paragraph(n * 10 + k)).join(''),
+    link: `https://site.example/items/${n}`,
+    author: `Author ${n % 17}`,
+    pubDate: now - n * 240_000,
+  };
+}
+
+/** 30 % of the items are read: n % 10 < 3. */
+export const isSeededRead = (n) => n % 10 < 3;
+
 /** The person, their categories, feeds (never due: the cron leaves them alone), items and read marks. */
 export function apiSeedSql() {
   const now = Date.now();
@@ -48,7 +70,6 @@ export function apiSeedSql() {
     `insert into feeds (id, url, site_url, title, favicon_url, next_fetch_at, last_fetched_at, created_at) values ${feedRows.join(', ')};`,
     `insert into subscriptions (user_id, feed_id, name, category_id, created_at) values ${subscriptionRows.join(', ')};`,
   );
-  // Items interleave across feeds, one every 4 minutes back from now (about 55 days in all).
   const total = FEEDS * ITEMS_PER_FEED;
   for (let start = 0; start < total; start += ROWS_PER_INSERT) {
     const rows = [];
@@ -59,19 +80,19 @@ export function apiSeedSql() {
       const feed = FIRST_FEED_ID + (n % FEEDS);
       // Within its feed, item n is the (n / FEEDS)-th newest: numbered oldest first, as refreshFeed does.
       const seq = ITEMS_PER_FEED - Math.floor(n / FEEDS);
-      const content = [1, 2, 3, 4, 5].map((k) => paragraph(n * 10 + k)).join('');
+      const item = apiItem(n, now);
       rows.push(
-        `(${id}, ${feed}, ${seq}, '${n.toString(16).padStart(64, '0')}', ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(content)}, 'https://site.example/items/${n}', ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, 'Author ${n % 17}', ${now - n * 240_000}, ${now - n * 240_000})`,
+        `(${id}, ${feed}, ${seq}, '${n.toString(16).padStart(64, '0')}', ${q(item.title)}, ${q(item.description)}, ${q(item.content)}, ${q(item.link)}, ${n % 3 === 0 ? `'https://site.example/img/${n}.jpg'` : 'null'}, ${q(item.author)}, ${item.pubDate}, ${item.pubDate})`,
       );
       // The search index row storeItems writes: the content as text (db/search.ts), title, summary, author.
-      const text = content
+      const text = item.content
         .replace(/<[^>]+>/g, ' ')
         .replace(/\s+/g, ' ')
         .trim();
       indexed.push(
-        `(${id}, ${q(`Benchmark item ${n}: a headline of ordinary length`)}, ${q(`A summary of item ${n}, plain text of a couple of sentences as the cards show it. `.repeat(3))}, ${q(text)}, 'Author ${n % 17}', 'f${feed}', ${feed}, ${seq}, ${now - n * 240_000})`,
+        `(${id}, ${q(item.title)}, ${q(item.description)}, ${q(text)}, ${q(item.author)}, 'f${feed}', ${feed}, ${seq}, ${item.pubDate})`,
       );
-      if (n % 10 < 3) reads.push(`(${user}, ${feed}, ${seq}, 1, ${now})`);
+      if (isSeededRead(n)) reads.push(`(${user}, ${feed}, ${seq}, 1, ${now})`);
     }
     lines.push(
       `insert into items (id, feed_id, seq, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,

@@ -3,15 +3,17 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, refresh, cost, api, spa) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, refresh, cost, api, spa, freshrss) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
 // rest together) runs only when named; it writes its figures to bench/results.json's `soak`, which a full
-// run carries over. `SOAK_REQUESTS=10000` makes it shorter (`SOAK_ISOLATE_REQUESTS` its isolate pass).
+// run carries over. `SOAK_REQUESTS=10000` makes it shorter (`SOAK_ISOLATE_REQUESTS` its isolate pass,
+// `SOAK_RELAY_REQUESTS` its pass with wrangler dev's relay).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
+import { benchFreshRss } from './freshrss.mjs';
 import { benchParse } from './parse.mjs';
 import { benchParseHostile } from './parse-hostile.mjs';
 import { projectScale } from './projection.mjs';
@@ -34,7 +36,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
-const PARTS = ['parse', 'worker', 'summaries', 'refresh', 'cost', 'api', 'spa', 'soak'];
+const PARTS = ['parse', 'worker', 'summaries', 'refresh', 'cost', 'api', 'spa', 'freshrss', 'soak'];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
 const merge = process.argv.includes('--merge');
 const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
@@ -104,12 +106,23 @@ async function benchAgainstServer() {
   }
 }
 
+if (runs('freshrss')) {
+  step('freshrss: beside a real FreshRSS on the same data (Feedloom in Miniflare alone)');
+  const peer = await benchFreshRss();
+  // Without a FreshRSS running, the last run's figures stay (bench/freshrss.mjs says how to start one).
+  results.freshrss = peer.skipped ? (lastFullRun().freshrss ?? peer) : { machine: results.machine, ...peer };
+}
+
 if (runs('soak')) {
   step('soak');
-  // SOAK_REQUESTS (and SOAK_ISOLATE_REQUESTS for the isolate's pass) make a shorter run.
+  // SOAK_REQUESTS (SOAK_ISOLATE_REQUESTS, SOAK_RELAY_REQUESTS for those passes) make a shorter run.
   const count = (name) => (process.env[name] ? Number(process.env[name]) : undefined);
   const requests = count('SOAK_REQUESTS') ?? 100_000;
-  results.soak = await benchSoak({ requests, isolateRequests: count('SOAK_ISOLATE_REQUESTS') ?? requests });
+  results.soak = await benchSoak({
+    requests,
+    isolateRequests: count('SOAK_ISOLATE_REQUESTS') ?? requests,
+    relayRequests: count('SOAK_RELAY_REQUESTS') ?? requests / 10,
+  });
 }
 
 results.seconds = (Date.now() - started) / 1000;

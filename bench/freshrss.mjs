@@ -1,0 +1,306 @@
+// `npm run bench -- freshrss` (issue 23): Feedloom beside a real FreshRSS (PHP, SQLite), on the same data
+// and with the same load generator, in one run. The data is the API benchmark's person (bench/api.mjs):
+// 50 feeds × 400 items, 30 % read. FreshRSS reads the same items as RSS from a server here, through its
+// own import and refresh; Feedloom gets them seeded. Feedloom runs in Miniflare alone (bench/bare-runtime.mjs:
+// no wrangler proxy, nothing of wrangler's node on the path), as production has neither.
+//
+// Four requests on each side, 32 connections, 10 s each after a warm-up: the 30 newest items, a page of
+// unread items, the unread counts, and marking one item read (a different item each time). Feedloom
+// answers them through its REST API and its Google Reader API, FreshRSS through its Google Reader API.
+// One empty D1 call (the development route the API benchmark uses) is measured in the same run: the
+// floor under every Feedloom request that reads. Nothing here asserts; the goals are reported as met or not.
+//
+// FreshRSS must be running first: `../shared/peers/freshrss/up.sh <FreshRSS source>` (it installs
+// Debian's PHP packages if missing: nothing downloads during the benchmark). FRESHRSS_STATE names its
+// state folder (/tmp/freshrss-peer by default); without it the part says so and records nothing.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import {
+  API_FEEDS,
+  API_ITEMS,
+  API_PERSON,
+  API_SEED_PEOPLE,
+  apiItem,
+  apiSeedSql,
+  isSeededRead,
+  load,
+  signIn,
+} from './api.mjs';
+import { startBareRuntime } from './bare-runtime.mjs';
+import { startServer, WORK_DIR } from './server.mjs';
+
+const FRESHRSS_URL = 'http://127.0.0.1:8794';
+const FRESHRSS_USER = { user: 'bench', apiPassword: 'Api-pass-1234' };
+const READING_LIST = 'user/-/state/com.google/reading-list';
+const READ = 'user/-/state/com.google/read';
+const SECONDS = 10;
+/** The peer's goal: Google Reader streams cost at most this many times the REST list. */
+const GREADER_OVER_REST = 1.2;
+/** When one empty D1 call alone is slower than FreshRSS, the goal is to stay within this of it. */
+const FLOOR_MARGIN = 1.2;
+
+const escapeXml = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
+
+/** Feed f of the seed as RSS 2.0: its 400 items, newest first. */
+function rssOf(f, now) {
+  const entries = [];
+  for (let n = f; n < API_ITEMS; n += API_FEEDS) {
+    const item = apiItem(n, now);
+    entries.push(`<item><title>${escapeXml(item.title)}</title><link>${item.link}</link><guid>${item.link}</guid>
+<author>${escapeXml(item.author)}</author><pubDate>${new Date(item.pubDate).toUTCString()}</pubDate>
+<description>${escapeXml(item.description)}</description><content:encoded>${escapeXml(item.content)}</content:encoded></item>`);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel>
+<title>Feed ${f}</title><link>https://site-${f}.example</link><description>Benchmark feed ${f}</description>
+${entries.join('\n')}
+</channel></rss>`;
+}
+
+/** Serves the seed's feeds at /feed-<f>.xml on a free port. */
+async function serveFeeds(now) {
+  const bodies = Array.from({ length: API_FEEDS }, (_, f) => rssOf(f, now));
+  const server = createServer((request, response) => {
+    const f = Number(request.url?.match(/^\/feed-(\d+)\.xml$/)?.[1] ?? -1);
+    if (!bodies[f]) return response.writeHead(404).end();
+    response.writeHead(200, { 'content-type': 'application/rss+xml; charset=utf-8' }).end(bodies[f]);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** Runs PHP code in FreshRSS's folder with its bootstrap loaded (the CLI's own). */
+function php(app, code) {
+  return execFileSync('php', ['-r', `require '${app}/cli/_cli.php'; ${code}`], { cwd: app, encoding: 'utf8' });
+}
+
+/**
+ * The bench user's feeds replaced by the seed's, through FreshRSS's own OPML import and refresh, with the
+ * same 30 % marked read and its unread caches brought up to date, as its own marking does.
+ */
+function loadFreshRss(app, feedsOrigin) {
+  const userDir = path.join(app, 'data/users', FRESHRSS_USER.user);
+  // It keeps 200 items a feed unless told otherwise; every feed here has 400.
+  php(
+    app,
+    `$file = '${userDir}/config.php'; $c = include $file; $c['archiving']['keep_max'] = 1000; $c['archiving']['keep_period'] = false;
+     file_put_contents($file, '<?php return ' . var_export($c, true) . ';');`,
+  );
+  const db = path.join(userDir, 'db.sqlite');
+  const sqlite = (sql) =>
+    php(app, `$pdo = new PDO('sqlite:${db}'); $pdo->exec(${JSON.stringify(sql).replaceAll('$', '\\$')});`);
+  sqlite('delete from entrytag; delete from entry; delete from feed;');
+  const opml = path.join(WORK_DIR, 'freshrss-feeds.opml');
+  const outlines = Array.from(
+    { length: API_FEEDS },
+    (_, f) =>
+      `<outline type="rss" text="Feed ${f}" xmlUrl="${feedsOrigin}/feed-${f}.xml" htmlUrl="https://site-${f}.example"/>`,
+  );
+  writeFileSync(opml, `<?xml version="1.0"?><opml version="2.0"><body>${outlines.join('')}</body></opml>`);
+  execFileSync('php', ['cli/import-for-user.php', `--user=${FRESHRSS_USER.user}`, `--filename=${opml}`], { cwd: app });
+  execFileSync('php', ['cli/actualize-user.php', `--user=${FRESHRSS_USER.user}`], { cwd: app, stdio: 'ignore' });
+  // Item n's link ends in n (bench/api.mjs apiItem): the same items as Feedloom's seed are read.
+  const readNs = Array.from({ length: 10 }, (_, r) => r).filter((r) => isSeededRead(r));
+  sqlite(`update entry set is_read = 1 where cast(substr(link, ${'https://site.example/items/'.length + 1}) as integer) % 10 in (${readNs.join(', ')});
+          update feed set cache_nbEntries = (select count(*) from entry e where e.id_feed = feed.id),
+                          cache_nbUnreads = (select count(*) from entry e where e.id_feed = feed.id and e.is_read = 0);`);
+  const counts = php(
+    app,
+    `$pdo = new PDO('sqlite:${db}'); echo json_encode($pdo->query('select count(*), sum(is_read = 0) from entry')->fetch(PDO::FETCH_NUM));`,
+  );
+  const [stored, unread] = JSON.parse(counts).map(Number);
+  if (stored !== API_ITEMS)
+    throw new Error(`FreshRSS stored ${stored} items of the ${API_ITEMS} served: see ${app}/data/users/bench/log.txt`);
+  return { stored, unread };
+}
+
+/** ClientLogin, then a POST token: the headers and T of every Google Reader call on one side. */
+async function greaderSession(baseURL, email, password) {
+  const login = await fetch(`${baseURL}/accounts/ClientLogin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ Email: email, Passwd: password }),
+  });
+  const auth = (await login.text()).match(/^Auth=(.+)$/m)?.[1];
+  if (!auth) throw new Error(`${baseURL}: ClientLogin answered ${login.status}`);
+  const headers = { authorization: `GoogleLogin auth=${auth}` };
+  const token = (await (await fetch(`${baseURL}/reader/api/0/token`, { headers })).text()).trim();
+  return { headers, token };
+}
+
+/** Every id of the reading list, oldest last, through the protocol (what mark-one-read cycles over). */
+async function greaderIds(baseURL, headers) {
+  const ids = [];
+  let continuation = '';
+  do {
+    const url = `${baseURL}/reader/api/0/stream/items/ids?s=${READING_LIST}&n=1000&output=json${continuation ? `&c=${continuation}` : ''}`;
+    const page = await (await fetch(url, { headers })).json();
+    ids.push(...page.itemRefs.map((ref) => ref.id));
+    continuation = page.continuation ?? '';
+  } while (continuation);
+  return ids;
+}
+
+/** The four requests through a Google Reader API at `baseURL` (…/reader/api/0 below it). */
+function greaderRequests(baseURL, { headers, token }, ids) {
+  let next = 0;
+  const api = `${baseURL}/reader/api/0`;
+  return {
+    newest: { url: `${api}/stream/contents/${READING_LIST}?n=30&output=json`, headers },
+    unreadPage: { url: `${api}/stream/contents/${READING_LIST}?n=30&xt=${READ}&output=json`, headers },
+    unreadCounts: { url: `${api}/unread-count?output=json`, headers },
+    markOneRead: {
+      url: `${api}/edit-tag`,
+      headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' },
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => ({ ...request, body: `i=${ids[next++ % ids.length]}&a=${READ}&T=${token}` }),
+        },
+      ],
+    },
+  };
+}
+
+/** The same four through Feedloom's REST API. */
+function restRequests(baseURL, cookie) {
+  const headers = { cookie, origin: baseURL, 'content-type': 'application/json' };
+  let next = 0;
+  return {
+    newest: { url: `${baseURL}/api/feed-items?limit=30`, headers },
+    unreadPage: { url: `${baseURL}/api/feed-items?limit=30&filter=unread`, headers },
+    unreadCounts: { url: `${baseURL}/api/categories/with-feeds`, headers },
+    markOneRead: {
+      url: `${baseURL}/api/feed-items`,
+      headers,
+      requests: [
+        {
+          method: 'PATCH',
+          body: JSON.stringify({ isRead: true }),
+          setupRequest: (request) => ({ ...request, path: `/api/feed-items/${(next++ % API_ITEMS) + 1}` }),
+        },
+      ],
+    },
+  };
+}
+
+/** Each request answered 2xx once before it is loaded: a refusal would measure nothing. */
+async function measure(name, request) {
+  const first = request.requests?.[0]?.setupRequest?.({ method: 'GET', ...request.requests[0] }) ?? {};
+  const url = first.path ? new URL(first.path, request.url).href : request.url;
+  const response = await fetch(url, { method: first.method ?? 'GET', headers: request.headers, body: first.body });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${name}: ${url} answered ${response.status}`);
+  await load(url, { ...request, path: url }, 2); // warm-up
+  const result = await load(url, { ...request, path: url }, SECONDS);
+  console.log(
+    `  ${name}: ${Math.round(result.requestsPerSecond)} req/s (p50 ${result.p50} ms, non-2xx ${result.non2xx})`,
+  );
+  return result;
+}
+
+export async function benchFreshRss() {
+  const state = process.env.FRESHRSS_STATE ?? '/tmp/freshrss-peer';
+  const app = path.join(state, 'app');
+  const alive = await fetch(`${FRESHRSS_URL}/api/greader.php`).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (!existsSync(path.join(app, 'constants.php')) || !alive) {
+    const why = `no FreshRSS at ${FRESHRSS_URL} with its app in ${app}: start one with ../shared/peers/freshrss/up.sh <FreshRSS source>`;
+    console.log(`  skipped: ${why}`);
+    return { skipped: why };
+  }
+  mkdirSync(WORK_DIR, { recursive: true });
+  const now = Date.now();
+  const feeds = await serveFeeds(now);
+  let loaded;
+  try {
+    loaded = loadFreshRss(app, feeds.origin);
+  } finally {
+    await feeds.close();
+  }
+  const version = php(app, 'echo FRESHRSS_VERSION;').trim();
+
+  // Feedloom: the seed written and a session and an app password made under `npm start`'s server, then
+  // the same bundle and state in Miniflare alone.
+  const server = await startServer({ seeds: [{ name: 'api', sql: apiSeedSql(), people: API_SEED_PEOPLE }] });
+  let cookie;
+  let appPassword;
+  try {
+    cookie = await signIn(server.baseURL);
+    const created = await fetch(`${server.baseURL}/api/users/me/app-passwords`, {
+      method: 'POST',
+      headers: { cookie, origin: server.baseURL, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'bench', currentPassword: API_PERSON.password }),
+    });
+    appPassword = (await created.json()).password;
+    if (!appPassword) throw new Error(`creating an app password answered ${created.status}`);
+  } finally {
+    await server.stop();
+  }
+  const runtime = await startBareRuntime();
+  const figures = { feedloomRest: {}, feedloomGreader: {}, freshrssGreader: {} };
+  let floor;
+  try {
+    const ours = `${runtime.baseURL}/api/greader`;
+    const ourSession = await greaderSession(ours, API_PERSON.email, appPassword);
+    const theirs = `${FRESHRSS_URL}/api/greader.php`;
+    const theirSession = await greaderSession(theirs, `${FRESHRSS_USER.user}`, FRESHRSS_USER.apiPassword);
+    const sides = {
+      feedloomRest: restRequests(runtime.baseURL, cookie),
+      feedloomGreader: greaderRequests(ours, ourSession, await greaderIds(ours, ourSession.headers)),
+      freshrssGreader: greaderRequests(theirs, theirSession, await greaderIds(theirs, theirSession.headers)),
+    };
+    floor = await measure('Feedloom: one empty D1 call', { url: `${runtime.baseURL}/api/dev/bench/d1-floor` });
+    // Request by request, the three sides one after another: load drifts less between them.
+    for (const request of ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'])
+      for (const [side, requests] of Object.entries(sides))
+        figures[side][request] = await measure(`${side} ${request}`, requests[request]);
+  } finally {
+    await runtime.stop();
+  }
+  return summarise({ version, loaded, figures, floor });
+}
+
+function summarise({ version, loaded, figures, floor }) {
+  const rate = (side, request) => Math.round(figures[side][request].requestsPerSecond);
+  const rows = ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'].map((request) => ({
+    request,
+    feedloomRest: rate('feedloomRest', request),
+    feedloomGreader: rate('feedloomGreader', request),
+    freshrssGreader: rate('freshrssGreader', request),
+  }));
+  const newest = rows[0];
+  const floorRate = Math.round(floor.requestsPerSecond);
+  // The bar: FreshRSS's rate, or, when one empty D1 call alone cannot reach it, that floor over 1.2.
+  const bar = floorRate < newest.freshrssGreader ? floorRate / FLOOR_MARGIN : newest.freshrssGreader;
+  const greaderCost = newest.feedloomRest / newest.feedloomGreader;
+  return {
+    freshrss: version,
+    data: { feeds: API_FEEDS, items: API_ITEMS, freshrssStored: loaded.stored, freshrssUnread: loaded.unread },
+    connections: 32,
+    seconds: SECONDS,
+    feedloomRuntime: 'Miniflare alone (bench/bare-runtime.mjs)',
+    d1FloorRequestsPerSecond: floorRate,
+    rows,
+    detail: figures,
+    goals: {
+      greaderOverRest: {
+        value: Number(greaderCost.toFixed(2)),
+        goal: GREADER_OVER_REST,
+        met: greaderCost <= GREADER_OVER_REST,
+      },
+      newestAgainstFreshrss: {
+        bar: Math.round(bar),
+        barIs: floorRate < newest.freshrssGreader ? 'the D1 floor / 1.2' : "FreshRSS's rate",
+        rest: newest.feedloomRest,
+        greader: newest.feedloomGreader,
+        met: newest.feedloomRest >= bar && newest.feedloomGreader >= bar,
+      },
+    },
+  };
+}
