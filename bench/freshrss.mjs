@@ -13,10 +13,11 @@
 // FreshRSS must be running first: `../shared/peers/freshrss/up.sh <FreshRSS source>` (it installs
 // Debian's PHP packages if missing: nothing downloads during the benchmark). FRESHRSS_STATE names its
 // state folder (/tmp/freshrss-peer by default); without it the part says so and records nothing.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import {
   API_FEEDS,
   API_ITEMS,
@@ -81,7 +82,7 @@ function php(app, code) {
  * The bench user's feeds replaced by the seed's, through FreshRSS's own OPML import and refresh, with the
  * same 30 % marked read and its unread caches brought up to date, as its own marking does.
  */
-function loadFreshRss(app, feedsOrigin) {
+async function loadFreshRss(app, feedsOrigin) {
   const userDir = path.join(app, 'data/users', FRESHRSS_USER.user);
   // It keeps 200 items a feed unless told otherwise; every feed here has 400.
   php(
@@ -100,8 +101,10 @@ function loadFreshRss(app, feedsOrigin) {
       `<outline type="rss" text="Feed ${f}" xmlUrl="${feedsOrigin}/feed-${f}.xml" htmlUrl="https://site-${f}.example"/>`,
   );
   writeFileSync(opml, `<?xml version="1.0"?><opml version="2.0"><body>${outlines.join('')}</body></opml>`);
-  execFileSync('php', ['cli/import-for-user.php', `--user=${FRESHRSS_USER.user}`, `--filename=${opml}`], { cwd: app });
-  execFileSync('php', ['cli/actualize-user.php', `--user=${FRESHRSS_USER.user}`], { cwd: app, stdio: 'ignore' });
+  // Asynchronously: FreshRSS fetches the feeds from this process's own server meanwhile.
+  const run = promisify(execFile);
+  await run('php', ['cli/import-for-user.php', `--user=${FRESHRSS_USER.user}`, `--filename=${opml}`], { cwd: app });
+  await run('php', ['cli/actualize-user.php', `--user=${FRESHRSS_USER.user}`], { cwd: app });
   // Item n's link ends in n (bench/api.mjs apiItem): the same items as Feedloom's seed are read.
   const readNs = Array.from({ length: 10 }, (_, r) => r).filter((r) => isSeededRead(r));
   sqlite(`update entry set is_read = 1 where cast(substr(link, ${'https://site.example/items/'.length + 1}) as integer) % 10 in (${readNs.join(', ')});
@@ -219,7 +222,7 @@ export async function benchFreshRss() {
   const feeds = await serveFeeds(now);
   let loaded;
   try {
-    loaded = loadFreshRss(app, feeds.origin);
+    loaded = await loadFreshRss(app, feeds.origin);
   } finally {
     await feeds.close();
   }

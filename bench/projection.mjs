@@ -75,6 +75,18 @@ const itemsHeldAfterAYear = mixOf((kind) => Math.min(ITEMS_KEPT, kind.itemsPerDa
 /** After a year, a feed that has passed its newest ITEMS_KEPT deletes an item for each it stores. */
 const itemsTrimmedPerFeedPerDay = mixOf((kind) => (kind.itemsPerDay * 365 > ITEMS_KEPT ? kind.itemsPerDay : 0));
 
+/**
+ * Items a refresh that finds new ones brings, on average over the feed mix: a feed checked c times a
+ * day for its n items finds new ones at a check with the Poisson chance 1 − e^(−n/c).
+ */
+export function itemsPerRefreshWithNew() {
+  const refreshesWithNew = mixOf((kind) => {
+    const checks = Math.min(96, Math.max(1, 2 * kind.itemsPerDay));
+    return checks * (1 - Math.exp(-kind.itemsPerDay / checks));
+  });
+  return itemsPerFeedPerDay / refreshesWithNew;
+}
+
 export function projectScale(cost, measured) {
   return Object.entries(WORKLOADS).map(([workload, w]) => project(workload, w, cost, measured));
 }

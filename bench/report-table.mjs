@@ -337,6 +337,52 @@ function summariesRows(summaries) {
   return rows;
 }
 
+/** Beside a real FreshRSS on the same data (bench/freshrss.mjs): requests a second, and issue 23's goals. */
+function freshrssRows(peer) {
+  if (peer.skipped) return [['beside FreshRSS', 'not measured', '', '', peer.skipped]];
+  const names = {
+    newest: 'the 30 newest',
+    unreadPage: 'a page of unread items',
+    unreadCounts: 'the unread counts',
+    markOneRead: 'marking one read',
+  };
+  const rows = peer.rows.flatMap((row) => [
+    [
+      `${names[row.request]}, REST, req/s`,
+      fmt(row.feedloomRest, 0),
+      `FreshRSS ${fmt(row.freshrssGreader, 0)}`,
+      ratio(row.feedloomRest, row.freshrssGreader),
+      '',
+    ],
+    [
+      `${names[row.request]}, Google Reader, req/s`,
+      fmt(row.feedloomGreader, 0),
+      `FreshRSS ${fmt(row.freshrssGreader, 0)}`,
+      ratio(row.feedloomGreader, row.freshrssGreader),
+      '',
+    ],
+  ]);
+  const { greaderOverRest, newestAgainstFreshrss } = peer.goals;
+  rows.push(
+    ['one empty D1 call, req/s', fmt(peer.d1FloorRequestsPerSecond, 0), '', '', 'the floor'],
+    [
+      'Google Reader stream cost over the REST list',
+      `${fmt(greaderOverRest.value, 2)}×`,
+      '',
+      '',
+      `≤ ${greaderOverRest.goal}×${met(greaderOverRest.met)}`,
+    ],
+    [
+      'the 30 newest, REST and Google Reader, req/s',
+      `${newestAgainstFreshrss.rest} / ${newestAgainstFreshrss.greader}`,
+      `bar ${newestAgainstFreshrss.bar}`,
+      '',
+      `≥ ${newestAgainstFreshrss.barIs}${met(newestAgainstFreshrss.met)}`,
+    ],
+  );
+  return rows;
+}
+
 export function reportTable(results) {
   const areas = {
     parse: parseRows,
@@ -346,6 +392,7 @@ export function reportTable(results) {
     spa: spaRows,
     cost: costRows,
     summaries: summariesRows,
+    freshrss: freshrssRows,
   };
   const lines = ['| area | figure | Feedloom | beside | ratio | goal |', '| --- | --- | --- | --- | --- | --- |'];
   for (const [area, rowsOf] of Object.entries(areas)) {

@@ -14,9 +14,10 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
 import { benchFreshRss } from './freshrss.mjs';
+import { billTable, limitsInputs, limitsTable } from './limits.mjs';
 import { benchParse } from './parse.mjs';
 import { benchParseHostile } from './parse-hostile.mjs';
-import { projectScale } from './projection.mjs';
+import { itemsPerRefreshWithNew, projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
 import { queryState, startServer } from './server.mjs';
@@ -36,7 +37,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
-const PARTS = ['parse', 'worker', 'summaries', 'refresh', 'cost', 'api', 'spa', 'freshrss', 'soak'];
+const PARTS = ['parse', 'worker', 'summaries', 'refresh', 'cost', 'api', 'spa', 'freshrss', 'limits', 'soak'];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
 const merge = process.argv.includes('--merge');
 const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
@@ -110,7 +111,7 @@ if (runs('freshrss')) {
   step('freshrss: beside a real FreshRSS on the same data (Feedloom in Miniflare alone)');
   const peer = await benchFreshRss();
   // Without a FreshRSS running, the last run's figures stay (bench/freshrss.mjs says how to start one).
-  results.freshrss = peer.skipped ? (lastFullRun().freshrss ?? peer) : { machine: results.machine, ...peer };
+  results.freshrss = peer.skipped ? (lastFullRun().freshrss ?? peer) : peer;
 }
 
 if (runs('soak')) {
@@ -123,6 +124,20 @@ if (runs('soak')) {
     isolateRequests: count('SOAK_ISOLATE_REQUESTS') ?? requests,
     relayRequests: count('SOAK_RELAY_REQUESTS') ?? requests / 10,
   });
+}
+
+if (runs('limits')) {
+  step('limits and the bill (issue 30)');
+  // From this run's figures, or the last full run's for a part that did not run.
+  const figures = (part) => results[part] ?? lastFullRun()[part];
+  const parts = ['refresh', 'api', 'cost', 'worker', 'parse'];
+  const missingParts = parts.filter((part) => !figures(part));
+  if (missingParts.length > 0)
+    throw new Error(`The limits need the figures of ${missingParts.join(', ')}: run them first`);
+  const inputs = limitsInputs(Object.fromEntries(parts.map((part) => [part, figures(part)])), itemsPerRefreshWithNew());
+  const { scale } = figures('cost');
+  results.limits = limitsTable(scale, inputs);
+  Object.assign(results, billTable(scale, inputs), { limitsInputs: inputs });
 }
 
 results.seconds = (Date.now() - started) / 1000;
@@ -138,13 +153,16 @@ if (only.length > 0 && merge) {
 }
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
-  if (results.soak) {
+  // The soak and the FreshRSS comparison are long runs of their own: named alone, their figures are kept.
+  const kept = Object.fromEntries(
+    ['soak', 'freshrss']
+      .filter((part) => results[part] && !results[part].skipped)
+      .map((part) => [part, { machine: results.machine, ...results[part] }]),
+  );
+  if (Object.keys(kept).length > 0) {
     const file = new URL('./results.json', import.meta.url);
-    writeFileSync(
-      file,
-      `${JSON.stringify({ ...lastFullRun(), soak: { machine: results.machine, ...results.soak } }, null, 2)}\n`,
-    );
-    console.log('bench/results.json: soak updated');
+    writeFileSync(file, `${JSON.stringify({ ...lastFullRun(), ...kept }, null, 2)}\n`);
+    console.log(`bench/results.json: ${Object.keys(kept).join(', ')} updated`);
   }
   process.exit(0);
 }

@@ -64,6 +64,41 @@ describe('credentials in URLs', () => {
     expect(lines.join('\n')).not.toContain(token);
   });
 
+  it('logs every sign-in and failure, and one plain success in 20, marked as standing for the others', async () => {
+    const person = await personWithAppPassword('Reeder', 'News');
+    const auth = await call('/api/greader/accounts/ClientLogin', {
+      method: 'POST',
+      headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ Email: person.email, Passwd: person.appPassword }).toString(),
+      env: production,
+    });
+    const token = (await auth.text()).match(/^Auth=(.+)$/m)?.[1];
+    const headers = { authorization: `GoogleLogin auth=${token}` };
+    const requestLines = async (path: string, chance: number) => {
+      vi.spyOn(Math, 'random').mockReturnValue(chance);
+      const lines = await linesLoggedDuring(() => call(path, { headers, env: production }));
+      vi.restoreAllMocks();
+      return lines.filter((line) => line.includes('"event":"request"'));
+    };
+    // A plain success: its line only when the draw falls within one in 20, and then it says so.
+    expect(await requestLines('/api/greader/reader/api/0/subscription/list?output=json', 0.5)).toEqual([]);
+    const [sampled] = await requestLines('/api/greader/reader/api/0/subscription/list?output=json', 0.01);
+    expect(sampled).toContain('"status":200');
+    expect(sampled).toContain('"sampled":20');
+    // A failure and a sign-in: always, and not marked as a sample.
+    const [failed] = await requestLines('/api/greader/reader/api/0/no-such-call', 0.5);
+    expect(failed).toContain('"status":404');
+    expect(failed).not.toContain('sampled');
+    const [signIn] = await linesLoggedDuring(() =>
+      call(`/api/greader/accounts/ClientLogin?${new URLSearchParams({ Email: person.email, Passwd: 'wrong' })}`, {
+        method: 'POST',
+        headers: { origin: '' },
+        env: production,
+      }),
+    ).then((lines) => lines.filter((line) => line.includes('"event":"request"')));
+    expect(signIn).toContain('"status":401');
+  });
+
   it('Fever refuses an api_key in the URL, and takes it from the POST body', async () => {
     const person = await personWithAppPassword('Unread', 'News');
     const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);

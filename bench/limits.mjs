@@ -1,0 +1,272 @@
+// Issue 30: every Cloudflare limit the design meets at workloads A and B, with its headroom at B, and the
+// whole bill. Inputs: the projection (projection.mjs, from the measured per-operation costs), the
+// measured search index and item sizes, and the bounds the code keeps, read from the source so that the
+// table can never disagree with it (each bound is held by a test named beside it). Every limit names the
+// page it comes from. Nothing here asserts: the goals (headroom ≥ 3 at B, $0.02 a person-month at A) are
+// reported met or not.
+import { readFileSync } from 'node:fs';
+import { PRICES, WORKLOADS } from './projection.mjs';
+
+const D1_LIMITS = 'https://developers.cloudflare.com/d1/platform/limits/';
+const WORKERS_LIMITS = 'https://developers.cloudflare.com/workers/platform/limits/';
+const QUEUES_LIMITS = 'https://developers.cloudflare.com/queues/platform/limits/';
+const WORKERS_PRICING = 'https://developers.cloudflare.com/workers/platform/pricing/';
+const AE_PRICING = 'https://developers.cloudflare.com/analytics/analytics-engine/pricing/';
+const LOGS_PRICING = 'https://developers.cloudflare.com/workers/observability/logs/workers-logs/#pricing';
+
+/** Headroom asked of every limit at B. */
+export const HEADROOM_GOAL = 3;
+/** The bill's goal at A, a person-month. */
+export const DOLLARS_GOAL_A = 0.02;
+
+/** A number the code declares as `export const NAME = 1_000;`, read from its file. */
+function constantIn(file, name) {
+  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+  const match = new RegExp(`export const ${name} = ([\\d_]+);`).exec(text);
+  if (!match) throw new Error(`${file} declares no ${name}`);
+  return Number(match[1].replaceAll('_', ''));
+}
+const privateConstantIn = (file, name) => {
+  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
+  const match = new RegExp(`const ${name} = ([\\d_]+);`).exec(text);
+  if (!match) throw new Error(`${file} declares no ${name}`);
+  return Number(match[1].replaceAll('_', ''));
+};
+
+/**
+ * Bytes an item takes beyond its row's payload: three index entries (feed and date, guid, the retention
+ * sequence: about 50 B each) besides the search index, whose size is measured (api.searchIndex).
+ */
+const INDEX_ENTRY_BYTES = 150;
+/** Feeds a person follows (issue 12's workloads), so the most shards one person's lists touch. */
+const SUBSCRIPTIONS = WORKLOADS.B.subscriptions;
+/** Seconds in the projection's 30-day month. */
+const MONTH_SECONDS = 30 * 86_400;
+/** The busiest hour against the average: people read in the morning and evening. */
+const PEAK_OVER_AVERAGE = 3;
+/** Calls a deletion makes besides those per shard: marking, listing, the batches (auth/account-deletion.ts). */
+const DELETION_FIXED_CALLS = 6;
+
+/** Distinct shards among `picks` uniform choices of `shards`: a person's feeds over the feed shards. */
+const distinctShards = (shards, picks) => shards * (1 - (1 - 1 / shards) ** picks);
+
+/**
+ * The storage of every item and person, with the search index and index entries counted (the
+ * projection's itemsGB counts the row payload only).
+ */
+function storageGB(scale, { avgItemBytes, searchIndexBytesPerItem }) {
+  const perItem = avgItemBytes + searchIndexBytesPerItem + INDEX_ENTRY_BYTES;
+  const d = scale.detail;
+  return { perItem, items: (d.itemsGB * perItem) / avgItemBytes, people: d.peopleGB };
+}
+
+/** The rows of the limits table for one workload's projection, keyed by name. */
+function atWorkload(scale, measured) {
+  const d = scale.detail;
+  const storage = storageGB(scale, measured);
+  const feedShards = d.feedShards;
+  const peopleDatabases = Math.max(1, d.peopleShards);
+  const inScope = Math.min(feedShards, Math.ceil(distinctShards(feedShards, SUBSCRIPTIONS)));
+  const mostPasses = constantIn('worker/db/items/page-reads.ts', 'MOST_PASSES');
+  const moreScans = privateConstantIn('worker/greader/streams.ts', 'MORE_SCANS');
+  const callBudget = constantIn('worker/jobs/consumer.ts', 'CALL_BUDGET');
+  const accountsPerCleanupJob = constantIn('worker/auth/account-deletion.ts', 'ACCOUNTS_PER_CLEANUP_JOB');
+  const resetsPerJob = constantIn('worker/db/credits.ts', 'RESETS_PER_JOB');
+  const pacedPerSecond = constantIn('worker/jobs/enqueue.ts', 'PACED_MESSAGES_PER_SECOND');
+  // A refresh message: FEEDS_PER_MESSAGE feeds of about 5 calls each, and a trim's read marks deleted
+  // in every people database (db/item-store.ts); three messages run at once (jobs/consumer.ts).
+  const feedsPerMessage = constantIn('worker/jobs/enqueue-refreshes.ts', 'FEEDS_PER_MESSAGE');
+  const messageCalls = feedsPerMessage * (5 + peopleDatabases);
+  // The session's database: every signed-in request reads its session row there.
+  const requestsPerSecond = (d.pages * 2 + d.marks) / MONTH_SECONDS;
+  // A deletion: its stars released and its feeds checked in every shard they are in, every people
+  // database asked who else follows them.
+  const deletionCalls = DELETION_FIXED_CALLS + 2 * inScope + peopleDatabases;
+  return {
+    databases: d.feedShards + d.peopleShards,
+    bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets
+    largestDatabaseGB: scale.largestDatabaseGB * (storage.perItem / measured.avgItemBytes),
+    accountStorageGB: storage.items + storage.people,
+    primaryQueriesPerSecond: requestsPerSecond * PEAK_OVER_AVERAGE,
+    busiestFeedShardQueriesPerSecond:
+      (((d.checks / MONTH_SECONDS) * measured.callsPerCheck + (d.pages * inScope) / MONTH_SECONDS) / feedShards) *
+      PEAK_OVER_AVERAGE *
+      1.15,
+    consumerCalls: callBudget + 3 * messageCalls,
+    cleanupCalls: accountsPerCleanupJob * deletionCalls,
+    creditResetCalls: 2,
+    unreadListCalls: mostPasses * inScope + 2,
+    readerStreamCalls: (1 + moreScans) * mostPasses * inScope + 2,
+    accountDeletionCalls: deletionCalls,
+    queueMessagesPerSecond: pacedPerSecond,
+    resetsPerJob,
+  };
+}
+
+/**
+ * The limits table: [{name, limit, source, atA, atB, headroomB}]. `measured`: { avgItemBytes,
+ * searchIndexBytesPerItem, callsPerCheck, workerGzipBytes, memoryMB }.
+ */
+export function limitsTable(scale, measured) {
+  const [a, b] = ['A', 'B'].map((w) =>
+    atWorkload(
+      scale.find((s) => s.workload === w),
+      measured,
+    ),
+  );
+  const row = (name, limit, source, key, unit = '') => ({
+    name,
+    limit,
+    source,
+    atA: round(a[key]),
+    atB: round(b[key]),
+    unit,
+    headroomB: Number((limit / b[key]).toFixed(2)),
+  });
+  const same = (name, limit, source, value, unit = '') => ({
+    name,
+    limit,
+    source,
+    atA: round(value),
+    atB: round(value),
+    unit,
+    headroomB: Number((limit / value).toFixed(2)),
+  });
+  return [
+    row('D1 databases per account', 50_000, D1_LIMITS, 'databases'),
+    row('D1 bindings per Worker', 5_000, D1_LIMITS, 'bindings'),
+    row('D1 database size, the largest', 10, D1_LIMITS, 'largestDatabaseGB', 'GB'),
+    row('D1 storage per account', 1_000, D1_LIMITS, 'accountStorageGB', 'GB'),
+    row('queries a second, the sessions database (busiest hour)', 1_000, D1_LIMITS, 'primaryQueriesPerSecond'),
+    row(
+      'queries a second, the busiest feed shard (busiest hour)',
+      1_000,
+      D1_LIMITS,
+      'busiestFeedShardQueriesPerSecond',
+    ),
+    row('D1 queries an invocation: the queue consumer', 1_000, D1_LIMITS, 'consumerCalls'),
+    row('D1 queries an invocation: a daily cleanup job', 1_000, D1_LIMITS, 'cleanupCalls'),
+    row('D1 queries an invocation: a credit reset job', 1_000, D1_LIMITS, 'creditResetCalls'),
+    row('D1 queries an invocation: an unread list', 1_000, D1_LIMITS, 'unreadListCalls'),
+    row('D1 queries an invocation: a Google Reader stream', 1_000, D1_LIMITS, 'readerStreamCalls'),
+    row('D1 queries an invocation: an account deletion', 1_000, D1_LIMITS, 'accountDeletionCalls'),
+    row('Queue messages a second, per queue', 5_000, QUEUES_LIMITS, 'queueMessagesPerSecond'),
+    same(
+      'CPU an invocation, a refresh batch of 100 feeds at 4 MiB (Workers Paid default)',
+      30_000,
+      WORKERS_LIMITS,
+      measured.worstBatchCpuMs,
+      'ms',
+    ),
+    same('memory an isolate (six 4 MiB feeds parsed at once)', 128, WORKERS_LIMITS, measured.memoryMB, 'MB'),
+    same('Worker size, compressed', 10 * 1024 * 1024, WORKERS_LIMITS, measured.workerGzipBytes, 'B'),
+    same('environment variable size (FEED_DATABASES at B)', 5_120, WORKERS_LIMITS, 'DB,FEEDS_1..FEEDS_255'.length, 'B'),
+  ];
+}
+
+const round = (n) => (Number.isInteger(n) ? n : Number(n.toFixed(n < 10 ? 2 : 0)));
+
+/**
+ * The whole bill, a month: [{item, A, B}], with everything the projection left out counted: the search
+ * index and index entries in storage, rows written per item at the number of items a refresh with new
+ * items brings (Poisson: `itemsPerRefreshWithNew`), Workers CPU, page views (a request and an Analytics
+ * Engine point each), Workers Logs.
+ */
+export function billTable(scale, measured) {
+  const lines = {};
+  const per = {};
+  for (const s of scale) {
+    const d = s.detail;
+    const storage = storageGB(s, measured);
+    const pageViews = d.pages; // the SPA reports each route change: one POST and one data point
+    const requests = d.requests + pageViews;
+    const cpuMs = requests * measured.cpuMsPerRequest + d.checks * measured.cpuMsPerCheck;
+    // A refresh with new items writes the feed's own rows once, however many items it brings.
+    const extraRowsWritten = d.newItems * (measured.fixedRowsPerRefreshWithNew / measured.itemsPerRefreshWithNew);
+    const over = (value, included, perMillion) => (Math.max(0, value - included) / 1e6) * perMillion;
+    const dollars = {
+      'Workers Paid plan': PRICES.workersBase,
+      'Workers requests (with page views)': over(requests, PRICES.requestsIncluded, PRICES.perMillionRequests),
+      'Workers CPU': over(cpuMs, 30e6, 0.02),
+      'D1 rows read': d.dollars.rowsRead,
+      'D1 rows written': over(
+        d.rowsWritten + extraRowsWritten,
+        PRICES.rowsWrittenIncluded,
+        PRICES.perMillionRowsWritten,
+      ),
+      'D1 storage (search index and index entries counted)':
+        Math.max(0, storage.items + storage.people - PRICES.storageIncludedGB) * PRICES.perGBMonth,
+      'Queues operations': d.dollars.queues,
+      'Analytics Engine points (page views)': over(pageViews, 10e6, 0.25),
+      'Workers Logs events': over(requests * measured.logEventsPerRequest, 20e6, 0.6),
+    };
+    dollars.total = Object.values(dollars).reduce((sum, n) => sum + n, 0);
+    dollars['per person-month'] = dollars.total / s.people;
+    for (const [item, value] of Object.entries(dollars)) {
+      lines[item] ??= { item };
+      lines[item][s.workload] = Number(value.toFixed(item === 'per person-month' ? 4 : 2));
+    }
+    per[s.workload] = dollars['per person-month'];
+  }
+  return {
+    bill: Object.values(lines),
+    dollarsPerPersonMonth: { A: Number(per.A.toFixed(4)), B: Number(per.B.toFixed(4)), goalA: DOLLARS_GOAL_A },
+    sources: [WORKERS_PRICING, 'https://developers.cloudflare.com/d1/platform/pricing/', AE_PRICING, LOGS_PRICING],
+  };
+}
+
+/** What the limits and the bill are computed from: this run's figures, or the last full run's. */
+export function limitsInputs(figures, itemsPerRefreshWithNew) {
+  const { refresh, api, cost, worker, parse } = figures;
+  const ours = parse.results.feedloom;
+  const feedMB = parse.commonMegabytes / parse.commonFixtures;
+  return {
+    avgItemBytes: refresh.avgItemBytes,
+    searchIndexBytesPerItem: api.searchIndex.indexBytesPerItem,
+    callsPerCheck: cost.refresh.unchanged.calls,
+    // The parser's measured rate over the fixtures, for a consumer batch of 10 messages × 10 feeds, each
+    // at the 4 MiB body cap.
+    worstBatchCpuMs: Math.round(((100 * 4 * 1.048576) / ours.mbPerSecAll) * 1000),
+    // `node bench/memory.mjs 48`: six 4 MiB feeds parsed and sanitised together fit a 48 MB heap, beside
+    // their 24 MB of bodies (docs/security.md).
+    memoryMB: 48 + 24,
+    workerGzipBytes: worker.gzipBytes,
+    // A list page alone, less one empty D1 call alone: our own work, measured in the local runtime.
+    cpuMsPerRequest: Math.max(0.5, api.feedItems.serialP50 - api.d1Floor.serialP50),
+    // A check that finds changed bytes parses a feed of the fixtures' mean size.
+    cpuMsPerCheck: (1 - refresh.pass2.notModifiedShare) * ((feedMB / ours.mbPerSecCommon) * 1000),
+    // The feed's row and its next-check index entry, written once a refresh, as an unchanged check writes.
+    fixedRowsPerRefreshWithNew: cost.refresh.unchanged.rowsWritten + 1,
+    itemsPerRefreshWithNew,
+    // The request log (middleware/request-log.ts): one plain success in SUCCESS_SAMPLE, besides sign-ins
+    // and failures (left out here: a few in a hundred); invocation logs are off.
+    logEventsPerRequest: 1 / constantIn('worker/middleware/request-log.ts', 'SUCCESS_SAMPLE'),
+  };
+}
+
+const fmtN = (n) => Number(n).toLocaleString('en-US', { maximumFractionDigits: n < 10 ? 2 : 0 });
+
+/** docs/scaling.md's limits table and bill. */
+export function limitsMarkdown({ limits, bill, dollarsPerPersonMonth }) {
+  const limitRows = limits.map(
+    (l) =>
+      `| ${l.name} | ${fmtN(l.limit)}${l.unit ? ` ${l.unit}` : ''} | ${fmtN(l.atA)} | ${fmtN(l.atB)} | ${l.headroomB}×${l.headroomB >= HEADROOM_GOAL ? ' ✓' : ' ✗'} | [page](${l.source}) |`,
+  );
+  const billRows = bill.map((line) => `| ${line.item} | $${fmtN(line.A)} | $${fmtN(line.B)} |`);
+  return `## Limits at A and B (issue 30)
+
+Each limit from its page, what the design reaches at workloads A and B, and the headroom at B (goal ≥ ${HEADROOM_GOAL}×).
+The bounds per invocation are the code's own (read from the source by bench/limits.mjs, each held by a test).
+
+| limit | value | at A | at B | headroom at B | source |
+| --- | --- | --- | --- | --- | --- |
+${limitRows.join('\n')}
+
+## The whole bill, a month
+
+| item | A | B |
+| --- | --- | --- |
+${billRows.join('\n')}
+
+A person-month at A: $${dollarsPerPersonMonth.A} (goal ≤ $${dollarsPerPersonMonth.goalA}${dollarsPerPersonMonth.A <= dollarsPerPersonMonth.goalA ? ' ✓' : ' ✗'}); at B: $${dollarsPerPersonMonth.B}.`;
+}
