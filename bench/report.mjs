@@ -4,6 +4,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { limitsMarkdown } from './limits.mjs';
 import { scalingMarkdown } from './projection.mjs';
 import { reportTable } from './report-table.mjs';
 import { root } from './server.mjs';
@@ -50,6 +51,8 @@ export function writeReport(results, rootDir = root) {
   rewriteBetweenMarkers(path.join(rootDir, 'docs/performance.md'), 'bench', `${machineLine}\n\n${md}\n\n${notes}\n`);
   // A run without the cost part has no projection: the page keeps the last one.
   if (scaling) rewriteBetweenMarkers(path.join(rootDir, 'docs/scaling.md'), 'bench:scaling', `${scaling}\n`);
+  if (results.limits)
+    rewriteBetweenMarkers(path.join(rootDir, 'docs/scaling.md'), 'bench:limits', `${limitsMarkdown(results)}\n`);
   return `${machineLine}\n\n${md}`;
 }
 
