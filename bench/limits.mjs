@@ -145,7 +145,12 @@ export function limitsTable(scale, measured) {
       'busiestFeedShardQueriesPerSecond',
     ),
     row('D1 queries an invocation: the queue consumer', 1_000, D1_LIMITS, 'consumerCalls'),
-    row('D1 queries an invocation: a daily cleanup job', 1_000, D1_LIMITS, 'cleanupCalls'),
+    row(
+      'D1 queries an invocation: a daily cleanup job (20 deletions of 50 feeds in 50 shards)',
+      1_000,
+      D1_LIMITS,
+      'cleanupCalls',
+    ),
     row('D1 queries an invocation: a credit reset job', 1_000, D1_LIMITS, 'creditResetCalls'),
     row('D1 queries an invocation: an unread list', 1_000, D1_LIMITS, 'unreadListCalls'),
     row('D1 queries an invocation: a Google Reader stream', 1_000, D1_LIMITS, 'readerStreamCalls'),
@@ -194,6 +199,14 @@ export function billTable(scale, measured) {
         PRICES.rowsWrittenIncluded,
         PRICES.perMillionRowsWritten,
       ),
+      // Every read mark is deleted once, when retention trims its item (db/read-state.ts); the projection
+      // counts one mark per trimmed item, and people mark more items than are trimmed.
+      'D1 rows written: read marks deleted with their items':
+        over(
+          d.rowsWritten + extraRowsWritten + Math.max(0, d.marks - d.trimmedItems),
+          PRICES.rowsWrittenIncluded,
+          PRICES.perMillionRowsWritten,
+        ) - over(d.rowsWritten + extraRowsWritten, PRICES.rowsWrittenIncluded, PRICES.perMillionRowsWritten),
       'D1 storage (search index and index entries counted)':
         Math.max(0, storage.items + storage.people - PRICES.storageIncludedGB) * PRICES.perGBMonth,
       'Queues operations': d.dollars.queues,
@@ -252,7 +265,8 @@ export function limitsMarkdown({ limits, bill, dollarsPerPersonMonth }) {
     (l) =>
       `| ${l.name} | ${fmtN(l.limit)}${l.unit ? ` ${l.unit}` : ''} | ${fmtN(l.atA)} | ${fmtN(l.atB)} | ${l.headroomB}×${l.headroomB >= HEADROOM_GOAL ? ' ✓' : ' ✗'} | [page](${l.source}) |`,
   );
-  const billRows = bill.map((line) => `| ${line.item} | $${fmtN(line.A)} | $${fmtN(line.B)} |`);
+  const dollars = (line, n) => (line.item === 'per person-month' ? n.toFixed(4) : fmtN(n));
+  const billRows = bill.map((line) => `| ${line.item} | $${dollars(line, line.A)} | $${dollars(line, line.B)} |`);
   return `## Limits at A and B (issue 30)
 
 Each limit from its page, what the design reaches at workloads A and B, and the headroom at B (goal ≥ ${HEADROOM_GOAL}×).

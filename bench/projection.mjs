@@ -48,7 +48,8 @@ const TRIM_ROWS_WRITTEN_PER_ITEM = 3;
 const DAYS = 30;
 const CONSUMER_BATCH = 10; // wrangler.toml max_batch_size
 const FEEDS_PER_MESSAGE = 10; // enqueue-refreshes.ts
-const PICK_SLICES = 64;
+/** Feeds one pick leases (jobs/enqueue-refreshes.ts PICK_LIMIT): a shard's pick queues the next past it. */
+const PICK_LIMIT = 500;
 /** The frequent Cron Trigger's firings a day, from wrangler.toml (288 for every 5 minutes). */
 const CRON_TICKS_PER_DAY = firingsPerDay(
   mostFrequentCron(cronsFromWranglerToml(new URL('../wrangler.toml', import.meta.url))),
@@ -109,8 +110,8 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   // The primary database holds people until they outgrow a shard's size; then people shards
   // (PEOPLE_DATABASES: new people go to the databases after the primary, which keeps accounts).
   const peopleShards = peopleGB > FEED_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / FEED_SHARD_TARGET_GB) : 0;
-  // Every feed shard's 64 slices are picked each tick.
-  const pickMessages = PICK_SLICES * feedShards * CRON_TICKS_PER_DAY * DAYS + checks / 500;
+  // One pick per feed shard each tick, and one more for every PICK_LIMIT feeds it leases.
+  const pickMessages = feedShards * CRON_TICKS_PER_DAY * DAYS + checks / PICK_LIMIT;
 
   const requests = pages * 2 + marks + (refreshMessages + pickMessages) / CONSUMER_BATCH;
   const rowsRead =
@@ -208,7 +209,7 @@ worker/db/retention-cost.test.ts); each check pays its share of the pick that le
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
 at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
-people's rows pass that; the cron picks ${PICK_SLICES} slices of every feed shard each tick. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
+people's rows pass that; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
 D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
 $0.40/M, 3 per message.
 

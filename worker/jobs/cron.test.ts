@@ -12,7 +12,6 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { feeds } from '../../schema';
-import { PICK_SLICES } from '../db/refresh-leases';
 import { shardOfId } from '../db/shards';
 import worker from '../index';
 import { addFeed, feedRowByUrl, rss, scriptFeed, uniqueName } from '../test/feeds';
@@ -20,7 +19,7 @@ import { db, fireCron, signUp } from '../test/helpers';
 import type { JobMessage } from './messages';
 
 describe('the cron', () => {
-  it('the cron queues a pick per slice; the pick leases due feeds so the next tick does not queue them again', async () => {
+  it('the cron queues a pick per shard; the pick leases due feeds so the next tick does not queue them again', async () => {
     const { cookie } = await signUp();
     const url = await scriptFeed(uniqueName(), { body: rss('Due', [{ guid: '1', title: 'One' }]) });
     await addFeed(cookie, url);
@@ -33,7 +32,7 @@ describe('the cron', () => {
     await fireCron('frequent');
     // The queue delivers the pick message of the feed's shard and slice to the consumer (the feed's URL
     // hashes to either of the suite's two feed databases).
-    const pick = { type: 'pick-feeds', shard: shardOfId(feed.id), slice: feed.id % PICK_SLICES };
+    const pick = { type: 'pick-feeds', shard: shardOfId(feed.id), slice: 0 };
     const batch = createMessageBatch('feedloom-jobs', [{ id: 'pick', timestamp: new Date(), attempts: 1, body: pick }]);
     const pickCtx = createExecutionContext();
     await worker.queue(batch, env, pickCtx);
@@ -71,7 +70,7 @@ describe('Cron Triggers', () => {
       expect(
         queued.filter((type) => type === 'pick-feeds'),
         cron,
-      ).toHaveLength(PICK_SLICES * db.shards.count);
+      ).toHaveLength(db.shards.count);
       expect(queued, cron).not.toContain('cleanup');
     }
   });

@@ -1,9 +1,10 @@
 // Picks feeds to refresh and queues them. The cron does no picking itself: it queues one pick message
-// per slice (PICK_SLICES) of each feed shard (worker/db/shards.ts), and each pick leases at most
-// PICK_LIMIT due feeds of its slice in its shard's database in one conditional statement, then queues
-// them several to a message. Picks scale with the shards: no database serves more than its own. A slice with more due feeds than
-// that queues its own next pick, so there is no cap per tick and no invocation does work for all feeds.
-// A host gets at most a few feeds per pick, so no site gets a burst from us; the rest wait a minute.
+// per feed shard (worker/db/shards.ts). A pick goes through its shard's slices (PICK_SLICES, each an index
+// range: refresh-leases.ts) in turn, leasing each one's due feeds in one conditional statement, until it
+// has leased PICK_LIMIT; where it stops with more perhaps due, it queues the next pick from that slice.
+// So a tick costs a message per shard, not one per slice (issue 30: 64 per shard were most of A's Queue
+// operations), no invocation leases more than PICK_LIMIT, and there is no cap per tick.
+// A host gets at most a few feeds per slice, so no site gets a burst from us; the rest wait a minute.
 // A person's "Refresh Feeds" leases only their idle feeds (not checked in the last minutes, not already
 // leased) and shares them out by host exactly as a pick does: pressing it again and again fetches nothing
 // twice and bursts no site (issue 10 L3).
@@ -32,24 +33,33 @@ const refreshMessages = (feedIds: number[]): JobMessage[] => {
 export type PickSlice = { shard: number; slice: number };
 
 /**
- * The cron's part: one pick message per slice of each of the `shards` feed shards, paced (enqueue.ts): at
- * 256 shards that is 16,384 messages a tick, which sent as fast as sendBatch allows came to about 10,000
- * a second.
+ * The cron's part: one pick message per feed shard, from its first slice, paced (enqueue.ts). At 256
+ * shards that is 256 messages a tick; a pick per slice was 16,384, about 10,000 a second unpaced.
  */
 export async function queuePicks(env: Pick<Bindings, 'JOBS'>, shards: number, pace?: Pace) {
-  const picks: JobMessage[] = [];
-  for (let shard = 0; shard < shards; shard++) {
-    for (let slice = 0; slice < PICK_SLICES; slice++) picks.push({ type: 'pick-feeds', shard, slice });
-  }
+  const picks: JobMessage[] = Array.from({ length: shards }, (_, shard) => ({ type: 'pick-feeds', shard, slice: 0 }));
   return enqueuePaced(env, picks, { pace });
 }
 
-/** One slice's pick: lease what is due, hold back a busy host's extra feeds, queue the rest. */
+/**
+ * A shard's pick from `slice` on: each slice's due feeds leased, a busy host's extra ones held back and
+ * the rest queued, until PICK_LIMIT are leased; then the next pick is queued from the slice it stopped
+ * in. A shard with nothing due costs one statement a slice.
+ */
 export async function pickDueFeeds(env: Pick<Bindings, 'JOBS'>, db: Db, pick: PickSlice, now = Date.now()) {
-  const { shard, slice } = pick;
-  const leased = await leaseDueFeeds(db.shards.at(shard), slice, now, now + LEASE_MS, PICK_LIMIT);
-  const more: JobMessage[] = leased.length === PICK_LIMIT ? [{ type: 'pick-feeds', shard, slice }] : [];
-  const { picked } = await queueByHost(env, db, leased, now, more);
+  const { shard } = pick;
+  const picked: number[] = [];
+  let leasedSoFar = 0;
+  for (let slice = pick.slice; slice < PICK_SLICES; slice++) {
+    const room = PICK_LIMIT - leasedSoFar;
+    const leased = await leaseDueFeeds(db.shards.at(shard), slice, now, now + LEASE_MS, room);
+    leasedSoFar += leased.length;
+    // A slice that filled the room may hold more: the next pick starts there.
+    const full = leased.length === room;
+    const next: JobMessage[] = full ? [{ type: 'pick-feeds', shard, slice }] : [];
+    if (leased.length > 0 || full) picked.push(...(await queueByHost(env, db, leased, now, next)).picked);
+    if (full) break;
+  }
   return picked;
 }
 

@@ -6,7 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { feeds } from '../../schema';
 import { createDb } from '../db/client';
 import { idBase } from '../db/shards';
-import { PER_HOST_PER_PICK, pickDueFeeds } from './enqueue-refreshes';
+import { PER_HOST_PER_PICK, PICK_LIMIT, pickDueFeeds } from './enqueue-refreshes';
+import type { JobMessage } from './messages';
 
 // Two feed shards (worker/db/shards.ts): each pick works in its own shard's database.
 const db = createDb(env);
@@ -55,5 +56,45 @@ describe.each([0, 1])('the cron pick in feed shard %i', (shard) => {
       expect(row.next.getTime()).toBeGreaterThan(Date.now());
       expect(row.next.getTime()).toBeLessThan(Date.now() + 2 * 60_000);
     }
+  });
+
+  it("goes through the shard's slices from its own, and past PICK_LIMIT queues the next pick where it stopped", async () => {
+    const now = Date.now();
+    // 3 due feeds in slice 3 and 2 in slice 8, each on a host of its own; the pick starts at slice 3.
+    const block = idBase(shard) + 2_000_000 + Math.floor(Math.random() * 1000) * 64 * 1000;
+    const base = block - (block % 64) + 3;
+    const row = (id: number) => ({
+      id,
+      url: `https://h${id}.example/feed.xml`,
+      nextFetchAt: new Date(now - 60_000),
+      createdAt: new Date(now),
+    });
+    const spread = [0, 1, 2].map((i) => base + i * 64).concat([0, 1].map((i) => base + 5 + i * 64));
+    await db.shards.at(shard).insert(feeds).values(spread.map(row));
+    const sent: JobMessage[] = [];
+    const queue = {
+      sendBatch: async (batch: { body: JobMessage }[]) => void sent.push(...batch.map((m) => m.body)),
+    } as unknown as Queue;
+    const picked = await pickDueFeeds({ JOBS: queue }, db, { shard, slice: 3 });
+    expect(picked.filter((id) => spread.includes(id)).sort()).toEqual([...spread].sort());
+    expect(sent.filter((message) => message.type === 'pick-feeds')).toEqual([]);
+
+    // More due in one slice than a pick leases: it leases PICK_LIMIT and queues a pick of that slice.
+    const crowdedBase = base + 64 * 500;
+    const crowded = Array.from({ length: PICK_LIMIT + 3 }, (_, i) => crowdedBase + i * 64);
+    // 7 values a row, at most 100 a statement (D1).
+    for (let start = 0; start < crowded.length; start += 14)
+      await db.shards
+        .at(shard)
+        .insert(feeds)
+        .values(crowded.slice(start, start + 14).map(row));
+    sent.length = 0;
+    const first = await pickDueFeeds({ JOBS: queue }, db, { shard, slice: crowdedBase % 64 });
+    expect(first.filter((id) => crowded.includes(id))).toHaveLength(PICK_LIMIT);
+    expect(sent.filter((message) => message.type === 'pick-feeds')).toEqual([
+      { type: 'pick-feeds', shard, slice: crowdedBase % 64 },
+    ]);
+    const second = await pickDueFeeds({ JOBS: queue }, db, { shard, slice: crowdedBase % 64 });
+    expect(second.filter((id) => crowded.includes(id))).toHaveLength(3);
   });
 });

@@ -15,11 +15,11 @@ import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
 import { createReader } from '../db/reader';
 import { rebuildReadingList } from '../db/reading-list';
-import { PICK_SLICES } from '../db/refresh-leases';
 import { peopleDbOfUser } from '../db/users';
 import type { AppEnv } from '../env';
 import { refreshFeed } from '../feeds/refresh';
-import { enqueueRefreshes, pickDueFeeds } from '../jobs/enqueue-refreshes';
+import { enqueueRefreshes, type PickSlice, pickDueFeeds } from '../jobs/enqueue-refreshes';
+import type { JobMessage } from '../jobs/messages';
 import { ApiError, notFound } from '../lib/errors';
 import { validate } from '../lib/validate';
 import type { FetchOptions } from '../net/fetcher';
@@ -27,6 +27,16 @@ import { sampleFeedRoutes } from './dev-sample-feeds';
 
 /** A queue that drops what it is sent: the cost routes measure a step, not what it would queue. */
 const droppingQueue = { send: async () => {}, sendBatch: async () => {} } as unknown as Queue;
+
+/** A queue that drops refreshes and keeps the picks it is sent in `picks`, for the caller to run next. */
+const pickingQueue = (picks: PickSlice[]) =>
+  ({
+    send: async () => {},
+    sendBatch: async (batch: { body: JobMessage }[]) => {
+      for (const { body } of batch)
+        if (body.type === 'pick-feeds') picks.push({ shard: body.shard, slice: body.slice });
+    },
+  }) as unknown as Queue;
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
 
@@ -103,20 +113,21 @@ export const devRoutes = new Hono<AppEnv>()
     return c.json({ outcome, ...meter });
   })
   /**
-   * D1 cost of one cron tick's picks: makes the feeds in [from, to] due, then runs every slice's pick as
-   * the queue would, with a queue that drops the messages (nothing gets refreshed).
+   * D1 cost of one cron tick's picks: makes the feeds in [from, to] due, then runs each shard's pick as the
+   * queue would, and the picks they queue, with a queue that keeps only the picks (nothing is refreshed).
    */
   .post('/bench/cost/cron', validate('json', feedRange), async (c) => {
     await makeFeedsDue(c.var.db, c.req.valid('json'));
     const meter = newMeter();
     const db = openDatabases(c.env, c.var.config.databases, (d1) => meteredD1(d1, meter));
     let queued = 0;
-    for (let shard = 0; shard < db.shards.count; shard++) {
-      for (let slice = 0; slice < PICK_SLICES; slice++) {
-        queued += (await pickDueFeeds({ JOBS: droppingQueue }, db, { shard, slice })).length;
-      }
+    const picks: PickSlice[] = Array.from({ length: db.shards.count }, (_, shard) => ({ shard, slice: 0 }));
+    let ran = 0;
+    for (let pick = picks.shift(); pick; pick = picks.shift(), ran++) {
+      const next = pickingQueue(picks);
+      queued += (await pickDueFeeds({ JOBS: next }, db, pick)).length;
     }
-    return c.json({ queued, picks: PICK_SLICES * db.shards.count, ...meter });
+    return c.json({ queued, picks: ran, ...meter });
   })
   /** D1 cost of marking every item of one feed read, for the person given. */
   .post(
