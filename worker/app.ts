@@ -28,6 +28,8 @@ import { healthRoutes } from './routes/health';
 import { opmlRoutes } from './routes/opml';
 import { paymentRoutes } from './routes/payments';
 import { preferenceRoutes } from './routes/preferences';
+import { ruleRoutes } from './routes/rules';
+import { savedSearchRoutes } from './routes/saved-searches';
 import { userRoutes } from './routes/users';
 import { wordpressRoutes } from './routes/wordpress';
 
@@ -59,6 +61,8 @@ export const app = new Hono<AppEnv>()
   .route('/favicons', faviconRoutes)
   .route('/credits', creditRoutes)
   .route('/preferences', preferenceRoutes)
+  .route('/rules', ruleRoutes)
+  .route('/saved-searches', savedSearchRoutes)
   .route('/ai-generations', aiGenerationRoutes)
   .route('/email-images', emailImageRoutes)
   .route('/opml', opmlRoutes)

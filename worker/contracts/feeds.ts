@@ -76,6 +76,11 @@ export const feedItemsQuerySchema = z
       .enum(['true', 'false'], 'hasEnclosure must be true or false')
       .optional()
       .transform((value) => (value === undefined ? undefined : value === 'true')),
+    // Items a rule hid (issue 26) are left out unless this is true.
+    includeHidden: z
+      .enum(['true', 'false'], 'includeHidden must be true or false')
+      .optional()
+      .transform((value) => value === 'true'),
     // Blank is no search: the list as without it.
     search: z
       .string()

@@ -17,9 +17,13 @@ import {
   deadJobs,
   deletedAccounts,
   emails,
+  hiddenItems,
   opmlImports,
   readingLists,
   readMarks,
+  ruleNotices,
+  rules,
+  savedSearches,
   sessions,
   stars,
   subscriptions,
@@ -100,7 +104,12 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
     people.delete(readingLists).where(eq(readingLists.userId, userId)),
     // A star set while the deletion began: its count stays high, as above.
     people.delete(stars).where(eq(stars.userId, userId)),
+    people.delete(rules).where(eq(rules.userId, userId)),
+    people.delete(savedSearches).where(eq(savedSearches.userId, userId)),
+    people.delete(ruleNotices).where(eq(ruleNotices.userId, userId)),
   ]);
+  // What their rules hid lives beside the items, in every feed shard.
+  await Promise.all(db.shards.all().map((shard) => shard.delete(hiddenItems).where(eq(hiddenItems.userId, userId))));
 }
 
 /** The R2 keys of the person's generated images, for the caller to delete (step 3) before step 4 forgets them. */

@@ -12,6 +12,7 @@ import type { ItemText } from '../contracts/feeds';
 import type { Db } from './client';
 import { jsonParts } from './json-parts';
 import { pruneMarksStatements } from './read-state';
+import { pruneHiddenStatement } from './rule-effects';
 import { indexItemsStatements } from './search';
 import { nextItemIdSql, shardOfId } from './shards';
 
@@ -164,6 +165,8 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     // Retention never drops a starred item: it stays, below the line, for whoever starred it.
     statements.push(
       d1.prepare('delete from items where feed_id = ?1 and seq <= ?2 and star_count = 0').bind(feed.id, trimmedSeq),
+      // Rules' hidden rows (issue 26) go with their items.
+      pruneHiddenStatement(d1, feed.id, trimmedSeq),
     );
   }
   if (statements.length > 0) await d1.batch(statements);

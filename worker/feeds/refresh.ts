@@ -14,10 +14,13 @@ import {
   recordRefreshSuccess,
   storeItems,
 } from '../db/item-store';
+import { readItemsAfter } from '../db/rule-effects';
 import { firstImage, sanitizeHtml } from '../html/sanitize';
 import { htmlToText } from '../html/text';
 import { sha256Hex } from '../lib/crypto';
+import { errorFields, log } from '../lib/log';
 import type { SafeFetchResponse } from '../net/safe-fetch';
+import { applyRulesToNewItems } from '../rules/apply-new';
 import type { Services } from '../services';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
@@ -94,7 +97,8 @@ async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse,
   }
   const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
-  await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now);
+  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now);
+  if (fresh > 0) await applyRules(db, feed, rows, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
     contentHash,
     title: feed.title ?? (parsed.title || null),
@@ -105,6 +109,34 @@ async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse,
     ttlMinutes: readTtlMinutes(response.body),
   });
   return { kind: 'updated', received: parsed.items.length, stored: rows.length };
+}
+
+/**
+ * The followers' rules meet the new items (issue 26). A rule that fails to apply is logged, not the
+ * feed's error: the items are stored, and the next refresh's new items meet the rules again.
+ */
+async function applyRules(db: Db, feed: FeedRow, rows: ItemValues[], now: number) {
+  const text = new Map(rows.map((row) => [row.guidHash, row.contentText ?? '']));
+  try {
+    await applyRulesToNewItems(
+      db,
+      feed.id,
+      async () =>
+        (await readItemsAfter(db, feed.id, feed.lastSeq)).map((item) => ({
+          id: item.id,
+          feedId: feed.id,
+          seq: item.seq,
+          title: item.title,
+          summary: item.description,
+          content: text.get(item.guid_hash) ?? null,
+          author: item.author,
+          link: item.link,
+        })),
+      now,
+    );
+  } catch (error) {
+    log.error('rules.apply_failed', { feedId: feed.id, ...errorFields(error) });
+  }
 }
 
 function conditionalHeaders(feed: FeedRow): Record<string, string> {

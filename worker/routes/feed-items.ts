@@ -44,6 +44,7 @@ function itemQueryOf(query: FeedItemsQuery, timeZone: string): ItemQuery {
     from,
     to,
     hasEnclosure: query.hasEnclosure,
+    includeHidden: query.includeHidden,
     order: query.sort,
     cursor: query.cursor,
     limit: query.limit,

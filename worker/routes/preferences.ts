@@ -3,11 +3,14 @@
 import { Hono } from 'hono';
 import { nextDigestDate } from '../ai/digest';
 import { emailSettingsSchema, type HasApiKeys, updateLanguageSchema, updatePreferencesSchema } from '../contracts/ai';
+import { muteWordsSchema } from '../contracts/rules';
 import { getPreferences, savePreferences } from '../db/preferences';
+import { getMuteWords, muteRuleId, saveMuteWords } from '../db/rules';
 import { savePreferencesWithDelivery } from '../email/delivery-address';
 import type { AuthedEnv } from '../env';
 import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
+import { applyMuteWordsToExisting } from '../rules/apply-existing';
 
 export const preferenceRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
@@ -26,6 +29,18 @@ export const preferenceRoutes = new Hono<AuthedEnv>()
   .patch('/language', validate('json', updateLanguageSchema), async (c) =>
     c.json(await savePreferences(c.var.db, c.var.user.id, c.req.valid('json'))),
   )
+  // Mute words (issue 26): the person's one hide rule of scope all, saved here as a list of words.
+  .get('/mute-words', async (c) => c.json({ muteWords: await getMuteWords(c.var.peopleDb, c.var.user.id) }))
+  .put('/mute-words', validate('json', muteWordsSchema), async (c) => {
+    const { muteWords } = c.req.valid('json');
+    await saveMuteWords(c.var.peopleDb, c.var.user.id, muteWords);
+    await applyMuteWordsToExisting(
+      c.var.reader,
+      { id: await muteRuleId(c.var.peopleDb, c.var.user.id), name: 'Mute words', actions: ['hide'] },
+      muteWords,
+    );
+    return c.json({ muteWords });
+  })
   .get('/has-api-keys', (c) => {
     const keys: HasApiKeys = {
       openrouter: c.var.services.ai.kind === 'online',

@@ -72,6 +72,18 @@ const OWNED: Record<string, { create: (owner: Person) => Promise<string>; readBa
     },
     readBack: (id) => `/api/opml/imports/${id}`,
   },
+  ruleId: {
+    create: async (owner) =>
+      idOf(
+        await call('/api/rules', { cookie: owner.cookie, json: { name: 'Mine', match: 'solar', actions: ['star'] } }),
+      ),
+    readBack: (id) => `/api/rules/${id}`,
+  },
+  savedSearchId: {
+    create: async (owner) =>
+      idOf(await call('/api/saved-searches', { cookie: owner.cookie, json: { name: 'Mine', query: 'solar' } })),
+    readBack: () => '/api/saved-searches',
+  },
   siteId: {
     create: async (owner) =>
       idOf(
@@ -93,6 +105,7 @@ const OWNED: Record<string, { create: (owner: Person) => Promise<string>; readBa
 const BODIES: Record<string, unknown> = {
   'PATCH /api/feeds/:feedId': { name: 'Taken over' },
   'PATCH /api/categories/:categoryId': { name: 'Taken over' },
+  'PATCH /api/rules/:ruleId': { name: 'Taken over' },
   'PATCH /api/feed-items/:itemId': { isRead: true, isStarred: true },
   'POST /api/feed-items/:itemId/rewrite': {
     language: 'English (US)',

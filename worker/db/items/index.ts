@@ -4,7 +4,7 @@
 // the rest private): a surface translates its protocol into an ItemQuery, and nothing else.
 import type { Reader } from '../reader';
 import { countFollowed, unreadIds } from './by-id';
-import { hasItemFilters } from './conditions';
+import { hasItemFilters, withHidden } from './conditions';
 import { type ItemPage, planAndRead, toPage } from './planner';
 import { checkQuery, type ItemQuery } from './query';
 import { countStarred, starredIds } from './starred';
@@ -22,8 +22,9 @@ export async function queryItems(reader: Reader, query: ItemQuery, now = Date.no
  * Ids of the person's items that the query asks for, at most `limit` (up to MAX_ITEMS): unread and
  * starred ones by their own lean paths (largest id first, as Fever lists them), others as a page's ids.
  */
-export async function itemIds(reader: Reader, query: ItemQuery): Promise<number[]> {
-  checkQuery(query);
+export async function itemIds(reader: Reader, asked: ItemQuery): Promise<number[]> {
+  checkQuery(asked);
+  const query = withHidden(asked, reader.userId);
   const plain = query.match === undefined && query.cursor === undefined && query.scope.kind !== 'ids';
   if (plain && query.state === 'unread' && !query.starred && query.order === 'id-descending')
     return unreadIds(reader, query);
@@ -37,8 +38,9 @@ export async function itemIds(reader: Reader, query: ItemQuery): Promise<number[
 /** How many of the person's items the query takes: every state, or the starred ones (the sidebar's count). */
 export async function countItems(
   reader: Reader,
-  query: Pick<ItemQuery, 'scope' | 'state' | 'from' | 'to' | 'hasEnclosure'>,
+  asked: Pick<ItemQuery, 'scope' | 'state' | 'from' | 'to' | 'hasEnclosure' | 'link' | 'includeHidden'>,
 ) {
+  const query = withHidden(asked, reader.userId);
   const filtered = hasItemFilters(query);
   if (query.state === 'starred' && query.scope.kind === 'all' && !filtered)
     return countStarred(reader.db, reader.userId);

@@ -20,6 +20,7 @@ export type Scan = ScopedRead & {
   storedTo?: number | null;
   hasEnclosure?: boolean;
   link?: LinkFilter;
+  hiddenOf?: number;
   cursor: Cursor | null;
 };
 

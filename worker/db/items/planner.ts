@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/errors';
 import type { Reader } from '../reader';
 import { readByIdOrder, readByIds } from './by-id';
 import { type ItemRow, toFeedItem } from './columns';
+import { withHidden } from './conditions';
 import { checkQuery, decodeCursor, type ItemQuery } from './query';
 import { readSearchPage } from './search-path';
 import { readStarredPage } from './starred';
@@ -19,8 +20,9 @@ import { type RowPage, readDatePage } from './windows';
 export type ItemPage = { items: FeedItem[]; nextCursor: string | null };
 
 /** The rows of a page, by the cheapest path for the query. */
-export async function planAndRead(reader: Reader, query: ItemQuery, now = Date.now()): Promise<RowPage> {
-  checkQuery(query);
+export async function planAndRead(reader: Reader, asked: ItemQuery, now = Date.now()): Promise<RowPage> {
+  checkQuery(asked);
+  const query = withHidden(asked, reader.userId);
   // Bad input is refused whatever the person follows, before anything is read.
   const position = decodeCursor(query);
   if (query.scope.kind === 'ids') {

@@ -40,6 +40,13 @@ export type ItemQuery = {
   hasEnclosure?: boolean;
   /** Only items whose address contains (or not) these texts: a search's `link:` terms. */
   link?: LinkFilter;
+  /**
+   * Items a rule hid (issue 26) are left out of every list, count and stream, but not of ids asked by id;
+   * true shows them too (search with includeHidden=true).
+   */
+  includeHidden?: boolean;
+  /** Whose hidden items are left out: set by the core from the reader and `includeHidden`, never by a surface. */
+  hiddenOf?: number;
   order: ItemOrder;
   /** The previous page's nextCursor: it continues that list only (same state and order). */
   cursor?: string;

@@ -16,7 +16,7 @@ import { inOneRoundTrip } from '../round-trip';
 import { matchingRows, type SearchOrder } from '../search';
 import { idListSql } from '../shards';
 import { type ItemRow, itemColumns } from './columns';
-import { linkConditions } from './conditions';
+import { linkConditions, notHidden } from './conditions';
 import type { LinkFilter } from './query';
 
 /** A page of a search: whose, the words (FTS5, search/parse-query.ts), which items, in what order, from where. */
@@ -34,6 +34,8 @@ export type SearchPage = {
   hasEnclosure?: boolean;
   /** Only items whose address contains (or not) these texts (`link:` terms): the items row is read then too. */
   link?: LinkFilter;
+  /** Whose hidden items to leave out (issue 26); none: shown. */
+  hiddenOf?: number;
   /** The last row of the previous page: its date (rank for relevance) and id. */
   after?: { key: number; id: number };
   limit: number;
@@ -91,6 +93,7 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   if (page.hasEnclosure !== undefined)
     where.push(page.hasEnclosure ? sql`it.enclosures is not null` : sql`it.enclosures is null`);
   if (page.link) where.push(...linkConditions(page.link, sql`it`));
+  if (page.hiddenOf !== undefined) where.push(notHidden(page.hiddenOf, sql`i`));
   const key = page.order === 'relevance' ? sql`i.rank` : sql`i.pub_date`;
   const after = page.after;
   if (after) {

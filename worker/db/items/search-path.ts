@@ -39,6 +39,7 @@ export async function readSearchPage(
     to: query.to ?? null,
     hasEnclosure: query.hasEnclosure,
     link: query.link,
+    hiddenOf: query.hiddenOf,
     after: position ? { key: position.key, id: position.id } : undefined,
     limit: query.limit + 1,
   };

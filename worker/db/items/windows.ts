@@ -58,6 +58,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     state: query.state === 'starred' ? 'all' : query.state,
     hasEnclosure: query.hasEnclosure,
     link: query.link,
+    hiddenOf: query.hiddenOf,
     storedFrom: query.storedFrom ?? null,
     storedTo: query.storedTo ?? null,
     newest: query.order === 'newest',

@@ -1,0 +1,184 @@
+// What rules do to items (issue 26), written where each part lives: a hide is a row beside the item in its
+// feed's shard (hidden_items), read by primary key by every item statement there; a hide or markRead is a
+// read mark in the person's people database with their subscription's counter moved, so every unread
+// count stays exact with no new arithmetic; a star is the person's star and the item's star count; a
+// notify is a notice for their next digest. Each database gets one batch.
+import { sql } from 'drizzle-orm';
+import type { Db, PeopleDb } from './client';
+import { statementOf } from './client';
+import { idListSql } from './shards';
+
+/** One item a person's rule acted on: which item, whose, which rule, what it does. */
+export type RuleEffect = {
+  userId: number;
+  ruleId: number;
+  ruleName: string;
+  itemId: number;
+  feedId: number;
+  seq: number;
+  title: string;
+  link: string | null;
+  hide: boolean;
+  markRead: boolean;
+  star: boolean;
+  notify: boolean;
+};
+
+const json = (rows: unknown[]) => JSON.stringify(rows);
+
+/**
+ * The hidden rows of these effects, in the feed shard that holds their items (all of `effects` are of
+ * feeds in that shard). Returns the statements, for the caller's batch.
+ */
+export function hiddenRowsStatements(shard: Db, effects: RuleEffect[]) {
+  const hides = effects.filter((effect) => effect.hide).map((e) => [e.userId, e.feedId, e.seq]);
+  if (hides.length === 0) return [];
+  return [
+    statementOf(
+      shard,
+      sql`insert into hidden_items (user_id, feed_id, seq)
+        select j.value ->> 0, j.value ->> 1, j.value ->> 2 from json_each(${json(hides)}) j where true
+        on conflict do nothing`,
+    ),
+  ];
+}
+
+/** The star counts of the items these effects star for the first time (their stars inserted just before). */
+function starCountStatements(shard: Db, starred: number[]) {
+  if (starred.length === 0) return [];
+  return [
+    statementOf(
+      shard,
+      sql`update items set star_count = star_count + (select count(*) from json_each(${json(starred)}) j where j.value = items.id)
+        where id in (${sql.raw(idListSql([...new Set(starred)]))})`,
+    ),
+  ];
+}
+
+/**
+ * Writes the effects of one people database's rules: read marks (with the counters recomputed for the
+ * subscriptions touched, from their marks above the feed's retention line, as markFeedsRead does),
+ * stars, notices and the rules' match counts in one batch there; then hidden rows and star counts in
+ * the feeds' shards. Items already read (at or below the watermark, or marked) stay as they are.
+ */
+export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEffect[], now = Date.now()) {
+  if (effects.length === 0) return;
+  const reads = effects.filter((e) => e.hide || e.markRead).map((e) => [e.userId, e.feedId, e.seq]);
+  const stars = effects.filter((e) => e.star).map((e) => [e.userId, e.itemId, e.feedId]);
+  const notices = effects
+    .filter((e) => e.notify)
+    .map((e) => [e.userId, e.ruleId, e.itemId, e.ruleName, e.title, e.link]);
+  const touched = [...new Set(effects.filter((e) => e.hide || e.markRead).map((e) => `${e.userId}:${e.feedId}`))].map(
+    (key) => key.split(':').map(Number),
+  );
+  const counts = new Map<number, number>();
+  for (const effect of effects) counts.set(effect.ruleId, (counts.get(effect.ruleId) ?? 0) + 1);
+  const statements: D1PreparedStatement[] = [];
+  // Per subscription touched: its read marks, then its counter moved by as many as were added (changes()
+  // of the insert, in the same transaction, as markItem does). Items already read stay as they are.
+  for (const [userId, feedId] of touched) {
+    const seqs = reads.filter(([u, f]) => u === userId && f === feedId).map(([, , seq]) => seq);
+    statements.push(
+      statementOf(
+        people,
+        sql`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
+          select s.user_id, s.feed_id, j.value, 1, ${now} from json_each(${json(seqs)}) j
+          join subscriptions s on s.user_id = ${userId} and s.feed_id = ${feedId}
+          where j.value > s.read_seq
+          on conflict do nothing`,
+      ),
+      statementOf(
+        people,
+        sql`update subscriptions set read_adjust = read_adjust - changes()
+          where user_id = ${userId} and feed_id = ${feedId} and changes() > 0`,
+      ),
+    );
+  }
+  let starred: number[] = [];
+  if (stars.length > 0) {
+    // Which of them are new stars: only those move the items' counts.
+    const fresh = await people.all<{ item_id: number }>(
+      sql`insert into stars (user_id, item_id, feed_id, created_at)
+        select j.value ->> 0, j.value ->> 1, j.value ->> 2, ${now} from json_each(${json(stars)}) j where true
+        on conflict do nothing returning item_id`,
+    );
+    starred = fresh.map((row) => row.item_id);
+  }
+  if (notices.length > 0) {
+    statements.push(
+      statementOf(
+        people,
+        sql`insert into rule_notices (user_id, rule_id, item_id, rule_name, item_title, item_link, created_at)
+          select j.value ->> 0, j.value ->> 1, j.value ->> 2, j.value ->> 3, j.value ->> 4, j.value ->> 5, ${now}
+          from json_each(${json(notices)}) j where true on conflict do nothing`,
+      ),
+    );
+  }
+  const cases = sql.join(
+    [...counts].map(([id, n]) => sql`when ${id} then ${n}`),
+    sql` `,
+  );
+  statements.push(
+    statementOf(
+      people,
+      sql`update rules set match_count = match_count + (case id ${cases} else 0 end), last_matched_at = ${now}
+        where id in (${sql.raw(idListSql([...counts.keys()]))})`,
+    ),
+  );
+  await people.$client.batch(statements);
+  // The feed shards' part: hidden rows and star counts, per shard.
+  const byShard = new Map<Db, { effects: RuleEffect[]; starred: number[] }>();
+  for (const effect of effects) {
+    const shard = db.shards.of(effect.feedId);
+    const entry = byShard.get(shard) ?? { effects: [], starred: [] };
+    entry.effects.push(effect);
+    byShard.set(shard, entry);
+  }
+  for (const id of starred) {
+    const shard = db.shards.of(id);
+    const entry = byShard.get(shard) ?? { effects: [], starred: [] };
+    entry.starred.push(id);
+    byShard.set(shard, entry);
+  }
+  await Promise.all(
+    [...byShard].map(([shard, entry]) => {
+      const batch = [...hiddenRowsStatements(shard, entry.effects), ...starCountStatements(shard, entry.starred)];
+      return batch.length > 0 ? shard.$client.batch(batch) : null;
+    }),
+  );
+}
+
+/** Drops the hidden rows of items retention deleted (those of starred items stay with them). */
+export function pruneHiddenStatement(d1: D1Database, feedId: number, trimmedSeq: number) {
+  return d1
+    .prepare(
+      `delete from hidden_items where feed_id = ?1 and seq <= ?2
+         and not exists (select 1 from items i where i.feed_id = ?1 and i.seq = hidden_items.seq)`,
+    )
+    .bind(feedId, trimmedSeq);
+}
+
+/** The feed's items stored after `afterSeq` (a refresh's new ones), with what a rule looks at. */
+export async function readItemsAfter(shard: Db, feedId: number, afterSeq: number) {
+  return shard.all<{
+    id: number;
+    seq: number;
+    guid_hash: string;
+    title: string;
+    description: string | null;
+    author: string | null;
+    link: string | null;
+  }>(
+    sql`select id, seq, guid_hash, title, description, author, link from items where feed_id = ${feedId} and seq > ${afterSeq}`,
+  );
+}
+
+/** Where these items are (feed and position) and what a notice would say, from their shards. */
+export async function itemPositions(db: Db, ids: number[]) {
+  const rows = await db.shards.each(ids, (shard, inShard) =>
+    shard.all<{ id: number; feed_id: number; seq: number; title: string; link: string | null }>(
+      sql`select id, feed_id, seq, title, link from items where id in (${sql.raw(idListSql(inShard))})`,
+    ),
+  );
+  return rows;
+}
