@@ -44,6 +44,11 @@ for (const stream of [process.stdout, process.stderr]) {
       : write(chunk, ...rest)) as typeof stream.write;
 }
 
+// Each project is a group of its own (sequence.groupOrder): Vitest then hands all of a project's files to
+// one runner, which keeps its workerd, happy-dom window or module graph from file to file (isolate false);
+// projects sharing a group had their files interleaved, and a runner was started anew for nearly each.
+// On two cores Vitest runs one runner at a time; `npm test` runs the workerd project beside the others
+// (scripts/test.mjs).
 export default defineConfig({
   test: {
     projects: [
@@ -83,6 +88,7 @@ export default defineConfig({
         ],
         test: {
           name: 'worker',
+          sequence: { groupOrder: 0 },
           include: workerTests.workerd,
           globalSetup: ['worker/test/global-setup.ts'],
           setupFiles: ['worker/test/apply-migrations.ts'],
@@ -117,15 +123,26 @@ export default defineConfig({
       {
         test: {
           name: 'worker-node',
+          sequence: { groupOrder: 1 },
           include: workerTests.node,
           environment: 'node',
+          // Pure modules: the files share one module graph instead of loading it again each.
+          isolate: false,
+          // The hostile-input sweeps (sanitize.test.ts) take seconds on a busy machine; the limit is a
+          // hang's, not a timing (docs/testing.md).
+          testTimeout: 20_000,
         },
       },
       {
         test: {
           name: 'extension',
+          sequence: { groupOrder: 2 },
           include: ['extension/**/*.test.ts'],
           environment: 'happy-dom',
+          // One happy-dom window for all the files, emptied before each (vitest.fresh-dom.ts): a window
+          // per file cost more than the tests themselves.
+          isolate: false,
+          setupFiles: ['vitest.fresh-dom.ts'],
           environmentOptions: {
             happyDOM: { settings: { disableCSSFileLoading: true, handleDisabledFileLoadingAsSuccess: true } },
           },
@@ -134,8 +151,11 @@ export default defineConfig({
       {
         test: {
           name: 'scripts',
+          sequence: { groupOrder: 3 },
           include: ['scripts/**/*.test.mjs'],
           environment: 'node',
+          // One module graph for all the files (wrangler's, which several import, loads once).
+          isolate: false,
         },
       },
       {
@@ -147,8 +167,12 @@ export default defineConfig({
         },
         test: {
           name: 'web',
+          sequence: { groupOrder: 4 },
           include: ['web/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          // As the extension's: one window, emptied before each file (vitest.fresh-dom.ts).
+          isolate: false,
+          setupFiles: ['vitest.fresh-dom.ts'],
         },
       },
     ],

@@ -1,17 +1,16 @@
-// `npm test`: the type check, the lint and the unit tests, started together. On two cores the type
-// check (one busy core for most of a minute) and the Worker tests (which wait on workerd, the local
-// queue and the fake servers much of the time) overlap well; one after the other they add up.
-// The unit tests print as they run; the type check and the lint print when they end. Any failure
-// fails the whole, after all three have finished. Arguments go to `vitest run`.
+// `npm test`: the type check, the lint and the unit tests, started together, the tests as two Vitest
+// runs side by side: the Worker tests in workerd (the longest part, printed as it runs), and the Node and
+// happy-dom projects (worker-node, web, extension, scripts), printed when they end. On two cores they
+// overlap well: the Worker tests wait on workerd, the local queue and the fake servers much of the time,
+// and one Vitest run gives its files one runner at a time. Any failure fails the whole, after all have
+// finished. Arguments go to one `vitest run` of every project (`npm test -- worker/routes/users.test.ts`).
 import { spawn } from 'node:child_process';
 
-/** Runs an npm script; `live` streams its output, else it is kept for when it ends. */
-function run(script, args, live) {
+/** Runs a command; `live` streams its output, else it is kept for when it ends. */
+function run(name, command, args, live) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', '--silent', script, ...(args.length ? ['--', ...args] : [])], {
-      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
     let output = '';
     if (!live) {
       child.stdout.on('data', (chunk) => {
@@ -25,20 +24,34 @@ function run(script, args, live) {
       const seconds = ((Date.now() - started) / 1000).toFixed(1);
       if (!live) {
         const verdict = code === 0 ? 'passed' : `FAILED (exit ${code})`;
-        process.stdout.write(`\n── npm run ${script}: ${verdict} in ${seconds} s\n${code === 0 ? '' : output}`);
+        // A run that passed shows its closing counts (Vitest's from "Test Files" on), one that failed all.
+        const counts = output.lastIndexOf('Test Files');
+        const shown = code !== 0 ? output : counts >= 0 ? output.slice(counts) : '';
+        process.stdout.write(`\n── ${name}: ${verdict} in ${seconds} s\n${shown}`);
       }
-      resolve({ script, code, seconds });
+      resolve({ name, code, seconds });
     });
   });
 }
 
-const results = await Promise.all([
-  run('typecheck', [], false),
-  run('lint', [], false),
-  run('test:unit', process.argv.slice(2), true),
-]);
+const npm = (script, live) => run(`npm run ${script}`, 'npm', ['run', '--silent', script], live);
+const vitest = (name, args, live) => run(name, 'npx', ['vitest', 'run', ...args], live);
+
+const given = process.argv.slice(2);
+const tests =
+  given.length > 0
+    ? [vitest('vitest', given, true)]
+    : [
+        vitest('worker tests', ['--project', 'worker'], true),
+        vitest(
+          'node, web, extension and script tests',
+          ['--project', 'worker-node', '--project', 'web', '--project', 'extension', '--project', 'scripts'],
+          false,
+        ),
+      ];
+const results = await Promise.all([npm('typecheck', false), npm('lint', false), ...tests]);
 const failed = results.filter((result) => result.code !== 0);
 process.stdout.write(
-  `\n${results.map((result) => `${result.script} ${result.code === 0 ? 'passed' : 'FAILED'} (${result.seconds} s)`).join(' · ')}\n`,
+  `\n${results.map((result) => `${result.name} ${result.code === 0 ? 'passed' : 'FAILED'} (${result.seconds} s)`).join(' · ')}\n`,
 );
 process.exit(failed.length === 0 ? 0 : 1);
