@@ -49,10 +49,16 @@ for (const stream of [process.stdout, process.stderr]) {
 // projects sharing a group had their files interleaved, and a runner was started anew for nearly each.
 // On two cores Vitest runs one runner at a time; `npm test` runs the workerd project beside the others
 // (scripts/test.mjs).
+// `npm test` runs the workerd project as two Vitest runs side by side (scripts/test.mjs, --shard), each
+// with its own workerd, fake servers and pre-bundled dependencies: two runs bundling into one cache
+// folder at once could read each other's half-written files.
+const workerShard = process.env.FEEDLOOM_WORKER_SHARD;
+
 export default defineConfig({
   test: {
     projects: [
       {
+        cacheDir: workerShard ? `node_modules/.vite/worker-shard-${workerShard}` : undefined,
         plugins: [
           cloudflareTest(async ({ inject }) => ({
             wrangler: { configPath: wranglerConfig },

@@ -3,7 +3,7 @@
 // over [vars]: a developer's `REFRESH_COOLDOWN_MINUTES=0` or a real AI key would change what the tests
 // see. A copy of wrangler.toml, written as JSON where no such file is, gives the tests wrangler.toml's
 // values and vitest.config.ts's own bindings, whatever the developer's files hold.
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
 
 const absolute = (root, path) => (typeof path === 'string' && !isAbsolute(path) ? resolve(root, path) : path);
@@ -23,6 +23,10 @@ export async function writeTestWranglerConfig(root, directory) {
   }
   mkdirSync(directory, { recursive: true });
   const path = join(directory, 'wrangler.json');
-  writeFileSync(path, `${JSON.stringify(config, null, 2)}\n`);
+  // Written beside and renamed over: `npm test` loads this config in three Vitest runs at once, and a
+  // run must never read another's half-written file.
+  const written = `${path}.${process.pid}`;
+  writeFileSync(written, `${JSON.stringify(config, null, 2)}\n`);
+  renameSync(written, path);
   return path;
 }

@@ -1,16 +1,20 @@
-// `npm test`: the type check, the lint and the unit tests, started together, the tests as two Vitest
-// runs side by side: the Worker tests in workerd (the longest part, printed as it runs), and the Node and
-// happy-dom projects (worker-node, web, extension, scripts), printed when they end. On two cores they
-// overlap well: the Worker tests wait on workerd, the local queue and the fake servers much of the time,
-// and one Vitest run gives its files one runner at a time. Any failure fails the whole, after all have
-// finished. Arguments go to one `vitest run` of every project (`npm test -- worker/routes/users.test.ts`).
+// `npm test`: the type check, the lint and the unit tests, started together, the tests as three Vitest
+// runs side by side: each half of the Worker tests in a workerd of its own (the first half printed as it
+// runs), and the Node and happy-dom projects (worker-node, web, extension, scripts); the others print
+// when they end. On two cores they overlap well: the Worker tests wait on workerd, the local queue and
+// the fake servers much of the time, and one Vitest run gives its files one runner at a time. Any failure
+// fails the whole, after all have finished. Arguments go to one `vitest run` of every project
+// (`npm test -- worker/routes/users.test.ts`).
 import { spawn } from 'node:child_process';
 
 /** Runs a command; `live` streams its output, else it is kept for when it ends. */
-function run(name, command, args, live) {
+function run(name, command, args, live, env = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...env },
+    });
     let output = '';
     if (!live) {
       child.stdout.on('data', (chunk) => {
@@ -35,14 +39,20 @@ function run(name, command, args, live) {
 }
 
 const npm = (script, live) => run(`npm run ${script}`, 'npm', ['run', '--silent', script], live);
-const vitest = (name, args, live) => run(name, 'npx', ['vitest', 'run', ...args], live);
+const vitest = (name, args, live, env) => run(name, 'npx', ['vitest', 'run', ...args], live, env);
+/** Half the workerd test files (Vitest's --shard), in a workerd and with fake servers of their own. */
+const workerShard = (index, live) =>
+  vitest(`worker tests ${index}/2`, ['--project', 'worker', `--shard=${index}/2`], live, {
+    FEEDLOOM_WORKER_SHARD: String(index),
+  });
 
 const given = process.argv.slice(2);
 const tests =
   given.length > 0
     ? [vitest('vitest', given, true)]
     : [
-        vitest('worker tests', ['--project', 'worker'], true),
+        workerShard(1, true),
+        workerShard(2, false),
         vitest(
           'node, web, extension and script tests',
           ['--project', 'worker-node', '--project', 'web', '--project', 'extension', '--project', 'scripts'],
