@@ -3,7 +3,7 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, refresh, cost, api, spa, freshrss) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, refresh, cost, api, spa, freshrss) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
@@ -23,6 +23,7 @@ import { machine, writeReport } from './report.mjs';
 import { queryState, startServer } from './server.mjs';
 import { benchSoak } from './soak.mjs';
 import { benchSpa } from './spa.mjs';
+import { benchStories } from './stories.mjs';
 import { benchSummaries } from './summaries.mjs';
 import { benchWorker } from './worker-size.mjs';
 
@@ -37,7 +38,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => process.e
 const started = Date.now();
 const step = (label) => console.log(`▸ ${label} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
 const results = { machine: machine() };
-const PARTS = ['parse', 'worker', 'summaries', 'refresh', 'cost', 'api', 'spa', 'freshrss', 'limits', 'soak'];
+const PARTS = [
+  'parse',
+  'worker',
+  'summaries',
+  'stories',
+  'refresh',
+  'cost',
+  'api',
+  'spa',
+  'freshrss',
+  'limits',
+  'soak',
+];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
 const merge = process.argv.includes('--merge');
 const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
@@ -58,6 +71,11 @@ if (runs('worker')) {
 if (runs('summaries')) {
   step('summaries: the offline model over the real feeds');
   results.summaries = await benchSummaries();
+}
+
+if (runs('stories')) {
+  step('stories: grouping quality and cost per new item (bench/stories-data)');
+  results.stories = await benchStories();
 }
 
 if (SERVER_PARTS.some(runs)) await benchAgainstServer();
@@ -161,9 +179,10 @@ if (only.length > 0 && merge) {
 }
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
-  // The soak and the FreshRSS comparison are long runs of their own: named alone, their figures are kept.
+  // The soak and the FreshRSS comparison are long runs of their own, the stories part a quick one of pure
+  // Node: named alone, their figures are kept.
   const kept = Object.fromEntries(
-    ['soak', 'freshrss']
+    ['soak', 'freshrss', 'stories']
       .filter((part) => results[part] && !results[part].skipped)
       .map((part) => [part, { machine: results.machine, ...results[part] }]),
   );

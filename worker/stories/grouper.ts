@@ -15,6 +15,8 @@ import {
 export class StoryGrouper {
   private readonly byKey = new Map<string, StoryFirst[]>();
   private nextId = 1;
+  /** Index entries the lookups matched, as the story index's statement would read them (the bench's cost). */
+  matchesRead = 0;
 
   /** The story id given to the item (a new one when it starts or stays alone) and the decision. */
   add(input: StoryInput): { storyId: number; decision: StoryDecision; fingerprint: Fingerprint } {
@@ -26,6 +28,7 @@ export class StoryGrouper {
       // Stories whose first item left the window are dropped, as the index's rows are.
       const live = stories.filter((story) => input.at - story.first.at <= STORY_WINDOW_MS);
       if (live.length !== stories.length) this.byKey.set(key, live);
+      this.matchesRead += live.length;
       for (const story of live) candidates.set(story.storyId, story);
     }
     const decision = decideStory(fingerprint, [...candidates.values()]);

@@ -80,13 +80,13 @@ describe('story grouping', () => {
 
   it('does not chain: an item close to the newest source but not to the first starts its own story', () => {
     const first = fingerprintItem(recallWire);
-    // A follow-up that shares words with a later rewrite only.
+    // A follow-up about the parts maker: it shares the sensor and the recall with the story, not the story.
     const followUp = fingerprintItem(
       item(
         4,
         40,
-        'Acme dealers swamped as owners queue for sensor fix',
-        'Dealers across the country report long queues of owners waiting for the brake sensor replacement, with appointments booked weeks ahead and spare parts running short in several regions.',
+        'Bolt Electronics shares slide as parts supplier faces lawsuits',
+        'Shares in Bolt Electronics, which made the faulty brake sensors, fell 14% on Tuesday as investors weighed lawsuits from car owners and the cost of a replacement programme across three continents.',
       ),
     );
     expect(decideStory(followUp, [{ storyId: 1, first }])).toEqual({ kind: 'new' });

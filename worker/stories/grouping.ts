@@ -13,7 +13,7 @@ import { contentWords, foldText, leadWords } from './words';
 export const STORY_WINDOW_MS = 72 * 60 * 60 * 1000;
 
 /** The least estimated Jaccard similarity to a story's first item for an item of another feed to join it. */
-export const JOIN_SIMILARITY = 0.34;
+export const JOIN_SIMILARITY = 0.2;
 
 /** How alike a feed's item must be to its own earlier one of the same title to be that item republished. */
 export const REPUBLISHED_SIMILARITY = 0.8;
@@ -143,7 +143,7 @@ function closest(item: Fingerprint, stories: readonly StoryFirst[]) {
 
 /** LSH bands × rows of the signature that key a story in the index (bench/stories.mjs measured the choice). */
 export const BANDS = 16;
-export const ROWS = 2;
+export const ROWS = 1;
 
 /**
  * The keys a story's first item is found by: its LSH bands, and its feed and title (so that the feed's

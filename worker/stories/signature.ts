@@ -4,8 +4,8 @@
 // share with high probability (LSH). SimHash (kept to measure against MinHash, bench/stories.mjs): one
 // 64-bit fingerprint whose bits are the majority vote of the words' hashes; similar sets differ in few bits.
 
-/** Positions of a MinHash signature: the estimate's standard error is √(J(1−J)/K), ±0.06 at K = 64. */
-export const SIGNATURE_SIZE = 64;
+/** Positions of a MinHash signature: the estimate's standard error is √(J(1−J)/K), ±0.035 at K = 128. */
+export const SIGNATURE_SIZE = 128;
 
 /** FNV-1a over UTF-16 code units: a fast, stable 32-bit hash of a word. */
 export function hashWord(word: string): number {
