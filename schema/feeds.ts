@@ -112,9 +112,14 @@ export const items = sqliteTable(
     // because the stars themselves live with the people, in another database once feeds are sharded.
     starCount: integer().notNull().default(0),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    // The story the item belongs to (issue 24, worker/stories/): its first item's id, set once a second
+    // item joined it; null for an item alone (its own story). Written at ingest, read by every list.
+    storyId: integer(),
   },
   (t) => [
     uniqueIndex('items_feed_guid_unique').on(t.feedId, t.guidHash),
+    // A story's items in this shard, for marking them read together: only items in a story are indexed.
+    index('items_story_idx').on(t.storyId).where(sql`story_id is not null`),
     index('items_feed_pub_idx').on(t.feedId, t.pubDate, t.id),
     uniqueIndex('items_feed_seq_unique').on(t.feedId, t.seq),
   ],

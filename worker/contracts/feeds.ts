@@ -81,6 +81,11 @@ export const feedItemsQuerySchema = z
       .enum(['true', 'false'], 'includeHidden must be true or false')
       .optional()
       .transform((value) => value === 'true'),
+    // threads=false: every item its own row, this request only (issue 24); stories collapse by default.
+    threads: z
+      .enum(['true', 'false'], 'threads must be true or false')
+      .optional()
+      .transform((value) => value !== 'false'),
     // Blank is no search: the list as without it.
     search: z
       .string()
@@ -159,6 +164,13 @@ export type FeedItem = ItemText & {
   isStarred: boolean;
   enclosures: Enclosure[];
   /**
+   * The story it belongs to (issue 24): its id (the story's first item's) and how many of the person's
+   * items the list shows in it. A collapsed row (My Feed, a category, search) also names the other
+   * sources in `alsoIn`.
+   */
+  story: StoryRef;
+  alsoIn?: StorySource[];
+  /**
    * Only on items of a feed the person reads with "Always fetch the full article" (issue 27 §4): the
    * content is the extracted article ('extracted'), or still the feed's own because the page is being
    * fetched ('pending') or could not be read ('failed').
@@ -166,6 +178,17 @@ export type FeedItem = ItemText & {
   fullArticle?: FullArticleState;
 };
 export type FullArticleState = 'extracted' | 'pending' | 'failed';
+export type StoryRef = { id: number; size: number };
+/** Another source of a collapsed story: enough to show and open it. */
+export type StorySource = {
+  id: number;
+  feedId: number;
+  source: string;
+  title: string;
+  link: string | null;
+  pubDate: string;
+  isRead: boolean;
+};
 /** A search result: the item and an HTML excerpt of it, escaped but for <mark> around the words found. */
 export type SearchResult = FeedItem & { snippet: string };
 export type OpmlImportResult = {

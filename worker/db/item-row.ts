@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { items, subscriptions } from '../../schema';
 import { notFound } from '../lib/errors';
 import type { Db, PeopleDb } from './client';
-import { markItem } from './read-state';
+import { markItem, markItemInStory } from './read-state';
 import { shardOfId } from './shards';
 
 /**
@@ -39,9 +39,29 @@ export async function getItem(db: PeopleDb, userId: number, itemId: number) {
   return { item, ...subscription };
 }
 
-/** Marks one of the person's items read or unread; 404 for an item they cannot see. */
+/**
+ * Marks one of the person's items read or unread; 404 for an item they cannot see. Reading an item of a
+ * story (issue 24) reads the story: every other item of it in a feed the person follows is marked read
+ * too, whichever surface marked it (the web app, Google Reader or Fever clients). Unread stays one item.
+ */
 export async function setItemRead(db: PeopleDb, userId: number, itemId: number, isRead: boolean) {
-  if (!(await markItem(db, userId, itemId, isRead))) throw notFound('Feed item');
+  const { found, storyId } = await markItemInStory(db, userId, itemId, isRead);
+  if (!found) throw notFound('Feed item');
+  if (isRead && storyId !== null) await markStoryRead(db, userId, storyId, itemId);
+}
+
+/**
+ * The story's other items, in every feed shard (through the story index of items), marked read where the
+ * person follows their feed (markItem refuses the others).
+ */
+async function markStoryRead(db: PeopleDb, userId: number, storyId: number, readItemId: number) {
+  const members = await Promise.all(
+    Array.from({ length: db.shards.count }, (_, shard) =>
+      db.shards.at(shard).select({ id: items.id }).from(items).where(eq(items.storyId, storyId)),
+    ),
+  );
+  const others = members.flat().filter((row) => row.id !== readItemId);
+  await Promise.all(others.map((row) => markItem(db, userId, row.id, true)));
 }
 
 export async function saveArticleContent(db: Db, itemId: number, content: string, at = new Date()) {

@@ -44,6 +44,16 @@ export async function recentItemDates(db: Db, feedId: number, count = 20) {
   return rows.map((row) => row.pubDate.getTime());
 }
 
+/**
+ * What the story grouping (worker/stories/ingest.ts) does around a refresh's write: before it, which story
+ * each new item joins (that story's id; null or absent: the item is its own story); after it, with the new
+ * items' ids, what the index needs.
+ */
+export type StoryHook = {
+  decide(feedId: number, fresh: ItemValues[], arrivedAt: number): Promise<Map<string, number | null>>;
+  stored(inserted: { id: number; guidHash: string }[], now: number): Promise<void>;
+};
+
 /** The fields whose change rewrites a stored item (and, through its trigger, its search index row). */
 type CompareFields = Pick<ItemText, 'title' | 'description' | 'content' | 'link'> & { enclosures: string | null };
 
@@ -78,7 +88,14 @@ const changedFrom = (stored: CompareFields, row: ItemValues) =>
  * oldest first, known ones updated when they changed. Keeps the newest `keep` by sequence. Returns how
  * many were new.
  */
-export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep: number, now: number) {
+export async function storeItems(
+  db: Db,
+  feed: FeedRow,
+  rows: ItemValues[],
+  keep: number,
+  now: number,
+  stories?: StoryHook,
+) {
   const d1 = db.shards.of(feed.id).$client;
   const known =
     rows.length > 0
@@ -100,6 +117,8 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
   // take 15 s): ids follow the order items become visible in (shards.ts). Never before `now`, which a
   // caller (a test) may set ahead.
   const mintedAt = Math.max(now, Date.now());
+  const storyOf =
+    stories && fresh.length > 0 ? await stories.decide(feed.id, fresh, mintedAt) : new Map<string, number | null>();
   const seqOf = new Map(fresh.map((row, index) => [row.guidHash, feed.lastSeq + index + 1]));
   const lastSeq = feed.lastSeq + fresh.length;
   const trimmedSeq = Math.max(feed.trimmedSeq, lastSeq - keep);
@@ -128,19 +147,23 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
     a: row.author,
     p: row.pubDate,
     e: enclosuresText(row),
+    // The story it joins (worker/stories/): null for its own. Known items keep theirs (the conflict clause).
+    y: storyOf.get(row.guidHash) ?? null,
   }));
   // One statement for all of them (D1 bills each insert statement a row for the id sequence): each new row
   // takes the shard's next id from the clock (shards.ts), numbered by its place in the statement: ids in
   // arrival order across shards, for the Fever API's since_id.
+  const inserts: number[] = [];
   for (const part of jsonParts(entries)) {
+    inserts.push(statements.length);
     statements.push(
       d1
         .prepare(
           `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date,
-             created_at, enclosures)
+             created_at, enclosures, story_id)
            select ${nextItemIdSql(shardOfId(feed.id), mintedAt, 'j.key')}, ?1, j.value ->> 'g', j.value ->> 's',
              j.value ->> 't', j.value ->> 'd', j.value ->> 'c', j.value ->> 'l', j.value ->> 'h', j.value ->> 'a',
-             j.value ->> 'p', ?3, j.value ->> 'e'
+             j.value ->> 'p', ?3, j.value ->> 'e', j.value ->> 'y'
            from json_each(?2) j where true -- "where": an upsert after a join would read ON as its constraint
            on conflict (feed_id, guid_hash) do update set
              title = excluded.title, description = excluded.description, content = excluded.content,
@@ -148,7 +171,8 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
              enclosures = excluded.enclosures
            where items.title is not excluded.title or items.content is not excluded.content
               or items.link is not excluded.link or items.description is not excluded.description
-              or items.enclosures is not excluded.enclosures`,
+              or items.enclosures is not excluded.enclosures
+           returning id, guid_hash`,
         )
         .bind(feed.id, part, now),
     );
@@ -169,7 +193,15 @@ export async function storeItems(db: Db, feed: FeedRow, rows: ItemValues[], keep
       pruneHiddenStatement(d1, feed.id, trimmedSeq),
     );
   }
-  if (statements.length > 0) await d1.batch(statements);
+  const results = statements.length > 0 ? await d1.batch(statements) : [];
+  if (stories && fresh.length > 0) {
+    const freshHashes = new Set(fresh.map((row) => row.guidHash));
+    const inserted = inserts
+      .flatMap((index) => (results[index]?.results ?? []) as { id: number; guid_hash: string }[])
+      .filter((row) => freshHashes.has(row.guid_hash))
+      .map((row) => ({ id: row.id, guidHash: row.guid_hash }));
+    await stories.stored(inserted, mintedAt);
+  }
   if (trimmedSeq > feed.trimmedSeq) {
     await Promise.all(
       db.people.all().map(({ $client: people }) => people.batch(pruneMarksStatements(people, feed.id, trimmedSeq))),

@@ -22,6 +22,7 @@ import { errorFields, log } from '../lib/log';
 import type { SafeFetchResponse } from '../net/safe-fetch';
 import { applyRulesToNewItems } from '../rules/apply-new';
 import type { Services } from '../services';
+import { storyGrouping } from '../stories/ingest';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
 import {
@@ -97,7 +98,7 @@ async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse,
   }
   const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
-  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now);
+  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, storyGrouping(db));
   if (fresh > 0) await applyRules(db, feed, rows, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
     contentHash,

@@ -21,6 +21,7 @@ import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
 import { limitSearches } from '../search/search-limit';
+import { collapseStories, countStories } from '../stories/collapse';
 
 /** Work the answer need not wait for: the full articles fetched after a list (feeds/full-article-items.ts). */
 const waitUntilOf = (c: Context<AuthedEnv>) => (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
@@ -28,7 +29,7 @@ const waitUntilOf = (c: Context<AuthedEnv>) => (work: Promise<unknown>) => c.exe
 const itemParam = validate('param', z.object({ itemId: idSchema('Invalid feed item ID') }));
 const PAGE_LINK_HEADER = 'x-next-cursor';
 
-type FeedItemsQuery = Omit<z.output<typeof feedItemsQuerySchema>, 'search'>;
+type FeedItemsQuery = Omit<z.output<typeof feedItemsQuerySchema>, 'search' | 'threads'>;
 
 /** The REST list's query string as an ItemQuery of the reading core (db/items). */
 function itemQueryOf(query: FeedItemsQuery, timeZone: string): ItemQuery {
@@ -54,7 +55,7 @@ function itemQueryOf(query: FeedItemsQuery, timeZone: string): ItemQuery {
 export const feedItemRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
-    const { search, ...query } = c.req.valid('query');
+    const { search, threads, ...query } = c.req.valid('query');
     const itemQuery = itemQueryOf(query, c.var.user.timezone);
     if (search) await limitSearches(c.var.services.searchLimiter, c.var.user.id);
     // The session and one round trip per database: the reading list comes with the session (db/reader.ts).
@@ -63,7 +64,9 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
       : await queryItems(c.var.reader, itemQuery);
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
-    return c.json(await withFullArticles(c.var.services, c.var.reader, page.items, waitUntilOf(c)));
+    // My Feed, a category and search show one row per story; a feed's own page every item (issue 24).
+    const rows = threads && query.feedId === undefined ? collapseStories(page.items) : countStories(page.items);
+    return c.json(await withFullArticles(c.var.services, c.var.reader, rows, waitUntilOf(c)));
   })
   .get('/starred-count', async (c) =>
     c.json({ count: await countItems(c.var.reader, { scope: { kind: 'all' }, state: 'starred' }) }),

@@ -151,5 +151,5 @@ export const ROWS = 1;
  */
 export function storyKeys(item: Fingerprint): string[] {
   if (item.alone) return [];
-  return [...bandKeys(item.signature, BANDS, ROWS), `f${item.feedId}:${hashWord(item.titleKey).toString(36)}`];
+  return [...bandKeys(item.signature, BANDS, ROWS), `f${item.feedId}t${hashWord(item.titleKey).toString(36)}`];
 }

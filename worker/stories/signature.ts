@@ -63,7 +63,8 @@ export function bandKeys(signature: readonly number[], bands: number, rows: numb
   for (let band = 0; band < bands; band++) {
     let hash = mix(band, 0x27d4eb2f);
     for (let row = 0; row < rows; row++) hash = mix(hash ^ (signature[band * rows + row] as number), band + 1);
-    keys.push(`${band}:${hash.toString(36)}`);
+    // Letters and digits only: each key is one token of the story index's FTS5 table.
+    keys.push(`b${band}x${hash.toString(36)}`);
   }
   return keys;
 }

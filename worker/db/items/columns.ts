@@ -16,6 +16,8 @@ export type ItemRow = ItemText & {
   star_count: number;
   /** Its enclosures as stored: JSON text, null when none. */
   enclosures: string | null;
+  /** Its story's id (issue 24): its first item's; null while the item is its own story. */
+  story_id: number | null;
   /** The name the person gave the feed. */
   source: string;
   /** 1 read, 0 unread, as far as the statement could tell (rows of other shards are corrected after). */
@@ -26,7 +28,7 @@ export type ItemRow = ItemText & {
 
 /** The stored part of the list: item `i`'s own columns. */
 export const storedColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail,
-  i.author, i.pub_date, i.created_at, i.star_count, i.enclosures`;
+  i.author, i.pub_date, i.created_at, i.star_count, i.enclosures, i.story_id`;
 
 /** What a statement says of the person: the feed's name, read state and star of item `i`, each an SQL expression. */
 export type PersonalColumns = { source: SQL; isRead: SQL; isStarred: SQL };
@@ -51,6 +53,8 @@ export const toFeedItem = (row: ItemRow): FeedItem => ({
   isRead: row.is_read === 1,
   isStarred: row.is_starred === 1,
   enclosures: enclosuresOf(row.enclosures),
+  // One item's own view; a list that collapses stories counts the sources it shows (worker/stories/collapse.ts).
+  story: { id: row.story_id ?? row.id, size: 1 },
 });
 
 /** The stored enclosures as the API gives them: address, type and size. */

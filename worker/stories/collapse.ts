@@ -1,0 +1,46 @@
+// One row per story in a list (issue 24): the items of a page that belong to one story become one row,
+// the item that arrived first, with the others as `alsoIn` and the story's size the number of the person's
+// items shown in it. The row stands where the story's first item in the list's order stood, so a story
+// with a new source is still where its newest source would be in a newest-first list. A feed's own page
+// and threads=false do not collapse (the route decides).
+import type { FeedItem, StorySource } from '../contracts/feeds';
+
+const arrivedFirst = (a: FeedItem, b: FeedItem) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+const asSource = (item: FeedItem): StorySource => ({
+  id: item.id,
+  feedId: item.feedId,
+  source: item.source,
+  title: item.title,
+  link: item.link,
+  pubDate: item.pubDate,
+  isRead: item.isRead,
+});
+
+/** The list with each story's items folded into one row (list order kept for the rows). */
+export function collapseStories<T extends FeedItem>(items: T[]): T[] {
+  const members = new Map<number, T[]>();
+  for (const item of items) {
+    const group = members.get(item.story.id);
+    if (group) group.push(item);
+    else members.set(item.story.id, [item]);
+  }
+  const rows: T[] = [];
+  for (const group of members.values()) {
+    const [head, ...others] = [...group].sort(arrivedFirst);
+    if (!head) continue;
+    rows.push(
+      others.length === 0
+        ? head
+        : { ...head, story: { id: head.story.id, size: group.length }, alsoIn: others.map(asSource) },
+    );
+  }
+  return rows;
+}
+
+/** Every item its own row, each saying how many of the list's items share its story. */
+export function countStories<T extends FeedItem>(items: T[]): T[] {
+  const sizes = new Map<number, number>();
+  for (const item of items) sizes.set(item.story.id, (sizes.get(item.story.id) ?? 0) + 1);
+  return items.map((item) => ({ ...item, story: { id: item.story.id, size: sizes.get(item.story.id) ?? 1 } }));
+}
