@@ -28,6 +28,9 @@ export const users = sqliteTable(
     stripeCustomerId: text(),
     stripeSubscriptionId: text(),
     timezone: text().notNull().default('UTC'),
+    // "Group the same story from different feeds" (issue 24): My Feed, categories and search show one row
+    // per story. On the users row, which every request's session reads already: a list pays nothing for it.
+    groupStories: integer({ mode: 'boolean' }).notNull().default(true),
     // How far back the person's last first page of My Feed (all, unread) had to look for a page of items: the
     // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
     pageSpanMs: integer(),

@@ -87,4 +87,6 @@ export type CurrentUser = {
   isAdmin: boolean;
   /** False for an account made with emailed links only: it proves itself by mail instead (issue 28). */
   hasPassword: boolean;
+  /** "Group the same story from different feeds" (issue 24): on by default. */
+  groupStories: boolean;
 };

@@ -23,6 +23,12 @@ export async function setUserTimeZone(db: Db, userId: number, timezone: string) 
   return user ?? null;
 }
 
+/** "Group the same story from different feeds" on or off (issue 24). */
+export async function setGroupStories(db: Db, userId: number, groupStories: boolean) {
+  const [user] = await db.update(users).set({ groupStories }).where(eq(users.id, userId)).returning();
+  return user ?? null;
+}
+
 /** Everything the person made, as plain JSON (OPML stays at its own export). */
 export async function exportAccount(db: Db, person: { id: number } & PersonPlacement, now = Date.now()) {
   const userId = person.id;

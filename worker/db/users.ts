@@ -93,6 +93,7 @@ export function toCurrentUser(user: UserRow, admins: ReadonlySet<number>): Curre
     credits: user.credits,
     isAdmin: admins.has(user.id),
     hasPassword: user.passwordHash !== null,
+    groupStories: user.groupStories,
   };
 }
 

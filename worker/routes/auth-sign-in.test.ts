@@ -57,6 +57,7 @@ describe('signing in and out', () => {
       credits: 5,
       isAdmin: false,
       hasPassword: true,
+      groupStories: true,
     });
     // No cookie at all: signed out, answered without an error status (issue 27).
     const signedOut = await call('/api/users/me');

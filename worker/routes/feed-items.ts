@@ -64,8 +64,10 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
       : await queryItems(c.var.reader, itemQuery);
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
-    // My Feed, a category and search show one row per story; a feed's own page every item (issue 24).
-    const rows = threads && query.feedId === undefined ? collapseStories(page.items) : countStories(page.items);
+    // My Feed, a category and search show one row per story; a feed's own page every item, and so does every
+    // list of a person who turned "Group the same story from different feeds" off (issue 24).
+    const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
+    const rows = grouped ? collapseStories(page.items) : countStories(page.items);
     return c.json(await withFullArticles(c.var.services, c.var.reader, rows, waitUntilOf(c)));
   })
   .get('/starred-count', async (c) =>

@@ -12,7 +12,7 @@ import { SESSION_COOKIE } from '../auth/session';
 import { cancelSubscription, type Payments } from '../billing/stripe';
 import { changeEmailSchema, changePasswordSchema, deleteAccountSchema } from '../contracts/account';
 import { nameSchema } from '../contracts/auth';
-import { exportAccount, renameUser, setUserTimeZone } from '../db/accounts';
+import { exportAccount, renameUser, setGroupStories, setUserTimeZone } from '../db/accounts';
 import { type AppPasswordSummary, listAppPasswords, revokeAllAppPasswords } from '../db/app-passwords';
 import { deleteUserSessions } from '../db/sessions';
 import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
@@ -27,8 +27,12 @@ const updateMeSchema = z
   .object({
     name: nameSchema.optional(),
     timezone: z.string().max(64).refine(isValidTimeZone, 'Unknown time zone').optional(),
+    groupStories: z.boolean('groupStories must be true or false').optional(),
   })
-  .refine((body) => body.name !== undefined || body.timezone !== undefined, 'Nothing to change');
+  .refine(
+    (body) => body.name !== undefined || body.timezone !== undefined || body.groupStories !== undefined,
+    'Nothing to change',
+  );
 
 export const userRoutes = new Hono<AuthedEnv>()
   // A browser that sends no session cookie is signed out, and that is an answer, not an error: null with
@@ -42,9 +46,10 @@ export const userRoutes = new Hono<AuthedEnv>()
   .route('/me/app-passwords', appPasswordRoutes)
   .get('/me', (c) => c.json(toCurrentUser(c.var.user, c.var.config.adminUserIds)))
   .patch('/me', validate('json', updateMeSchema), async (c) => {
-    const { name, timezone } = c.req.valid('json');
+    const { name, timezone, groupStories } = c.req.valid('json');
     let user: UserRow = c.var.user;
     if (name !== undefined) user = (await renameUser(c.var.db, user.id, name)) ?? user;
+    if (groupStories !== undefined) user = (await setGroupStories(c.var.db, user.id, groupStories)) ?? user;
     if (timezone !== undefined && timezone !== user.timezone) {
       user = (await setUserTimeZone(c.var.db, user.id, timezone)) ?? user;
       await rescheduleDigest(c.var.db, user.id, timezone);

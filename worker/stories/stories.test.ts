@@ -164,6 +164,21 @@ describe('story threads', () => {
     ]);
   });
 
+  it('show every item to a person who turned "Group the same story from different feeds" off', async () => {
+    const { list, cookie } = await reader();
+    const me = await call('/api/users/me', { cookie });
+    expect(((await me.json()) as { groupStories: boolean }).groupStories).toBe(true);
+    const off = await call('/api/users/me', { cookie, method: 'PATCH', json: { groupStories: false } });
+    expect(((await off.json()) as { groupStories: boolean }).groupStories).toBe(false);
+    const items = await list();
+    expect(items).toHaveLength(8);
+    expect(items.every((item) => item.alsoIn === undefined)).toBe(true);
+    const bad = await call('/api/users/me', { cookie, method: 'PATCH', json: { groupStories: 'maybe' } });
+    expect(bad.status).toBe(400);
+    await call('/api/users/me', { cookie, method: 'PATCH', json: { groupStories: true } });
+    expect(await list()).toHaveLength(4);
+  });
+
   it('mark only the item unread when one is marked unread', async () => {
     const { list, cookie } = await reader();
     const [recall] = (await list()).filter((item) => item.title.includes('1.2'));

@@ -9,6 +9,7 @@ import { ExportSection } from './export-section';
 import { PasswordSection } from './password-section';
 import { ProfileSection } from './profile-section';
 import { ReaderAppsSection } from './reader-apps-section';
+import { StoriesSection } from './stories-section';
 
 /** `resetLinkButton`: the auth feature's "Email me a link", composed by the route. */
 export function AccountPage({ user, resetLinkButton }: { user: CurrentUser; resetLinkButton: ReactNode }) {
@@ -17,6 +18,7 @@ export function AccountPage({ user, resetLinkButton }: { user: CurrentUser; rese
       <PageHeader title="Account" description="Your profile, password and data." />
       <div className="grid max-w-3xl gap-6">
         <ProfileSection user={user} />
+        <StoriesSection user={user} />
         <EmailSection user={user} />
         <PasswordSection user={user} resetLinkButton={resetLinkButton} />
         <ReaderAppsSection user={user} />

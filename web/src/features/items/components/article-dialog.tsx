@@ -19,6 +19,7 @@ import { useSetItemStarred } from '../api/set-item-starred';
 import { articleClasses, feedHtml, fullArticleNote } from './article-body';
 import { EnclosurePlayer } from './enclosure-player';
 import { StarButton } from './star-button';
+import { StorySourcesList } from './story-sources';
 
 function publishedOn(value: string): string | null {
   try {
@@ -151,6 +152,7 @@ export function ArticleDialog({
       ) : (
         <p className="text-sm text-muted-foreground">No description available</p>
       )}
+      <StorySourcesList item={item} />
       <div className="flex flex-col-reverse gap-2 border-t border-border pt-4 sm:flex-row sm:flex-wrap sm:justify-end">
         <div className="flex gap-2 sm:mr-auto">
           <Button variant="outline" size="icon" aria-label="Previous item" disabled={!onPrevious} onClick={onPrevious}>

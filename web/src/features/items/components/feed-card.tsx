@@ -11,6 +11,7 @@ import { ItemDate } from './item-date';
 import { ItemThumbnail } from './item-thumbnail';
 import { ItemTitleButton, OpenableItem } from './openable-item';
 import { StarButton } from './star-button';
+import { StoryBadge } from './story-sources';
 
 type FeedCardProps = {
   item: FeedItem;
@@ -53,6 +54,7 @@ export function FeedCard({ item, active, canRewrite, showSource = true, openRef,
             unreadWeight="font-bold"
           />
         </h3>
+        <StoryBadge item={item} />
         <p className="line-clamp-3 text-sm text-muted-foreground">{item.description || 'No description available'}</p>
         <div className="mt-auto flex items-center justify-between gap-2 pt-2">
           <StarButton item={item} />

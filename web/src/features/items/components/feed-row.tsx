@@ -12,6 +12,7 @@ import { ItemDate } from './item-date';
 import { ItemTitleButton, OpenableItem } from './openable-item';
 import { SearchSnippet } from './search-snippet';
 import { StarButton } from './star-button';
+import { StoryBadge } from './story-sources';
 
 type FeedRowProps = {
   item: ListedItem;
@@ -52,6 +53,7 @@ export function FeedRow({ item, favicon, active, showSource = true, openRef, onO
             prefix={item.isRead ? null : <span className="sr-only">Unread: </span>}
           />
         </h3>
+        <StoryBadge item={item} className="sm:shrink-0 sm:flex-nowrap" />
         {searchResult ? (
           <p className="line-clamp-2 text-xs text-muted-foreground sm:line-clamp-1 sm:text-sm">
             <SearchSnippet html={item.snippet ?? ''} />

@@ -1,0 +1,184 @@
+// Story threads in the browser (issue 24): three feeds carry the same two stories in different words, and
+// two unrelated stories about the same company. My Feed and the category show one card per story with
+// "3 sources" and the other outlets; opening it lists every source (title, outlet, time, link) and reads
+// the whole story; a feed's own page shows all of its items.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { url } from './app';
+import { type Browser, openBrowser } from './browser';
+import { MINUTE, rss, script } from './feed-fixtures';
+import { createCategory, followFeed, SESSION_COOKIE, signInInBrowser, signUpThroughApi } from './people';
+
+const RECALL = 'Acme recalls 1.2 million cars over faulty brake sensors';
+const OUTLETS: { name: string; items: [title: string, text: string][] }[] = [
+  {
+    name: 'Wire',
+    items: [
+      [
+        RECALL,
+        'Acme Motors is recalling 1.2 million sedans worldwide because a faulty brake sensor can delay emergency braking, the carmaker said on Monday. Owners will be contacted by dealers from next month.',
+      ],
+      [
+        'Acme chief executive resigns after accounting probe',
+        'The chief executive of Acme Motors stepped down on Tuesday after an internal investigation found irregularities in how the carmaker booked revenue from its leasing unit, the board announced.',
+      ],
+      [
+        'Acme opens battery plant in Ohio',
+        'Acme Motors opened a battery factory near Columbus that will employ 900 people and supply cells for its electric pickup from next spring, the state governor said at the ribbon cutting.',
+      ],
+    ],
+  },
+  {
+    name: 'Daily',
+    items: [
+      [
+        'Brake sensor fault forces Acme to recall 1.2m sedans',
+        'Carmaker Acme Motors said on Monday it would recall 1.2 million sedans around the world after finding a faulty brake sensor that can delay emergency braking. Dealers will contact owners next month.',
+      ],
+      [
+        'Acme boss quits as accounts inquiry widens',
+        "Acme Motors' chief executive has resigned following an internal investigation into revenue booked by the carmaker's leasing unit, the company's board said on Tuesday, naming the finance chief as interim leader.",
+      ],
+    ],
+  },
+  {
+    name: 'Blog',
+    items: [
+      [
+        "Acme's 1.2 million car recall: what the brake sensor fault means",
+        'Acme Motors is recalling 1.2 million sedans after a faulty brake sensor was found to delay emergency braking. Dealers will start contacting owners next month, the carmaker said.',
+      ],
+      [
+        'Acme CEO out after probe into leasing revenue',
+        'Acme Motors announced on Tuesday that its chief executive resigned after an internal investigation found irregularities in revenue booked by the leasing unit; the board named the finance chief interim leader.',
+      ],
+      [
+        'Acme sponsors the city marathon',
+        'The carmaker Acme Motors will sponsor the city marathon for the next three years, the organisers said, with electric pace cars leading the runners along the river route.',
+      ],
+    ],
+  },
+];
+
+const cards = (page: Page) => page.getByRole('article');
+const card = (page: Page, title: string) => cards(page).filter({ hasText: title });
+
+describe('story threads in the browser', () => {
+  let browser: Browser;
+  let page: Page;
+  let cookie = '';
+  const feedIds: Record<string, number> = {};
+  let categoryId = 0;
+
+  beforeAll(async () => {
+    const person = await signUpThroughApi('stories');
+    cookie = person.cookie;
+    categoryId = await createCategory(cookie, 'Cars');
+    for (const [index, outlet] of OUTLETS.entries()) {
+      const feedUrl = await script(
+        `stories-${outlet.name}`,
+        rss(
+          outlet.name,
+          outlet.items.map(([title, description], n) => ({
+            title,
+            description,
+            link: `https://${outlet.name.toLowerCase()}.example.com/${n}`,
+            ageMs: (600 - n * 240 - index * 30) * MINUTE,
+          })),
+        ),
+      );
+      const { feedId } = await followFeed(cookie, {
+        url: feedUrl,
+        name: outlet.name,
+        categoryId,
+        items: outlet.items.length,
+      });
+      feedIds[outlet.name] = feedId;
+    }
+    browser = await openBrowser({ width: 1280, height: 900 });
+    page = browser.page;
+    await signInInBrowser(page, person.email);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('shows one card per story on My Feed and in the category, with "3 sources" and the other outlets', async () => {
+    for (const path of ['/home', `/category/${categoryId}`]) {
+      await page.goto(url(path));
+      await card(page, RECALL).waitFor();
+      expect(await cards(page).count(), path).toBe(4);
+      const recall = card(page, RECALL);
+      await expect
+        .poll(() => recall.locator('[data-story-sources]').textContent())
+        .toMatch(/3 sources\s*·\s*also (Daily, Blog|Blog, Daily)/);
+      const ceo = card(page, 'Acme chief executive resigns after accounting probe');
+      expect(await ceo.locator('[data-story-sources]').textContent()).toMatch(/3 sources/);
+      // Two other stories about Acme the same week stay cards of their own, with no sources line.
+      for (const title of ['Acme opens battery plant in Ohio', 'Acme sponsors the city marathon'])
+        expect(await card(page, title).locator('[data-story-sources]').count()).toBe(0);
+    }
+  });
+
+  it('opens the story with every source: title, outlet, time and link; reading it reads the story', async () => {
+    await page.goto(url('/home'));
+    await card(page, RECALL).getByRole('button', { name: RECALL }).click();
+    const dialog = page.getByRole('dialog');
+    const sources = dialog.locator('[data-story-source]');
+    await sources.first().waitFor();
+    expect(await sources.count()).toBe(3);
+    const texts = await sources.allInnerTexts();
+    const expected: [outlet: string, title: string][] = [
+      ['Wire', RECALL],
+      ['Daily', 'Brake sensor fault forces Acme to recall 1.2m sedans'],
+      ['Blog', "Acme's 1.2 million car recall: what the brake sensor fault means"],
+    ];
+    for (const [outlet, title] of expected) {
+      expect(
+        texts.some((text) => text.includes(title) && text.includes(outlet)),
+        title,
+      ).toBe(true);
+    }
+    expect(await dialog.getByRole('link', { name: /Brake sensor fault forces Acme/ }).getAttribute('href')).toBe(
+      'https://daily.example.com/0',
+    );
+    await page.keyboard.press('Escape');
+    // The whole story is read, as any reader app sees it too.
+    await expect
+      .poll(async () => {
+        const response = await fetch(url('/api/feed-items?filter=unread&threads=false&limit=50'), {
+          headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+        });
+        return ((await response.json()) as { title: string }[]).filter((item) => /1\.2/.test(item.title)).length;
+      })
+      .toBe(0);
+  });
+
+  it('shows every item on a feed’s own page', async () => {
+    await page.goto(url(`/feed/${feedIds.Daily}`));
+    await card(page, 'Acme boss quits as accounts inquiry widens').waitFor();
+    expect(await cards(page).count()).toBe(2);
+    expect(await page.locator('[data-story-sources]').count()).toBe(0);
+  });
+
+  it('shows every item once "Group the same story from different feeds" is turned off, and one card per story again once on', async () => {
+    const setting = async (on: boolean) => {
+      await page.goto(url('/account'));
+      const box = page.getByRole('checkbox', { name: 'Group the same story from different feeds' });
+      await box.waitFor();
+      expect(await box.isChecked()).toBe(!on);
+      await box.click();
+      await expect.poll(() => box.isChecked()).toBe(on);
+    };
+    await setting(false);
+    await page.goto(url('/home'));
+    await card(page, 'Brake sensor fault forces Acme to recall 1.2m sedans').waitFor();
+    expect(await cards(page).count()).toBe(8);
+    expect(await page.locator('[data-story-sources]').count()).toBe(0);
+    await setting(true);
+    await page.goto(url('/home'));
+    await card(page, RECALL).locator('[data-story-sources]').waitFor();
+    expect(await cards(page).count()).toBe(4);
+  });
+});

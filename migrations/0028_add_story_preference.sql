@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `group_stories` integer DEFAULT true NOT NULL;
