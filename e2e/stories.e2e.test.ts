@@ -155,11 +155,18 @@ describe('story threads in the browser', () => {
       .toBe(0);
   });
 
-  it('shows every item on a feed’s own page', async () => {
+  it('shows every item on a feed’s own page, each story saying it is also in 2 feeds', async () => {
     await page.goto(url(`/feed/${feedIds.Daily}`));
     await card(page, 'Acme boss quits as accounts inquiry widens').waitFor();
     expect(await cards(page).count()).toBe(2);
-    expect(await page.locator('[data-story-sources]').count()).toBe(0);
+    for (const title of [
+      'Acme boss quits as accounts inquiry widens',
+      'Brake sensor fault forces Acme to recall 1.2m sedans',
+    ])
+      expect(await card(page, title).locator('[data-story-sources]').textContent()).toBe('also in 2 feeds');
+    await page.goto(url(`/feed/${feedIds.Blog}`));
+    await card(page, 'Acme sponsors the city marathon').waitFor();
+    expect(await card(page, 'Acme sponsors the city marathon').locator('[data-story-sources]').count()).toBe(0);
   });
 
   it('shows every item once "Group the same story from different feeds" is turned off, and one card per story again once on', async () => {
@@ -175,7 +182,9 @@ describe('story threads in the browser', () => {
     await page.goto(url('/home'));
     await card(page, 'Brake sensor fault forces Acme to recall 1.2m sedans').waitFor();
     expect(await cards(page).count()).toBe(8);
-    expect(await page.locator('[data-story-sources]').count()).toBe(0);
+    // Every item its own card: the six of the two stories say where else they are, none is collapsed.
+    const badges = await page.locator('[data-story-sources]').allTextContents();
+    expect(badges).toEqual(Array(6).fill('also in 2 feeds'));
     await setting(true);
     await page.goto(url('/home'));
     await card(page, RECALL).locator('[data-story-sources]').waitFor();

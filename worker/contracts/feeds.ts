@@ -171,6 +171,11 @@ export type FeedItem = ItemText & {
   story: StoryRef;
   alsoIn?: StorySource[];
   /**
+   * Set by the reading core when the item is in a story of two or more (its row's story_id): what the
+   * lists use to count the story's sources. The REST lists take it off before they answer.
+   */
+  inStory?: true;
+  /**
    * Only on items of a feed the person reads with "Always fetch the full article" (issue 27 §4): the
    * content is the extracted article ('extracted'), or still the feed's own because the page is being
    * fetched ('pending') or could not be read ('failed').

@@ -113,3 +113,19 @@ export async function markStoriesStarted(db: Db, storyIds: number[]) {
     return [];
   });
 }
+
+/** The feeds that carry each of these stories, from every feed shard (through items_story_idx). */
+export async function storyFeeds(db: Db, storyIds: number[]): Promise<{ storyId: number; feedId: number }[]> {
+  if (storyIds.length === 0) return [];
+  const ids = JSON.stringify([...new Set(storyIds)]);
+  const shards = await Promise.all(
+    Array.from({ length: db.shards.count }, (_, shard) =>
+      db.shards
+        .at(shard)
+        .$client.prepare('select story_id, feed_id from items where story_id in (select value from json_each(?1))')
+        .bind(ids)
+        .all<{ story_id: number; feed_id: number }>(),
+    ),
+  );
+  return shards.flatMap(({ results }) => results.map((row) => ({ storyId: row.story_id, feedId: row.feed_id })));
+}

@@ -12,6 +12,7 @@ import { getItem, setItemRead } from '../db/item-row';
 import { countItems, type ItemQuery, queryItems } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
 import { setItemStarred } from '../db/stars';
+import { storyFeeds } from '../db/story-index';
 import type { AuthedEnv } from '../env';
 import { readFullArticle } from '../feeds/full-article';
 import { withFullArticles } from '../feeds/full-article-items';
@@ -21,7 +22,7 @@ import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
 import { limitSearches } from '../search/search-limit';
-import { collapseStories, countStories } from '../stories/collapse';
+import { collapseStories, countStories, sizeFromFeeds, withoutStoryMarks } from '../stories/collapse';
 
 /** Work the answer need not wait for: the full articles fetched after a list (feeds/full-article-items.ts). */
 const waitUntilOf = (c: Context<AuthedEnv>) => (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
@@ -67,8 +68,21 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     // My Feed, a category and search show one row per story; a feed's own page every item, and so does every
     // list of a person who turned "Group the same story from different feeds" off (issue 24).
     const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
-    const rows = grouped ? collapseStories(page.items) : countStories(page.items);
-    return c.json(await withFullArticles(c.var.services, c.var.reader, rows, waitUntilOf(c)));
+    let rows = grouped ? collapseStories(page.items) : countStories(page.items);
+    // A feed's page says in how many of the person's feeds each of its stories is: one more call, made
+    // only when the page shows an item of a story.
+    const inStories = query.feedId === undefined ? [] : rows.filter((item) => item.inStory);
+    if (inStories.length > 0) {
+      const [carriers, list] = await Promise.all([
+        storyFeeds(
+          c.var.db,
+          inStories.map((item) => item.story.id),
+        ),
+        c.var.reader.readingList(),
+      ]);
+      rows = sizeFromFeeds(rows, carriers, new Set(list.subscriptions.map(([feedId]) => feedId)));
+    }
+    return c.json(await withFullArticles(c.var.services, c.var.reader, withoutStoryMarks(rows), waitUntilOf(c)));
   })
   .get('/starred-count', async (c) =>
     c.json({ count: await countItems(c.var.reader, { scope: { kind: 'all' }, state: 'starred' }) }),
@@ -101,7 +115,7 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     });
     const [item] = items;
     if (!item) throw notFound('Feed item');
-    return c.json(item);
+    return c.json(withoutStoryMarks([item])[0]);
   })
   .patch('/:itemId', itemParam, validate('json', updateItemSchema), async (c) => {
     const { itemId } = c.req.valid('param');

@@ -44,3 +44,30 @@ export function countStories<T extends FeedItem>(items: T[]): T[] {
   for (const item of items) sizes.set(item.story.id, (sizes.get(item.story.id) ?? 0) + 1);
   return items.map((item) => ({ ...item, story: { id: item.story.id, size: sizes.get(item.story.id) ?? 1 } }));
 }
+
+/** The items as the API shows them: without the core's inStory mark. */
+export function withoutStoryMarks<T extends FeedItem>(items: T[]): T[] {
+  return items.map(({ inStory: _, ...item }) => item as T);
+}
+
+/**
+ * A feed's own page: each item of a story says how many of the person's feeds carry the story (given
+ * which feeds carry which stories), so that the web app can say "also in 2 feeds".
+ */
+export function sizeFromFeeds<T extends FeedItem>(
+  items: T[],
+  carriers: { storyId: number; feedId: number }[],
+  followed: Set<number>,
+): T[] {
+  const feedsOf = new Map<number, Set<number>>();
+  for (const { storyId, feedId } of carriers) {
+    if (!followed.has(feedId)) continue;
+    const feeds = feedsOf.get(storyId) ?? new Set<number>();
+    feeds.add(feedId);
+    feedsOf.set(storyId, feeds);
+  }
+  return items.map((item) => {
+    const size = feedsOf.get(item.story.id)?.size ?? 1;
+    return size > item.story.size ? { ...item, story: { id: item.story.id, size } } : item;
+  });
+}

@@ -127,6 +127,11 @@ describe('story threads', () => {
       'Brake sensor fault forces Acme to recall 1.2m sedans',
     ]);
     expect(daily.every((item) => item.alsoIn === undefined)).toBe(true);
+    // Each of its stories is in 2 more of the person's feeds ("also in 2 feeds"); no core mark leaks out.
+    expect(daily.map((item) => item.story.size)).toEqual([3, 3]);
+    expect(daily.every((item) => !('inStory' in item))).toBe(true);
+    const blog = await list(`&feedId=${feeds[2]?.id}`);
+    expect(blog.find((item) => item.title === 'Acme sponsors the city marathon')?.story.size).toBe(1);
     expect((await call('/api/feed-items?threads=maybe', { cookie: (await reader()).cookie })).status).toBe(400);
   });
 

@@ -55,6 +55,7 @@ export const toFeedItem = (row: ItemRow): FeedItem => ({
   enclosures: enclosuresOf(row.enclosures),
   // One item's own view; a list that collapses stories counts the sources it shows (worker/stories/collapse.ts).
   story: { id: row.story_id ?? row.id, size: 1 },
+  ...(row.story_id === null ? {} : { inStory: true as const }),
 });
 
 /** The stored enclosures as the API gives them: address, type and size. */

@@ -8,9 +8,20 @@ import { ItemDate } from './item-date';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
 
-/** "3 sources · also Daily, Blog" and, on a read story, "1 new source"; nothing for an item alone. */
+/**
+ * "3 sources · also Daily, Blog" and, on a read story, "1 new source"; on a feed's own page, where every
+ * item is shown, "also in 2 feeds"; nothing for an item alone.
+ */
 export function StoryBadge({ item, className }: { item: FeedItem; className?: string }) {
   const others = item.alsoIn ?? [];
+  if (others.length === 0 && item.story.size > 1) {
+    const feeds = item.story.size - 1;
+    return (
+      <p data-story-sources="" className={cn('relative z-10 text-xs text-muted-foreground', className)}>
+        also in {plural(feeds, 'feed', 'feeds')}
+      </p>
+    );
+  }
   if (others.length === 0) return null;
   const fresh = item.isRead ? others.filter((other) => !other.isRead).length : 0;
   const outlets = [...new Set(others.map((other) => other.source))].join(', ');
