@@ -20,6 +20,7 @@ import { benchParseHostile } from './parse-hostile.mjs';
 import { itemsPerRefreshWithNew, projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
+import { benchRules } from './rules.mjs';
 import { queryState, startServer } from './server.mjs';
 import { benchSoak } from './soak.mjs';
 import { benchSpa } from './spa.mjs';
@@ -50,6 +51,7 @@ const PARTS = [
   'freshrss',
   'limits',
   'soak',
+  'rules',
 ];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
 const merge = process.argv.includes('--merge');
@@ -76,6 +78,11 @@ if (runs('summaries')) {
 if (runs('stories')) {
   step('stories: grouping quality and cost per new item (bench/stories-data)');
   results.stories = await benchStories();
+}
+
+if (runs('rules')) {
+  step('rules: matching new items, and reading with hide rules (issue 26)');
+  results.rules = await benchRules();
 }
 
 if (SERVER_PARTS.some(runs)) await benchAgainstServer();
@@ -180,9 +187,9 @@ if (only.length > 0 && merge) {
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
   // The soak and the FreshRSS comparison are long runs of their own, the stories part a quick one of pure
-  // Node: named alone, their figures are kept.
+  // Node, the rules' figures (issue 26) a section of their own: named alone, their figures are kept.
   const kept = Object.fromEntries(
-    ['soak', 'freshrss', 'stories']
+    ['soak', 'freshrss', 'stories', 'rules']
       .filter((part) => results[part] && !results[part].skipped)
       .map((part) => [part, { machine: results.machine, ...results[part] }]),
   );

@@ -114,14 +114,13 @@ export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEf
       ),
     );
   }
-  const cases = sql.join(
-    [...counts].map(([id, n]) => sql`when ${id} then ${n}`),
-    sql` `,
-  );
+  // Each rule's count moves by its own number: written in as literal integers (D1 takes at most 100
+  // bound values a statement, and a refresh can match more rules than that).
+  const cases = [...counts].map(([id, n]) => `when ${idListSql([id])} then ${idListSql([n])}`).join(' ');
   statements.push(
     statementOf(
       people,
-      sql`update rules set match_count = match_count + (case id ${cases} else 0 end), last_matched_at = ${now}
+      sql`update rules set match_count = match_count + (case id ${sql.raw(cases)} else 0 end), last_matched_at = ${now}
         where id in (${sql.raw(idListSql([...counts.keys()]))})`,
     ),
   );
