@@ -49,6 +49,7 @@ export const router = createBrowserRouter([
               { path: 'payment-success', lazy: () => import('./routes/app/payment-success') },
               { path: 'payment-cancel', lazy: () => import('./routes/app/payment-cancel') },
               { path: 'wordpress-sites', lazy: () => import('./routes/app/wordpress-sites') },
+              { path: 'rules', lazy: () => import('./routes/app/rules') },
               { path: 'admin', lazy: () => import('./routes/app/admin') },
               { path: 'admin/clear-generations', lazy: () => import('./routes/app/admin-clear-generations') },
               { path: 'category/:categoryId', lazy: () => import('./routes/app/category') },

@@ -25,6 +25,7 @@ export const paths = {
   paymentSuccess: '/payment-success',
   paymentCancel: '/payment-cancel',
   wordpressSites: '/wordpress-sites',
+  rules: '/rules',
   admin: '/admin',
   adminClearGenerations: '/admin/clear-generations',
   /** /auth/login, remembering the page to return to; the home page needs no reminder. */

@@ -34,6 +34,15 @@ export const itemKeys = {
   content: (itemId: number) => ['feed-items', 'content', itemId] as const,
 };
 
+/** Rules, their live preview, mute words and saved searches (issue 26). */
+export const ruleKeys = {
+  all: () => ['rules'] as const,
+  list: () => ['rules', 'list'] as const,
+  preview: (scope: unknown, match: string) => ['rules', 'preview', scope, match] as const,
+  muteWords: () => ['preferences', 'mute-words'] as const,
+  savedSearches: () => ['saved-searches'] as const,
+};
+
 export const categoryKeys = {
   all: () => ['categories'] as const,
   list: () => ['categories', 'list'] as const,

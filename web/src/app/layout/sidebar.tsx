@@ -2,14 +2,25 @@
 // Manage/Upgrade, credits, Add Feed, the categories, and the settings links. On small screens the same
 // content opens in a drawer from the top bar's menu button.
 import type { CurrentUser } from '@contracts/auth';
+import type { SavedSearch } from '@contracts/rules';
 import { type ReactNode, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { useModalDialog } from '@/components/ui/dialog';
-import { BellIcon, BlocksIcon, CreditCardIcon, GlobeIcon, SlidersIcon, StarIcon, XIcon } from '@/components/ui/icons';
+import {
+  BellIcon,
+  BlocksIcon,
+  CreditCardIcon,
+  GlobeIcon,
+  SlidersIcon,
+  StarIcon,
+  XIcon,
+  ZapIcon,
+} from '@/components/ui/icons';
 import { SidebarCategories } from '@/features/categories/components/sidebar-categories';
 import { AddFeedButton } from '@/features/feeds/components/add-feed-button';
 import { useStarredCount } from '@/features/items/api/set-item-starred';
+import { SidebarSearches } from '@/features/rules/components/sidebar-searches';
 import { paths } from '@/lib/paths';
 import { ExtensionDialog } from './extension-dialog';
 
@@ -113,6 +124,17 @@ function StarredLink() {
   );
 }
 
+/** A saved search opens as the searched list of its scope (issue 26). */
+const savedSearchPath = (search: SavedSearch) => {
+  const list =
+    search.scope.type === 'feed' && search.scope.id
+      ? paths.feed(search.scope.id)
+      : search.scope.type === 'category' && search.scope.id
+        ? paths.category(search.scope.id)
+        : paths.home;
+  return `${list}?q=${encodeURIComponent(search.query)}`;
+};
+
 function SidebarContent({ user }: { user: CurrentUser }) {
   const [extensionOpen, setExtensionOpen] = useState(false);
   const pro = user.plan === 'pro';
@@ -139,6 +161,8 @@ function SidebarContent({ user }: { user: CurrentUser }) {
 
       <SidebarCategories />
 
+      <SidebarSearches linkTo={savedSearchPath} />
+
       <nav aria-labelledby="sidebar-settings" className="mt-auto grid gap-2">
         <h2 id="sidebar-settings" className="px-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
           Settings
@@ -149,6 +173,9 @@ function SidebarContent({ user }: { user: CurrentUser }) {
           </SettingsLink>
           <SettingsLink to={paths.emailSettings} icon={<BellIcon />}>
             Notification Settings
+          </SettingsLink>
+          <SettingsLink to={paths.rules} icon={<ZapIcon />}>
+            Rules & Mute Words
           </SettingsLink>
           <SettingsLink to={paths.payment} icon={<CreditCardIcon />}>
             Credits & Subscription
