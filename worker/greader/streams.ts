@@ -7,6 +7,7 @@ import type { FeedItem } from '../contracts/feeds';
 import { type ItemQuery, type ItemScope, type ItemState, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { ApiError } from '../lib/errors';
+import { itemChars, nextReadSize, PAGE_BUDGET_CHARS } from '../lib/response-budget';
 import type { Stream } from './ids';
 import { feedOfStream, type ReaderSubscriptions } from './subscriptions';
 
@@ -85,21 +86,47 @@ export function itemQueryOf(subscriptions: ReaderSubscriptions, query: StreamQue
   };
 }
 
+/**
+ * A page of the stream. With item contents (stream/contents, reader/atom) the items are read a few at a
+ * time and the page ends, with the continuation, once it holds PAGE_BUDGET_CHARS of item text or `n`
+ * items (lib/response-budget.ts): 1,000 items of 200 KB were 200 MB in one answer. Ids only
+ * (stream/items/ids) are small: one read of `n`.
+ */
 export async function readStream(
   reader: Reader,
   subscriptions: ReaderSubscriptions,
   query: StreamQuery,
+  { contents }: { contents: boolean },
 ): Promise<StreamPage> {
   // Items marked unread by hand are not told apart from the others: that stream is empty.
   if (query.stream.kind === 'kept-unread') return EMPTY;
   const itemQuery = itemQueryOf(subscriptions, query);
   if (!itemQuery) return EMPTY;
-  let page = await queryItems(reader, itemQuery);
-  // The core's pages are full unless a bounded scan stopped before it found a row (db/items/page-reads.ts
-  // MOST_PASSES: someone who read one by one, in feeds of another shard). Clients take an empty page as
-  // the end (issue 32), so the stream goes on from there a few times before it answers one, and then
-  // keeps the continuation: dropping it would end the stream with unread items still behind it.
-  for (let more = 0; page.items.length === 0 && page.nextCursor && more < MORE_SCANS; more++)
-    page = await queryItems(reader, { ...itemQuery, cursor: page.nextCursor });
-  return { items: page.items, continuation: page.nextCursor };
+  const items: FeedItem[] = [];
+  const read = { items: 0, chars: 0, largest: 0 };
+  let cursor = itemQuery.cursor;
+  let emptyScans = 0;
+  for (;;) {
+    const wanted = query.count - items.length;
+    const limit = contents ? nextReadSize(read, wanted) : wanted;
+    const page = await queryItems(reader, { ...itemQuery, cursor, limit });
+    for (const item of page.items) {
+      const chars = itemChars(item);
+      read.chars += chars;
+      read.largest = Math.max(read.largest, chars);
+    }
+    items.push(...page.items);
+    read.items = items.length;
+    // The core's pages are full unless a bounded scan stopped before it found a row (db/items/page-reads.ts
+    // MOST_PASSES: someone who read one by one, in feeds of another shard). Clients take an empty page as
+    // the end (issue 32), so the stream goes on from there a few times before it answers one, and then
+    // keeps the continuation: dropping it would end the stream with unread items still behind it.
+    const goOn =
+      page.nextCursor !== null &&
+      (items.length === 0
+        ? emptyScans++ < MORE_SCANS
+        : contents && page.items.length > 0 && items.length < query.count && read.chars < PAGE_BUDGET_CHARS);
+    if (!goOn) return { items, continuation: page.nextCursor };
+    cursor = page.nextCursor ?? undefined;
+  }
 }

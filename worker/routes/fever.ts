@@ -22,6 +22,7 @@ import { cachedIcon, type IconDeps, type SiteIcon, siteIcon } from '../feeds/fav
 import { withFullArticles } from '../feeds/full-article-items';
 import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
+import { withinPageBudget } from '../lib/response-budget';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
 
 const API_VERSION = 3;
@@ -160,8 +161,11 @@ async function readItems(
           limit: PAGE,
         },
   );
+  // A page by since_id or max_id ends at the byte budget (lib/response-budget.ts): the app goes on from
+  // the last id it got. Items asked for by id all come: at most PAGE of them (~10 MB at the content cap).
+  const items = withIds.length > 0 ? page.items : withinPageBudget(page.items);
   return {
-    items: itemsOf(await withArticles(page.items)),
+    items: itemsOf(await withArticles(items)),
     total_items: await countItems(reader, { scope: { kind: 'all' }, state: 'all' }),
   };
 }
