@@ -98,7 +98,7 @@ export function apiSeedSql() {
       `insert into items (id, feed_id, seq, guid_hash, title, description, content, link, thumbnail, author, pub_date, created_at) values ${rows.join(', ')};`,
     );
     lines.push(
-      `insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date) values ${indexed.join(', ')};`,
+      `insert into search_index (rowid, title, summary, content, author, feed, feed_id, seq, pub_date) values ${indexed.join(', ')};`,
     );
     if (reads.length > 0)
       lines.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads.join(', ')};`);
@@ -134,16 +134,16 @@ function markAllSeedSql(now) {
 
 /**
  * A password link from the development outbox, then the login form: returns the session cookie.
- * `origin`: the server's APP_URL, when it is not `baseURL`.
+ * `origin`: the server's APP_URL, when it is not `baseURL`; `person`: a seeded { email, password }.
  */
-export async function signIn(baseURL, origin = baseURL) {
+export async function signIn(baseURL, origin = baseURL, person = API_PERSON) {
   const post = (path, body) =>
     fetch(`${baseURL}${path}`, {
       method: 'POST',
       headers: { origin, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  const { email, password } = API_PERSON;
+  const { email, password } = person;
   await post('/api/auth/forgot-password', { email });
   // Account mail is sent by a queue job: the link reaches the outbox a moment later.
   let token;
@@ -236,9 +236,9 @@ export async function load(baseURL, options, seconds = SECONDS) {
  */
 export function searchIndexStorage(queryState) {
   const [row] = queryState(`select
-    (select count(*) from item_search_docsize) as items,
-    (select sum(length(block)) from item_search_data) as blockBytes,
-    (select sum(length(sz)) from item_search_docsize) as sizeBytes,
+    (select count(*) from search_index_docsize) as items,
+    (select sum(length(block)) from search_index_data) as blockBytes,
+    (select sum(length(sz)) from search_index_docsize) as sizeBytes,
     (select sum(length(title) + coalesce(length(description), 0) + coalesce(length(content), 0)
        + coalesce(length(link), 0) + coalesce(length(author), 0) + length(guid_hash)) from items) as itemBytes`);
   return {

@@ -3,7 +3,7 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, refresh, cost, api, spa, freshrss) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, refresh, cost, api, spa, freshrss) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
@@ -21,6 +21,7 @@ import { itemsPerRefreshWithNew, projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
 import { benchRules } from './rules.mjs';
+import { benchSearch } from './search.mjs';
 import { queryState, startServer } from './server.mjs';
 import { benchSoak } from './soak.mjs';
 import { benchSpa } from './spa.mjs';
@@ -44,6 +45,7 @@ const PARTS = [
   'worker',
   'summaries',
   'stories',
+  'search',
   'refresh',
   'cost',
   'api',
@@ -83,6 +85,11 @@ if (runs('stories')) {
 if (runs('rules')) {
   step('rules: matching new items, and reading with hide rules (issue 26)');
   results.rules = await benchRules();
+}
+
+if (runs('search')) {
+  step('search: the worst accepted searches over a 100,000-row shard (a server of its own)');
+  results.search = await benchSearch();
 }
 
 if (SERVER_PARTS.some(runs)) await benchAgainstServer();
@@ -187,9 +194,10 @@ if (only.length > 0 && merge) {
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
   // The soak and the FreshRSS comparison are long runs of their own, the stories part a quick one of pure
-  // Node, the rules' figures (issue 26) a section of their own: named alone, their figures are kept.
+  // Node, the rules' figures (issue 26) and the worst accepted searches (issue 29) sections of their own:
+  // named alone, their figures are kept.
   const kept = Object.fromEntries(
-    ['soak', 'freshrss', 'stories', 'rules']
+    ['soak', 'freshrss', 'stories', 'rules', 'search']
       .filter((part) => results[part] && !results[part].skipped)
       .map((part) => [part, { machine: results.machine, ...results[part] }]),
   );

@@ -4,8 +4,9 @@
 // - the remote SQLite can run our search index. migrations/0010_add_item_search.sql creates an FTS5
 //   table with `contentless_unindexed`, which needs SQLite 3.47 or later, and Cloudflare does not publish
 //   production D1's version. So the check asks the remote for `sqlite_version()` (local D1 refuses to
-//   say: "not authorized") and creates, then drops, a throwaway table with that option: a migration that
-//   failed there would leave the database half-way.
+//   say: "not authorized") and creates, then drops, a throwaway table with that option (and the prefix
+//   index and fts5vocab table of migration 0029): a migration that failed there would leave the
+//   database half-way.
 //
 //   node scripts/deploy-preflight.mjs [--local]   (--local: the same check against the local D1)
 import { spawnSync } from 'node:child_process';
@@ -51,7 +52,9 @@ export function sqliteIsRecentEnough(version) {
 /** Asked first. Local D1 refuses the function ("not authorized"); then the feature's probe alone decides. */
 export const VERSION_SQL = 'select sqlite_version() as version';
 /** The throwaway table with the option the search index needs, dropped at once. */
-export const PROBE_SQL = `create virtual table if not exists ${PROBE_TABLE} using fts5(body, content='', contentless_delete=1, contentless_unindexed=1); drop table ${PROBE_TABLE};`;
+// With the prefix index and the fts5vocab table that migrations/0029_add_search_prefix_index.sql uses to
+// make the index again (it reads the indexed words back through one).
+export const PROBE_SQL = `create virtual table if not exists ${PROBE_TABLE} using fts5(body, content='', contentless_delete=1, contentless_unindexed=1, prefix='3'); create virtual table if not exists ${PROBE_TABLE}_words using fts5vocab(${PROBE_TABLE}, 'instance'); drop table ${PROBE_TABLE}_words; drop table ${PROBE_TABLE};`;
 
 /** @typedef {{ status: number | null, stdout: string, stderr: string }} WranglerResult */
 

@@ -212,7 +212,7 @@ describe('a search reads the index, then only the rows of its page', () => {
         ...query,
       });
     await expectIndexedOnly(search);
-    const [statement] = (await statementsOf(search)).filter((s) => s.sql.includes('item_search'));
+    const [statement] = (await statementsOf(search)).filter((s) => s.sql.includes('search_index'));
     if (!statement) throw new Error('no search statement');
     const plan = await env.DB.prepare(`explain query plan ${statement.sql}`)
       .bind(...statement.params)
@@ -220,5 +220,23 @@ describe('a search reads the index, then only the rows of its page', () => {
     // Each row of the page by its primary key, after the LIMIT: never the items of a whole feed.
     expect(plan.results.map((row) => row.detail)).toContain('SEARCH i USING INTEGER PRIMARY KEY (rowid=?)');
     expect(plan.results.filter((row) => /\bi\b USING INDEX/.test(row.detail))).toEqual([]);
+  });
+});
+
+describe('a ranked search reads only the person’s feeds in the index (issue 29)', () => {
+  it('GET /api/feed-items?search=…&sort=relevance: their feeds are in the MATCH, not a filter after it', async () => {
+    const search = (handle: ReturnType<typeof createDb>) =>
+      searchPage(primaryPeopleDb(handle), person.id, person.timezone, {
+        search: 'item',
+        filter: 'all',
+        sort: 'relevance',
+        dateFilter: 'none',
+        limit: 2,
+      });
+    const [statement] = (await statementsOf(search)).filter((s) => s.sql.includes('search_index'));
+    if (!statement) throw new Error('no search statement');
+    // bm25 ranks the rows of the MATCH: with the feed tokens in it, no other person's match is scored.
+    expect(statement.params).toContainEqual(expect.stringContaining(`feed : (f${person.feedId})`));
+    expect(statement.sql).not.toMatch(/feed_id in \(select value from json_each/);
   });
 });

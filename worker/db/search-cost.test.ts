@@ -59,7 +59,7 @@ async function seed(reader: number, shard: number) {
   }
   // The index rows storeItems writes beside each item (search.ts indexItemsStatements).
   feedRows.push(
-    feeds.prepare(`insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
+    feeds.prepare(`insert into search_index (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
       select id, title, '', content, '', 'f' || feed_id, feed_id, seq, pub_date from items where ${feedIds}`),
   );
   await feeds.batch(feedRows);

@@ -1,5 +1,5 @@
-// The full-text index of items (issue 14), table `item_search` (migration 0010): contentless FTS5 over each
-// item's title, summary, content as plain text and author, with a token `f<feed id>` that scopes a
+// The full-text index of items (issue 14), table `search_index` (migration 0010; 0029 made it again with
+// a prefix index of 3 characters): contentless FTS5 over each item's title, summary, content as plain text and author, with a token `f<feed id>` that scopes a
 // search to a person's feeds inside the index, and feed_id, seq and pub_date kept beside it so a search
 // is filtered, ordered and paged without reading items rows. Triggers on `items` drop an item's index
 // row whenever the item is deleted (retention, a feed nobody follows) or rewritten; storeItems puts
@@ -23,11 +23,11 @@ export function indexItemsStatements(d1: D1Database, feedId: number, rows: Index
   return jsonParts(entries).map((part) =>
     d1
       .prepare(
-        `insert into item_search (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
+        `insert into search_index (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
          select i.id, i.title, coalesce(i.description, ''), j.value ->> 't', coalesce(i.author, ''),
            'f' || i.feed_id, i.feed_id, i.seq, i.pub_date
          from json_each(?2) j join items i on i.feed_id = ?1 and i.guid_hash = j.value ->> 'g'
-         where not exists (select 1 from item_search_docsize d where d.id = i.id)`,
+         where not exists (select 1 from search_index_docsize d where d.id = i.id)`,
       )
       .bind(feedId, part),
   );
@@ -36,22 +36,35 @@ export function indexItemsStatements(d1: D1Database, feedId: number, rows: Index
 export type SearchOrder = 'newest' | 'oldest' | 'relevance';
 
 // bm25 weights per column: a word in the title says most about the item, the feed token nothing.
-const RANK = sql`bm25(item_search, 10.0, 4.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0)`;
+const RANK = sql`bm25(search_index, 10.0, 4.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0)`;
 const WORD_COLUMNS = '{title summary content author}';
 
 /**
- * Which index rows match, scoped to the feeds. By date, the feeds are part of the MATCH (their tokens,
- * OR-ed): the index intersects the words with the feeds' own rows, however many other feeds the
- * database holds. bm25 would score every one of those feed tokens on every row, so by relevance the
- * feeds filter the word matches instead (measured: 20,000 matches ranked in ~60 ms, against ~100).
+ * Feeds a ranked search scopes inside its MATCH (issue 29). bm25 scores every phrase of the MATCH on
+ * every matching row, feed tokens too (weight 0, but still read), so past a few dozen feeds filtering
+ * the word matches by feed_id costs less. Measured at 100,000 index rows (bench/search.mjs' shard, load
+ * ~10 on 2 cores): following 25 feeds (10 % of the rows), two prefixes and six common words ranked in
+ * 190–340 ms inside the MATCH against 200–545 ms filtered; following 100 feeds, 510–740 against 435–570.
+ */
+export const FEEDS_IN_RANKED_MATCH = 32;
+
+/**
+ * Which index rows match, scoped to the feeds. The feeds are part of the MATCH (their tokens, OR-ed):
+ * the index intersects the words with the feeds' own rows, however many other feeds the database holds,
+ * so neither ranking nor ordering touches another person's matches. By relevance with more than
+ * FEEDS_IN_RANKED_MATCH feeds, the feeds filter the word matches instead (bm25 reads every phrase).
  */
 export function matchingRows(filter: { match: string; order: SearchOrder; feedIds: number[] }) {
   const words = `${WORD_COLUMNS} : (${filter.match})`;
+  const feeds = `feed : (${filter.feedIds.map((id) => `f${id}`).join(' OR ')})`;
   if (filter.order === 'relevance') {
-    return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from item_search
-      where item_search match ${words} and feed_id in (select value from json_each(${JSON.stringify(filter.feedIds)}))`;
+    if (filter.feedIds.length <= FEEDS_IN_RANKED_MATCH) {
+      return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from search_index
+        where search_index match ${`${words} AND ${feeds}`}`;
+    }
+    return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from search_index
+      where search_index match ${words} and feed_id in (select value from json_each(${JSON.stringify(filter.feedIds)}))`;
   }
-  const feeds = filter.feedIds.map((id) => `f${id}`).join(' OR ');
-  return sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from item_search
-    where item_search match ${`${words} AND feed : (${feeds})`}`;
+  return sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from search_index
+    where search_index match ${`${words} AND ${feeds}`}`;
 }

@@ -260,8 +260,8 @@ describe('a scheduled check of a feed with new items', () => {
     const { results } = await db.shards
       .of(feedId)
       .$client.prepare(
-        `select i.title from item_search s join items i on i.id = s.rowid
-         where item_search match 'title : zanzibar' and s.feed_id = ?1`,
+        `select i.title from search_index s join items i on i.id = s.rowid
+         where search_index match 'title : zanzibar' and s.feed_id = ?1`,
       )
       .bind(feedId)
       .all<{ title: string }>();

@@ -203,7 +203,7 @@ async function indexedRowsOf(feedId: number) {
   // The index lives beside the items, in the feed's shard.
   const row = await db.shards
     .of(feedId)
-    .$client.prepare("select count(*) as n from item_search where item_search match 'feed : ' || ?1")
+    .$client.prepare("select count(*) as n from search_index where search_index match 'feed : ' || ?1")
     .bind(`f${feedId}`)
     .first<{ n: number }>();
   return row?.n ?? 0;
