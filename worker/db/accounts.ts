@@ -2,6 +2,8 @@
 // spans databases, is account-deletion.ts's.
 import { asc, desc, eq } from 'drizzle-orm';
 import { aiGenerations, categories, subscriptions, users, wordpressSites } from '../../schema';
+import type { FeedItem } from '../contracts/feeds';
+import { itemChars } from '../lib/response-budget';
 import { listAppPasswords } from './app-passwords';
 import type { Db, PersonPlacement } from './client';
 import { withFeedRows } from './feeds';
@@ -12,6 +14,10 @@ import { createReader } from './reader';
 
 // Starred items are few (people save what they mean to keep); the export holds up to this many.
 const MAX_EXPORTED_STARS = 10_000;
+/** Stars read at once when the export sends them page by page: 25 at the content cap are 5 M characters. */
+const FIRST_STAR_PAGE = 25;
+const MOST_STARS_PER_PAGE = 1_000;
+const READ_BUDGET_CHARS = 5_000_000;
 
 export async function renameUser(db: Db, userId: number, name: string) {
   const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning();
@@ -29,8 +35,16 @@ export async function setGroupStories(db: Db, userId: number, groupStories: bool
   return user ?? null;
 }
 
-/** Everything the person made, as plain JSON (OPML stays at its own export). */
-export async function exportAccount(db: Db, person: { id: number } & PersonPlacement, now = Date.now()) {
+/**
+ * Everything the person made, as plain JSON (OPML stays at its own export). `starred: false` leaves the
+ * starred items out (an empty list), for an answer that sends them page by page (exportedStarPages).
+ */
+export async function exportAccount(
+  db: Db,
+  person: { id: number } & PersonPlacement,
+  now = Date.now(),
+  { starred: withStars = true }: { starred?: boolean } = {},
+) {
   const userId = person.id;
   // Their reading state (categories, subscriptions, stars) from their people database, the rest from here.
   const mine = db.people.of(person);
@@ -69,12 +83,14 @@ export async function exportAccount(db: Db, person: { id: number } & PersonPlace
         .where(eq(wordpressSites.userId, userId))
         .orderBy(asc(wordpressSites.id)),
       listAppPasswords(db, userId),
-      queryItems(createReader(mine, user), {
-        scope: { kind: 'all' },
-        state: 'starred',
-        order: 'newest',
-        limit: MAX_EXPORTED_STARS,
-      }).then((page) => page.items),
+      withStars
+        ? queryItems(createReader(mine, user), {
+            scope: { kind: 'all' },
+            state: 'starred',
+            order: 'newest',
+            limit: MAX_EXPORTED_STARS,
+          }).then((page) => page.items)
+        : [],
     ],
   );
   const categoryName = new Map(categoryRows.map((category) => [category.id, category.name]));
@@ -95,14 +111,7 @@ export async function exportAccount(db: Db, person: { id: number } & PersonPlace
       category: categoryId === null ? null : (categoryName.get(categoryId) ?? null),
       createdAt: createdAt.toISOString(),
     })),
-    starredItems: starred.map((item) => ({
-      title: item.title,
-      link: item.link,
-      feed: item.source,
-      author: item.author,
-      publishedAt: item.pubDate,
-      content: item.content ?? item.description,
-    })),
+    starredItems: starred.map(exportedStar),
     generations: generationRows.map(toGeneration),
     preferences,
     wordpressSites: sites,
@@ -111,3 +120,41 @@ export async function exportAccount(db: Db, person: { id: number } & PersonPlace
 }
 
 export type AccountExport = NonNullable<Awaited<ReturnType<typeof exportAccount>>>;
+
+/** A starred item as the export writes it. */
+export const exportedStar = (item: FeedItem) => ({
+  title: item.title,
+  link: item.link,
+  feed: item.source,
+  author: item.author,
+  publishedAt: item.pubDate,
+  content: item.content ?? item.description,
+});
+
+/**
+ * The person's starred items (up to MAX_EXPORTED_STARS, newest first) a page at a time, each page sized
+ * to hold about READ_BUDGET_CHARS at the largest item seen so far (issue 29: 10,000 stars of 200 KB are
+ * 2 GB; a page holds a few MB whatever the stars are).
+ */
+export async function* exportedStarPages(db: Db, person: { id: number } & PersonPlacement) {
+  const [user] = await db.select().from(users).where(eq(users.id, person.id)).limit(1);
+  if (!user) return;
+  const reader = createReader(db.people.of(person), user);
+  let cursor: string | undefined;
+  let sent = 0;
+  let largest = 0;
+  for (;;) {
+    const limit = Math.min(
+      MAX_EXPORTED_STARS - sent,
+      sent === 0
+        ? FIRST_STAR_PAGE
+        : Math.max(1, Math.min(MOST_STARS_PER_PAGE, Math.floor(READ_BUDGET_CHARS / largest))),
+    );
+    const page = await queryItems(reader, { scope: { kind: 'all' }, state: 'starred', order: 'newest', cursor, limit });
+    for (const item of page.items) largest = Math.max(largest, itemChars(item));
+    sent += page.items.length;
+    yield page.items.map(exportedStar);
+    if (!page.nextCursor || sent >= MAX_EXPORTED_STARS || page.items.length === 0) return;
+    cursor = page.nextCursor;
+  }
+}

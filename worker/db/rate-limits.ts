@@ -23,3 +23,17 @@ export async function countInWindow(db: Db, key: string, windowStart: number, de
     returning count`);
   return row?.count ?? 1;
 }
+
+/**
+ * Once per `intervalMs` for the key: starts a new interval at `now` and says true when none is running
+ * (the last began `intervalMs` or more ago), else false and changes nothing. One statement: the
+ * counter's window starts where the last interval did and moves only once it is over.
+ */
+export async function startIntervalIfOver(db: Db, key: string, now: number, intervalMs: number): Promise<boolean> {
+  const row = await db.get<{ count: number }>(sql`
+    insert into rate_limits (key, window_start, count) values (${key}, ${now}, 1)
+    on conflict (key) do update set window_start = excluded.window_start, count = 1
+      where rate_limits.window_start <= ${now - intervalMs}
+    returning count`);
+  return row !== undefined && row !== null;
+}

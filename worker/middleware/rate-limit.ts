@@ -4,7 +4,7 @@
 // guessing from elsewhere cannot lock the owner out of their own account (issue 10 L1).
 // Fetch budgets count the outbound fetches a person's requests make us do (issue 10 L3).
 import type { Db } from '../db/client';
-import { countInWindow, RATE_WINDOW_MS } from '../db/rate-limits';
+import { countInWindow, RATE_WINDOW_MS, startIntervalIfOver } from '../db/rate-limits';
 import { ApiError } from '../lib/errors';
 
 export const LIMIT_PER_EMAIL = 10;
@@ -57,4 +57,15 @@ export async function reserveFetches(
     throw new ApiError('RATE_LIMITED', message);
   }
   return { settle: (used: number) => countInWindow(db, key, windowStart, Math.min(used, most) - most) };
+}
+
+/** The account export: one per person per this long (issue 29: a file of every star is costly to make). */
+export const EXPORT_INTERVAL_MS = 10 * 60 * 1000;
+export const TOO_MANY_EXPORTS = 'You can download your data once every 10 minutes. Please try again in a few minutes.';
+
+/** Counts an export of this person's data; 429 when their last one began less than EXPORT_INTERVAL_MS ago. */
+export async function limitExports(db: Db, userId: number, now = Date.now()) {
+  if (!(await startIntervalIfOver(db, `export:${userId}`, now, EXPORT_INTERVAL_MS))) {
+    throw new ApiError('RATE_LIMITED', TOO_MANY_EXPORTS);
+  }
 }
