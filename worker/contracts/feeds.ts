@@ -57,6 +57,16 @@ export const refreshFeedsSchema = z.object({ feedId: idSchema('Invalid feed ID')
 /** The longest search text: room for a dozen words and phrases, not for a pasted article (issue 14). */
 export const MAX_SEARCH_CHARS = 300;
 
+/** Where a list's next page starts (the previous page's nextCursor), as every item list takes it. */
+export const pageCursorSchema = z.string().max(100, 'Invalid cursor').optional();
+/** A list page's size, as every item list takes it. */
+export const pageLimitSchema = z.coerce
+  .number('limit must be a whole number from 1 to 100')
+  .int('limit must be a whole number from 1 to 100')
+  .min(1, 'limit must be a whole number from 1 to 100')
+  .max(100, 'limit must be a whole number from 1 to 100')
+  .default(30);
+
 export const feedItemsQuerySchema = z
   .object({
     categoryId: idSchema('Invalid category ID').optional(),
@@ -64,13 +74,8 @@ export const feedItemsQuerySchema = z
     filter: z.enum(['all', 'unread', 'read', 'starred'], 'filter must be all, unread, read or starred').default('all'),
     sort: z.enum(['newest', 'oldest', 'relevance'], 'sort must be newest, oldest or relevance').default('newest'),
     dateFilter: z.enum(dateFilters).default('none'),
-    cursor: z.string().max(100, 'Invalid cursor').optional(),
-    limit: z.coerce
-      .number('limit must be a whole number from 1 to 100')
-      .int('limit must be a whole number from 1 to 100')
-      .min(1, 'limit must be a whole number from 1 to 100')
-      .max(100, 'limit must be a whole number from 1 to 100')
-      .default(30),
+    cursor: pageCursorSchema,
+    limit: pageLimitSchema,
     // Only items with (true) or without (false) an enclosure: a podcast's episodes.
     hasEnclosure: z
       .enum(['true', 'false'], 'hasEnclosure must be true or false')

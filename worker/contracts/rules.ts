@@ -2,7 +2,7 @@
 // saved search's `query` are the search syntax (worker/search/parse-query.ts): the routes parse them and
 // answer its own 400s, so a rule never saves what search would refuse.
 import * as z from 'zod';
-import { MAX_SEARCH_CHARS } from './feeds';
+import { MAX_SEARCH_CHARS, type StorySource } from './feeds';
 import { idSchema } from './ids';
 
 export const RULE_ACTIONS = ['markRead', 'star', 'hide', 'notify'] as const;
@@ -90,15 +90,8 @@ export type Rule = {
   matchCount: number;
 };
 
-/** An item a preview shows: enough to recognise it. */
-export type PreviewItem = {
-  id: number;
-  feedId: number;
-  source: string;
-  title: string;
-  link: string | null;
-  pubDate: string;
-};
+/** An item a preview shows: enough to recognise it, as a story's other source is shown. */
+export type PreviewItem = Omit<StorySource, 'isRead'>;
 
 export type RulePreview = {
   /** Matches among the items of the last 30 days in scope. */

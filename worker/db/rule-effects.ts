@@ -24,6 +24,35 @@ export type RuleEffect = {
   notify: boolean;
 };
 
+/** A rule as an effect names it: the actions it takes. */
+type ActingRule = { id: number; name: string; actions: readonly string[] };
+/** An item as an effect names it. */
+type ActedOn = { id: number; feedId: number; seq: number; title: string; link: string | null };
+
+/**
+ * What `rule` does to `item` for `userId`. `notify` only where a new item matched: a digest line says so,
+ * not that an old one still does.
+ */
+export const ruleEffect = (
+  userId: number,
+  rule: ActingRule,
+  item: ActedOn,
+  { notify }: { notify: boolean },
+): RuleEffect => ({
+  userId,
+  ruleId: rule.id,
+  ruleName: rule.name,
+  itemId: item.id,
+  feedId: item.feedId,
+  seq: item.seq,
+  title: item.title,
+  link: item.link,
+  hide: rule.actions.includes('hide'),
+  markRead: rule.actions.includes('markRead'),
+  star: rule.actions.includes('star'),
+  notify: notify && rule.actions.includes('notify'),
+});
+
 const json = (rows: unknown[]) => JSON.stringify(rows);
 
 /**

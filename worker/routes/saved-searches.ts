@@ -3,6 +3,7 @@
 // "Searches"); GET /:savedSearchId/items opens one as a list, as a feed opens.
 import { Hono } from 'hono';
 import * as z from 'zod';
+import { pageCursorSchema, pageLimitSchema } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
 import { createSavedSearchSchema } from '../contracts/rules';
 import { deleteSavedSearch, ensureScopeOwned, getSavedSearch, insertSavedSearch, listSavedSearches } from '../db/rules';
@@ -18,13 +19,8 @@ const pageQuery = validate(
   'query',
   z.object({
     filter: z.enum(['all', 'unread'], 'filter must be all or unread').default('all'),
-    cursor: z.string().max(100, 'Invalid cursor').optional(),
-    limit: z.coerce
-      .number('limit must be a whole number from 1 to 100')
-      .int('limit must be a whole number from 1 to 100')
-      .min(1, 'limit must be a whole number from 1 to 100')
-      .max(100, 'limit must be a whole number from 1 to 100')
-      .default(30),
+    cursor: pageCursorSchema,
+    limit: pageLimitSchema,
   }),
 );
 

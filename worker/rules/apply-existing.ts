@@ -6,7 +6,7 @@
 import type { Rule } from '../contracts/rules';
 import { itemIds, MAX_ITEMS } from '../db/items';
 import type { Reader } from '../db/reader';
-import { itemPositions, type RuleEffect, writeRuleEffects } from '../db/rule-effects';
+import { itemPositions, type RuleEffect, ruleEffect, writeRuleEffects } from '../db/rule-effects';
 import { wordsOf } from '../search/parse-query';
 import { itemScopeOf, matchFiltersOf } from './preview';
 
@@ -19,20 +19,7 @@ async function storedMatches(reader: Reader, query: Parameters<typeof itemIds>[1
 type Acting = Pick<Rule, 'id' | 'name' | 'actions'>;
 
 function effectsFor(reader: Reader, rule: Acting, items: Awaited<ReturnType<typeof storedMatches>>): RuleEffect[] {
-  return items.map((item) => ({
-    userId: reader.userId,
-    ruleId: rule.id,
-    ruleName: rule.name,
-    itemId: item.id,
-    feedId: item.feed_id,
-    seq: item.seq,
-    title: item.title,
-    link: item.link,
-    hide: rule.actions.includes('hide'),
-    markRead: rule.actions.includes('markRead'),
-    star: rule.actions.includes('star'),
-    notify: false,
-  }));
+  return items.map((item) => ruleEffect(reader.userId, rule, { ...item, feedId: item.feed_id }, { notify: false }));
 }
 
 /** Applies a saved rule to the person's stored items in its scope; returns how many it acted on. */

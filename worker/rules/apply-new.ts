@@ -3,7 +3,7 @@
 // nothing more is read or written), each new item is tested in memory against them (match-item.ts), and
 // what matched is written (db/rule-effects.ts): a batch per people database, one per feed shard.
 import type { Db } from '../db/client';
-import { type RuleEffect, writeRuleEffects } from '../db/rule-effects';
+import { type RuleEffect, ruleEffect, writeRuleEffects } from '../db/rule-effects';
 import { type FollowerRule, rulesOfFollowers } from '../db/rules';
 import { parseSearch } from '../search/parse-query';
 import { compileMatch, compileMuteWords, type MatchableItem, type PreparedItem, prepareItem } from './match-item';
@@ -33,20 +33,7 @@ export function effectsOf(rules: FollowerRule[], items: NewItem[]): RuleEffect[]
     const prepared = prepareItem(item);
     for (const { rule, test } of tests) {
       if (!test(prepared)) continue;
-      effects.push({
-        userId: rule.userId,
-        ruleId: rule.id,
-        ruleName: rule.name,
-        itemId: item.id,
-        feedId: item.feedId,
-        seq: item.seq,
-        title: item.title,
-        link: item.link,
-        hide: rule.actions.includes('hide'),
-        markRead: rule.actions.includes('markRead'),
-        star: rule.actions.includes('star'),
-        notify: rule.actions.includes('notify'),
-      });
+      effects.push(ruleEffect(rule.userId, rule, item, { notify: true }));
     }
   }
   return effects;
