@@ -142,8 +142,8 @@ async function benchAgainstServer() {
 if (runs('freshrss')) {
   step('freshrss: beside a real FreshRSS on the same data (Feedloom in Miniflare alone)');
   const peer = await benchFreshRss();
-  // Without a FreshRSS running, the last run's figures stay (bench/freshrss.mjs says how to start one).
-  results.freshrss = peer.skipped ? (lastFullRun().freshrss ?? peer) : peer;
+  // Without a FreshRSS running, the last run's figures stay (below; bench/freshrss.mjs says how to start one).
+  if (!peer.skipped) results.freshrss = peer;
 }
 
 if (runs('soak')) {
@@ -208,8 +208,9 @@ if (only.length > 0) {
   }
   process.exit(0);
 }
-// The soak runs only when named: the last one's figures stay.
+// The soak runs only when named, and FreshRSS only when one is running: their last figures stay.
 results.soak ??= lastFullRun().soak;
+results.freshrss ??= lastFullRun().freshrss;
 console.log(`\n${writeReport(results)}\n`);
 console.log(
   `Finished in ${results.seconds.toFixed(0)} s; bench/results.json, docs/performance.md and docs/scaling.md updated.`,
