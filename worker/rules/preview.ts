@@ -3,7 +3,7 @@
 // many match, how many there are, and the first 50. A match that would hide more than 90% of them needs
 // the person's confirmation (`confirm: true`): a rule cannot hide everything by accident.
 import type { PreviewItem, RulePreview, RuleScope } from '../contracts/rules';
-import { countItems, type ItemQuery, type ItemScope, itemIds, queryItems } from '../db/items';
+import { countItems, type ItemQuery, type ItemScope, itemIds, MAX_ITEMS, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { ApiError } from '../lib/errors';
 import { parseSearch } from '../search/parse-query';
@@ -49,7 +49,7 @@ export async function previewRule(
   ]);
   // More than a page: the ids of every match say how many (a search's ids, up to the core's most).
   const count =
-    page.nextCursor === null ? page.items.length : (await itemIds(reader, { ...base, limit: 10_000 })).length;
+    page.nextCursor === null ? page.items.length : (await itemIds(reader, { ...base, limit: MAX_ITEMS })).length;
   const items: PreviewItem[] = page.items.map((item) => ({
     id: item.id,
     feedId: item.feedId,
