@@ -111,8 +111,9 @@ export function searchSeedSql() {
     const items = [];
     const indexed = [];
     for (let n = start; n < Math.min(total, start + ROWS_PER_INSERT); n++) {
-      // Items interleave across feeds, one every minute back from now; ids above the API bench's.
-      const id = 100_000 + n;
+      // Items interleave across feeds, one every minute back from now; ids above the API bench's, growing
+      // with arrival as the refresh's clock ids do (shards.ts): the newest item has the largest.
+      const id = 100_000 + total - 1 - n;
       const feed = FIRST_FEED_ID + (n % FEEDS);
       const seq = ITEMS_PER_FEED - Math.floor(n / FEEDS);
       const title = text(8);

@@ -126,7 +126,9 @@ const SEARCHES: [string, Partial<SearchPageQuery>, number[] | null, { calls: [nu
   ],
   ['a word in every item, starred only', { filter: 'starred' }, first(30, starred), { calls: [1, 3], rowsRead: 400 }],
   ['a rare word', { search: '123' }, [123], { calls: [1, 2], rowsRead: 10 }],
-  ['a word in every item, by relevance', { sort: 'relevance' }, null, { calls: [1, 2], rowsRead: 2150 }],
+  // By relevance the word's rows are counted first (db/search.ts RANKED_WORD_ROWS): 1,000 here, so bm25 ranks
+  // by it; before that probe (issue 29) 2,202.
+  ['a word in every item, by relevance', { sort: 'relevance' }, null, { calls: [1, 2], rowsRead: 3100 }],
 ];
 
 describe.each([

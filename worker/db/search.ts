@@ -9,6 +9,7 @@
 // person's read state and stars, is search-page.ts's.
 import { sql } from 'drizzle-orm';
 import { jsonParts } from './json-parts';
+import { idListSql } from './shards';
 
 /** The plain text indexed as an item's content (its HTML turned to text by the refresh). */
 export type IndexedText = { guidHash: string; contentText: string };
@@ -40,31 +41,83 @@ const RANK = sql`bm25(search_index, 10.0, 4.0, 1.0, 3.0, 0.0, 0.0, 0.0, 0.0)`;
 const WORD_COLUMNS = '{title summary content author}';
 
 /**
- * Feeds a ranked search scopes inside its MATCH (issue 29). bm25 scores every phrase of the MATCH on
- * every matching row, feed tokens too (weight 0, but still read), so past a few dozen feeds filtering
- * the word matches by feed_id costs less. Measured at 100,000 index rows (bench/search.mjs' shard, load
- * ~10 on 2 cores): following 25 feeds (10 % of the rows), two prefixes and six common words ranked in
- * 190–340 ms inside the MATCH against 200–545 ms filtered; following 100 feeds, 510–740 against 435–570.
+ * A wanted term of a search as bm25 may rank it (search/parse-query.ts): its phrase as in the MATCH, and
+ * each of its words alone (the last one a prefix for `word*`), as FTS5 strings, to learn how common it is.
  */
-export const FEEDS_IN_RANKED_MATCH = 32;
+export type RankTerm = { phrase: string; words: string[] };
 
 /**
- * Which index rows match, scoped to the feeds. The feeds are part of the MATCH (their tokens, OR-ed):
- * the index intersects the words with the feeds' own rows, however many other feeds the database holds,
- * so neither ranking nor ordering touches another person's matches. By relevance with more than
- * FEEDS_IN_RANKED_MATCH feeds, the feeds filter the word matches instead (bm25 reads every phrase).
+ * How many rows of a feed shard a word may be in for bm25 to rank by it (issue 29). bm25 weighs each
+ * phrase of its MATCH by counting, once per search, every row of the whole shard that holds it, whoever
+ * follows those rows: for a word in nearly every row that count was the search (8 common words and two
+ * 3-letter prefixes ranked in 529 ms at 100,000 rows, while the same words by date took 228). A word in
+ * more rows than this says little about which match is better (bm25's weight for a word in half the rows
+ * is nil), so it only narrows the matches; a search is ranked by its rarer terms, and one made only of
+ * common words lists its matches newest first (by arrival). Finding out costs each word at most this many
+ * index rows read, whatever the shard's size.
  */
-export function matchingRows(filter: { match: string; order: SearchOrder; feedIds: number[] }) {
-  const words = `${WORD_COLUMNS} : (${filter.match})`;
-  const feeds = `feed : (${filter.feedIds.map((id) => `f${id}`).join(' OR ')})`;
-  if (filter.order === 'relevance') {
-    if (filter.feedIds.length <= FEEDS_IN_RANKED_MATCH) {
-      return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from search_index
-        where search_index match ${`${words} AND ${feeds}`}`;
-    }
-    return sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from search_index
-      where search_index match ${words} and feed_id in (select value from json_each(${JSON.stringify(filter.feedIds)}))`;
-  }
+export const RANKED_WORD_ROWS = 2_000;
+
+/**
+ * The words' part of a MATCH. The feed tokens (`f<feed id>`) are in a column of their own; a search word
+ * shaped like one would match them too, so it is kept to the word columns, which costs reading where in
+ * the row every match of every word is (measured at load 11: a word in every row of 10,000 followed,
+ * counted in 42 against 13 ms), so only such a search pays it.
+ */
+function wordsMatch(match: string) {
+  return /(^|["\s(])f\d/i.test(match) ? `${WORD_COLUMNS} : (${match})` : `(${match})`;
+}
+
+/** The person's feeds as a MATCH: their tokens, OR-ed. */
+const feedsMatch = (feedIds: number[]) => `feed : (${feedIds.map((id) => `f${id}`).join(' OR ')})`;
+
+/**
+ * Which index rows match, by date, scoped to the feeds. The feeds are part of the MATCH (their tokens,
+ * OR-ed): the index intersects the words with the feeds' own rows, however many other feeds the
+ * database holds, so the ordering touches no other person's match.
+ */
+export function matchingRows(filter: { match: string; feedIds: number[] }) {
   return sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from search_index
-    where search_index match ${`${words} AND ${feeds}`}`;
+    where search_index match ${`${wordsMatch(filter.match)} AND ${feedsMatch(filter.feedIds)}`}`;
+}
+
+/**
+ * A ranked search's rows in two parts, of which one is empty (the CTE `ranked` decides, in the statement:
+ * it is the AND of the terms that have a word in at most RANKED_WORD_ROWS rows of the shard, each probed
+ * with a bounded read, or null when every term is common):
+ * - `ranked`: the matches of those rarer terms in the whole shard (so at most RANKED_WORD_ROWS rows, and
+ *   bm25 counts no more), kept when they are of the person's feeds and match the whole search;
+ * - `newest`: when no term is rare, the search's matches in the person's feeds, rank 0, which the page
+ *   reads newest first (by id, the index's own order) and stops at its limit.
+ * `with` is the CTE to put before the statement that reads them.
+ */
+export function rankedRows(filter: { match: string; feedIds: number[]; terms: RankTerm[] }) {
+  const probes = filter.terms.flatMap((term) => term.words.map((word) => sql`(${term.phrase}, ${word})`));
+  const none = 'feed : "f0"'; // a MATCH that finds nothing (no feed has id 0): the part not taken
+  // Each word is probed once per statement (materialized): how many of the shard's rows hold it, counted
+  // up to one past the bound, so a common word costs RANKED_WORD_ROWS + 1 rows read and no more.
+  const rare = probes.length
+    ? sql`terms(phrase, word) as (values ${sql.join(probes, sql`, `)}),
+      ranked(m, n) as materialized (select group_concat('(' || phrase || ')', ' AND '), count(*) from (select distinct phrase
+        from terms where (select count(*) from (select 1 from search_index where search_index match terms.word
+          limit ${RANKED_WORD_ROWS + 1})) <= ${RANKED_WORD_ROWS}))`
+    : sql`ranked(m, n) as (select null, 0)`;
+  // The rarer terms' matches are the search's own when the search is nothing but its terms, all rare (no
+  // word left out, none kept to the word columns); else each must match the whole search too.
+  const matchesWhole = sql`+rowid in (select rowid from search_index where search_index match ${wordsMatch(filter.match)})`;
+  const onlyTerms = filter.terms.length > 0 && filter.match === filter.terms.map((term) => term.phrase).join(' AND ');
+  const whole =
+    onlyTerms && wordsMatch(filter.match) === `(${filter.match})`
+      ? sql`((select n from ranked) = ${filter.terms.length} or ${matchesWhole})`
+      : matchesWhole;
+  return {
+    with: sql`with ${rare}`,
+    ranked: sql`select rowid as id, feed_id, seq, pub_date, ${RANK} as rank from search_index
+      where search_index match coalesce((select m from ranked), ${none})
+        and feed_id in (${sql.raw(idListSql(filter.feedIds))})
+        and ${whole}`,
+    newest: sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from search_index
+      where search_index match (case when (select m from ranked) is null
+        then ${`${wordsMatch(filter.match)} AND ${feedsMatch(filter.feedIds)}`} else ${none} end)`,
+  };
 }

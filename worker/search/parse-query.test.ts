@@ -91,6 +91,13 @@ describe('parseSearch', () => {
     expect(matchOf('feed:f12 rowid:3')).toBe('"feed f12" AND "rowid 3"');
   });
 
+  it('gives the wanted terms for ranking, each with its words alone to learn how common they are (issue 29)', () => {
+    expect(parseSearch('title:"solar panel" ener* -coal link:example').rankTerms).toEqual([
+      { phrase: 'title : "solar panel"', words: ['"solar"', '"panel"'] },
+      { phrase: '"ener" *', words: ['"ener" *'] },
+    ]);
+  });
+
   it('keeps link: apart from the index, as text the address must or must not contain', () => {
     expect(parseSearch('link:Example.com/News solar')).toMatchObject({
       match: '"solar"',

@@ -12,6 +12,7 @@
 // item's address (its text, any case, anywhere in it), kept apart from the MATCH. Rules use this same
 // language (worker/rules/match-item.ts matches one item in memory the way the index would).
 import type { LinkFilter } from '../db/items';
+import type { RankTerm } from '../db/search';
 import { ApiError } from '../lib/errors';
 
 /** The parts of an item a term can be narrowed to with `field:`. */
@@ -35,7 +36,7 @@ export type SearchTerm = {
  * A parsed search: its terms, the index's MATCH expression (none when every wanted term is a `link:`),
  * and the `link:` terms as a filter on the items row (none when there are none).
  */
-export type ParsedSearch = { terms: SearchTerm[]; match?: string; link?: LinkFilter };
+export type ParsedSearch = { terms: SearchTerm[]; match?: string; link?: LinkFilter; rankTerms?: RankTerm[] };
 
 /** Words in one search, a quoted phrase counting each of its words, left-out words too. */
 export const MAX_SEARCH_WORDS = 8;
@@ -88,6 +89,10 @@ const COLUMNS: Record<Exclude<SearchField, 'link'>, string> = {
   content: '{summary content}',
 };
 
+/** Each word of a term alone, as FTS5 strings (the last one a prefix for `word*`): how common it is. */
+const probeWords = (term: SearchTerm) =>
+  term.words.map((word, index) => `"${word}"${term.prefix && index === term.words.length - 1 ? ' *' : ''}`);
+
 const phrase = (term: SearchTerm) => {
   const words = `"${term.words.join(' ')}"${term.prefix ? ' *' : ''}`;
   return term.field && term.field !== 'link' ? `${COLUMNS[term.field]} : ${words}` : words;
@@ -118,6 +123,7 @@ export function parseSearch(text: string): ParsedSearch {
   if (wantedWords.length > 0) {
     const found = wantedWords.map(phrase).join(' AND ');
     parsed.match = excludedWords.length > 0 ? `(${found}) NOT (${excludedWords.map(phrase).join(' OR ')})` : found;
+    parsed.rankTerms = wantedWords.map((term) => ({ phrase: phrase(term), words: probeWords(term) }));
   }
   const links = (list: SearchTerm[]) => list.flatMap((term) => (term.field === 'link' && term.text ? [term.text] : []));
   const has = links(wanted);

@@ -16,7 +16,13 @@ export async function searchFeedItems(reader: Reader, { search, ...query }: Sear
   const parsed = parseSearch(search);
   // Only `link:` terms: no words for the index, a filter on the list (ranked by date, nothing to score).
   const order = parsed.match === undefined && query.order === 'relevance' ? 'newest' : query.order;
-  const page = await queryItems(reader, { ...query, order, match: parsed.match, link: parsed.link });
+  const page = await queryItems(reader, {
+    ...query,
+    order,
+    match: parsed.match,
+    rankTerms: parsed.rankTerms,
+    link: parsed.link,
+  });
   const items: SearchResult[] = page.items.map((item) => ({
     ...item,
     snippet: buildSnippet([item.description, item.content ? htmlToText(item.content) : null], parsed.terms),

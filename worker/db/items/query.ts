@@ -2,6 +2,7 @@
 // the Fever calls, search, the digest and the export each translate their own protocol into one, and
 // the planner (planner.ts) picks the cheap way to read it. Contradictions are refused here, by field.
 import { ApiError } from '../../lib/errors';
+import type { RankTerm } from '../search';
 
 export type ItemScope =
   | { kind: 'all' }
@@ -26,6 +27,8 @@ export type ItemQuery = {
   starred?: boolean;
   /** An FTS5 match expression (search/parse-query.ts): only the items that match. */
   match?: string;
+  /** By relevance: the search's wanted terms as bm25 may rank them (search/parse-query.ts). */
+  rankTerms?: RankTerm[];
   /** Published in [from, to), epoch ms; null or left out is open. */
   from?: number | null;
   to?: number | null;

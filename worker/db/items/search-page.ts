@@ -13,7 +13,7 @@ import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
 import { isReadAt, perFeedSql } from '../read-state';
 import { inOneRoundTrip } from '../round-trip';
-import { matchingRows, type SearchOrder } from '../search';
+import { matchingRows, type RankTerm, rankedRows, type SearchOrder } from '../search';
 import { idListSql } from '../shards';
 import { type ItemRow, itemColumns } from './columns';
 import { linkConditions, notHidden } from './conditions';
@@ -23,6 +23,8 @@ import type { LinkFilter } from './query';
 export type SearchPage = {
   userId: number;
   match: string;
+  /** By relevance: the wanted terms, for bm25 (search/parse-query.ts); none: the matches newest first. */
+  rankTerms?: RankTerm[];
   /** Which read state, and whether only starred items. */
   state: 'all' | 'unread' | 'read';
   starred: boolean;
@@ -94,21 +96,35 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
     where.push(page.hasEnclosure ? sql`it.enclosures is not null` : sql`it.enclosures is null`);
   if (page.link) where.push(...linkConditions(page.link, sql`it`));
   if (page.hiddenOf !== undefined) where.push(notHidden(page.hiddenOf, sql`i`));
-  const key = page.order === 'relevance' ? sql`i.rank` : sql`i.pub_date`;
   const after = page.after;
-  if (after) {
+  if (after && page.order === 'relevance') {
+    // Best first (rank ascending: bm25 is negative), and among equals the newest (id descending).
+    where.push(sql`(i.rank > ${after.key} or (i.rank = ${after.key} and i.id < ${after.id}))`);
+  } else if (after) {
     const beyond = page.order === 'newest' ? sql`<` : sql`>`;
-    where.push(sql`(${key} ${beyond} ${after.key} or (${key} = ${after.key} and i.id ${beyond} ${after.id}))`);
+    where.push(sql`(i.pub_date ${beyond} ${after.key} or (i.pub_date = ${after.key} and i.id ${beyond} ${after.id}))`);
   }
-  const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
   // A search of one read state needs each match's mark before the LIMIT, one on enclosures or links its items row;
   // the others, nothing but the index.
-  return sql`select i.id, i.rank from (${matchingRows({ match: page.match, order: page.order, feedIds })}) i
+  const page_ = (rows: SQL, order: SQL, more: SQL[] = []) => sql`select i.id, i.rank from (${rows}) i
     ${page.state !== 'all' ? marksJoin(page.userId, personal) : sql``}
     ${page.hasEnclosure !== undefined || page.link ? sql`join items it on it.id = i.id` : sql``}
-    where ${sql.join(where, sql` and `)}
-    order by ${key} ${direction}, i.id ${direction}
+    where ${sql.join([...where, ...more], sql` and `)}
+    order by ${order}
     limit ${page.limit}`;
+  if (page.order !== 'relevance') {
+    const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
+    return page_(matchingRows({ match: page.match, feedIds }), sql`i.pub_date ${direction}, i.id ${direction}`);
+  }
+  // By relevance, one of two parts (search.ts rankedRows): the rarer terms' matches ranked by bm25, or,
+  // when every term is common, the matches newest first, read in the index's own order up to the limit.
+  const rows = rankedRows({ match: page.match, feedIds, terms: page.rankTerms ?? [] });
+  // After a page of those (rank 0), the next starts below its last id: a bound the index seeks to.
+  const below = after?.key === 0 ? [sql`i.id < ${after.id}`] : [];
+  return sql`${rows.with}
+    select * from (${page_(rows.ranked, sql`i.rank asc, i.id desc`)})
+    union all
+    select * from (${page_(rows.newest, sql`i.id desc`, below)})`;
 }
 
 /**
@@ -126,7 +142,8 @@ export function searchShard(
   const feedIds = subscriptions.map((row) => row.feedId);
   const readSeq = sql.raw(perFeedSql(new Map(subscriptions.map((row) => [row.feedId, row.readSeq])), '0', 'i.feed_id'));
   const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
-  const key = page.order === 'relevance' ? sql`r.rank` : sql`i.pub_date`;
+  const order =
+    page.order === 'relevance' ? sql`r.rank asc, i.id desc` : sql`i.pub_date ${direction}, i.id ${direction}`;
   // A page of one read state has it by construction: the marks were joined before the LIMIT.
   const known = page.state !== 'all';
   // The feed's name is the caller's to add (it has the subscriptions): nothing to bill for it here.
@@ -141,7 +158,7 @@ export function searchShard(
     from (${pageMatches(page, feedIds, personal, readSeq)}) r
     cross join items i on i.id = r.id
     ${known ? sql`` : marksJoin(page.userId, personal)}
-    order by ${key} ${direction}, i.id ${direction}`);
+    order by ${order}`);
 }
 
 /**

@@ -15,9 +15,10 @@ import { subscriptionsOf } from './windows';
 
 /** The page's order across shards: each shard's rows come sorted; merged here the same way. */
 function compareRows(order: SearchOrder) {
-  const key = (row: SearchRow) => (order === 'relevance' ? row.rank : row.pub_date);
+  // By relevance: best first (bm25 is negative, so ascending), and among equals the newest.
+  if (order === 'relevance') return (a: SearchRow, b: SearchRow) => a.rank - b.rank || b.id - a.id;
   const sign = order === 'newest' ? -1 : 1;
-  return (a: SearchRow, b: SearchRow) => sign * (key(a) - key(b) || a.id - b.id);
+  return (a: SearchRow, b: SearchRow) => sign * (a.pub_date - b.pub_date || a.id - b.id);
 }
 
 export async function readSearchPage(
@@ -32,6 +33,7 @@ export async function readSearchPage(
   const page: SearchPage = {
     userId,
     match: query.match,
+    rankTerms: query.rankTerms,
     state: query.state === 'starred' ? 'all' : query.state,
     starred: query.state === 'starred' || query.starred === true,
     order,
