@@ -18,6 +18,7 @@ import { categoryRoutes } from './routes/categories';
 import { creditRoutes } from './routes/credits';
 import { devRoutes } from './routes/dev';
 import { emailImageRoutes } from './routes/email-images';
+import { exportRoutes } from './routes/exports';
 import { extensionRoutes } from './routes/extension';
 import { faviconRoutes } from './routes/favicons';
 import { feedItemRoutes } from './routes/feed-items';
@@ -65,6 +66,7 @@ export const app = new Hono<AppEnv>()
   .route('/saved-searches', savedSearchRoutes)
   .route('/ai-generations', aiGenerationRoutes)
   .route('/email-images', emailImageRoutes)
+  .route('/exports', exportRoutes)
   .route('/opml', opmlRoutes)
   .route('/wordpress', wordpressRoutes)
   .route('/payments', paymentRoutes)

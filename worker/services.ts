@@ -30,6 +30,8 @@ export type Services = {
   assets: Fetcher;
   /** Workers Analytics Engine's page-view dataset, when bound. */
   analytics: AnalyticsEngineDataset | null;
+  /** Finished exports of people's data (the EXPORTS bucket, worker/exports/), kept while their link lasts. */
+  exports: R2Bucket;
   /** Workers Rate Limiting: searches per person (wrangler.toml SEARCH_LIMITER, search/search-limit.ts). */
   searchLimiter: RateLimit;
 };
@@ -50,6 +52,7 @@ export function createServices(env: Bindings): Services {
     payments: createPayments(config.stripe),
     assets: env.ASSETS,
     analytics: env.ANALYTICS ?? null,
+    exports: env.EXPORTS,
     searchLimiter: env.SEARCH_LIMITER,
   };
 }

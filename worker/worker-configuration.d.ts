@@ -6,6 +6,7 @@ declare namespace Cloudflare {
 	}
 	interface Env {
 		IMAGES: R2Bucket;
+		EXPORTS: R2Bucket;
 		DB: D1Database;
 		EMAIL: SendEmail;
 		ANALYTICS: AnalyticsEngineDataset;

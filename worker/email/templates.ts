@@ -102,4 +102,14 @@ export const templates = {
       ],
       { label: 'Confirm Address', url },
     ),
+  exportReady: (url: string) =>
+    layout(
+      'Your Feedloom data is ready',
+      [
+        'Hi,',
+        'The export of your Feedloom data you asked for is ready, as one JSON file.',
+        'This link works for 24 hours. After that, export again from your account page.',
+      ],
+      { label: 'Download My Data', url },
+    ),
 };

@@ -7,6 +7,7 @@ import { RESETS_PER_JOB, resetDueCredits } from '../db/credits';
 import { sendAccountMail } from '../email/account-mail';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
+import { writeExport } from '../exports/write-export';
 import { importOpmlChunk } from '../feeds/import-opml';
 import { refreshFeed } from '../feeds/refresh';
 import { log } from '../lib/log';
@@ -44,6 +45,9 @@ export const handlers: Handlers = {
   },
   'send-account-email': async (job, _env, services) => {
     await sendAccountMail(services, job);
+  },
+  'export-account': async (job, _env, services) => {
+    await writeExport(services, job);
   },
   generate: async (job, env, services) => {
     await runGeneration({ ...services, env }, job.generationId, 'job');

@@ -76,6 +76,15 @@ export const cleanupMessage = z.object({
   after: z.object({ deletions: id.nullable(), tombstones: id.nullable() }).optional(),
 });
 
+/** Writes an export of a person's data to R2 and mails its link (worker/exports/write-export.ts). */
+export const exportAccountMessage = z.object({
+  type: z.literal('export-account'),
+  userId: id,
+  exportId: z.string().regex(/^[a-z2-7]{16}$/),
+  /** When it was asked for (epoch ms): its link lasts from then. */
+  createdAt: z.number().int().positive(),
+});
+
 /** Fills a pending AI generation (worker/ai/generate.ts); a done or failed one is left alone. */
 export const generateMessage = z.object({ type: z.literal('generate'), generationId: id });
 
@@ -100,6 +109,7 @@ export const jobMessage = z.discriminatedUnion('type', [
   generateMessage,
   sendDigestMessage,
   resetCreditsMessage,
+  exportAccountMessage,
 ]);
 
 export type JobMessage = z.infer<typeof jobMessage>;

@@ -17,6 +17,10 @@ import { type AppPasswordSummary, listAppPasswords, revokeAllAppPasswords } from
 import { deleteUserSessions } from '../db/sessions';
 import { setPasswordHash, toCurrentUser, type UserRow } from '../db/users';
 import type { AuthedEnv } from '../env';
+import { EXPORT_LINK_MS, exportUrl } from '../exports/export-link';
+import { exportOfKey, exportsFolder } from '../exports/write-export';
+import { enqueue } from '../jobs/enqueue';
+import { randomBase32 } from '../lib/crypto';
 import { ApiError } from '../lib/errors';
 import { streamJsonValues } from '../lib/json-stream';
 import { isValidTimeZone } from '../lib/time';
@@ -105,6 +109,37 @@ export const userRoutes = new Hono<AuthedEnv>()
       'content-disposition': `attachment; filename="feedloom-export-${day}.json"`,
     });
   })
+  // The export as a queued job (issue 29): asked for here, written to R2 by the queue, mailed as a
+  // link that lasts EXPORT_LINK_MS, and offered by GET /me/exports while it lasts.
+  .post('/me/exports', async (c) => {
+    await limitExports(c.var.db, c.var.user.id);
+    const exportId = randomBase32(16);
+    await enqueue(c.env, { type: 'export-account', userId: c.var.user.id, exportId, createdAt: Date.now() });
+    return c.json({ id: exportId, status: 'preparing', message: EXPORT_QUEUED }, 202);
+  })
+  .get('/me/exports', async (c) => {
+    const now = Date.now();
+    const userId = c.var.user.id;
+    const listed = await c.var.services.exports.list({ prefix: exportsFolder(userId) });
+    const ready = listed.objects
+      .flatMap((object) => {
+        const name = exportOfKey(userId, object.key);
+        return name ? [{ ...name, bytes: object.size, expiresAt: name.createdAt + EXPORT_LINK_MS }] : [];
+      })
+      .filter((name) => name.expiresAt > now)
+      .sort((a, b) => b.createdAt - a.createdAt);
+    return c.json(
+      await Promise.all(
+        ready.map(async (name) => ({
+          id: name.exportId,
+          createdAt: new Date(name.createdAt).toISOString(),
+          expiresAt: new Date(name.expiresAt).toISOString(),
+          bytes: name.bytes,
+          url: await exportUrl(c.var.config, name),
+        })),
+      ),
+    );
+  })
   .delete('/me', validate('json', deleteAccountSchema), async (c) => {
     const { confirm } = c.req.valid('json');
     const user = c.var.user;
@@ -116,6 +151,8 @@ export const userRoutes = new Hono<AuthedEnv>()
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.body(null, 204);
   });
+
+const EXPORT_QUEUED = 'We are preparing your data. We will email you a link, and it will be here when it is ready.';
 
 /** Where the starred items go in the export's JSON: the list is sent after the rest, page by page. */
 const STARS_SLOT = '"starredItems":[]';

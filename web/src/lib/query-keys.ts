@@ -10,6 +10,8 @@ export const userKeys = {
   /** The signed-in user, or null when signed out (GET /api/auth/me). */
   current: () => ['users', 'me'] as const,
   appPasswords: () => ['users', 'me', 'app-passwords'] as const,
+  /** The person's finished exports of their data (GET /api/users/me/exports). */
+  exports: () => ['users', 'me', 'exports'] as const,
 };
 
 export const authKeys = {

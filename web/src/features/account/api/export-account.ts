@@ -1,21 +1,47 @@
-// GET /api/users/me/export: everything the person made, saved as a JSON file by the browser.
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+// The export of everything the person made (issue 29): POST /api/users/me/exports asks for it, a queued
+// job writes the JSON file and emails a link that works for 24 hours, and GET /api/users/me/exports
+// lists the file ready to download while that link lasts.
+import { mutationOptions, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { client } from '@/lib/api-client';
+import { userKeys } from '@/lib/query-keys';
 
-export async function exportAccount(): Promise<void> {
-  const response = await client.users.me.export.$get();
-  const name =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'feedloom-export.json';
-  const url = URL.createObjectURL(await response.blob());
-  const link = Object.assign(document.createElement('a'), { href: url, download: name });
-  link.click();
-  URL.revokeObjectURL(url);
+/** A finished export: its signed link, until when it works, and its size in bytes. */
+export type AccountExport = { id: string; createdAt: string; expiresAt: string; bytes: number; url: string };
+
+/** The answer to asking for one: it is being prepared; `message` says what happens next. */
+export type ExportQueued = { id: string; status: 'preparing'; message: string };
+
+export async function getExports(): Promise<AccountExport[]> {
+  return (await client.users.me.exports.$get()).json();
 }
 
-export function exportAccountMutationOptions() {
-  return mutationOptions({ mutationKey: ['users', 'me', 'export'], mutationFn: exportAccount });
+/** While an export is being prepared (`waitingFor`), the list is asked again every few seconds. */
+export function exportsQueryOptions(waitingFor: string | null = null) {
+  return queryOptions({
+    queryKey: userKeys.exports(),
+    queryFn: getExports,
+    refetchInterval: (query) =>
+      waitingFor && !query.state.data?.some((ready) => ready.id === waitingFor) ? 3_000 : false,
+  });
 }
 
-export function useExportAccount() {
-  return useMutation(exportAccountMutationOptions());
+export function useExports(waitingFor: string | null) {
+  return useQuery(exportsQueryOptions(waitingFor));
+}
+
+export async function requestExport(): Promise<ExportQueued> {
+  const response = await client.users.me.exports.$post();
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as { message?: string };
+    throw new Error(body.message ?? 'The export could not be started');
+  }
+  return (await response.json()) as ExportQueued;
+}
+
+export function useRequestExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...mutationOptions({ mutationKey: [...userKeys.exports(), 'request'], mutationFn: requestExport }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.exports() }),
+  });
 }

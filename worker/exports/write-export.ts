@@ -1,0 +1,122 @@
+// An export of everything a person made, as a queued job (issue 29): the same JSON file the account
+// page used to build in the request, written to R2 as it is read (the stars page by page, at most a
+// part's worth held at once), then mailed as a signed link that expires (export-link.ts). 10,000 stars
+// of 200 KB are 2 GB, which no Worker holds and no request should hold open.
+import { exportAccount, exportedStarPages } from '../db/accounts';
+import { findUserById } from '../db/users';
+import { sendEmail } from '../email/send';
+import { templates } from '../email/templates';
+import type { Services } from '../services';
+import { EXPORT_LINK_MS, exportUrl } from './export-link';
+
+/**
+ * R2's size for every part of a multipart upload but the last (they must all be the same size, and at
+ * least 5 MiB): the most of the file the job holds at once, beside one page of stars.
+ */
+export const EXPORT_PART_BYTES = 5 * 1024 * 1024;
+
+/** What names an export: whose, which, and when it was asked for (epoch ms; its link lasts from then). */
+export type ExportName = { userId: number; exportId: string; createdAt: number };
+
+/**
+ * Where a person's exports are kept: one folder per person, so theirs are listed (and removed) together,
+ * each named by when it was asked for and its id, so a listing says how long each lasts.
+ */
+export const exportsFolder = (userId: number) => `exports/${userId}/`;
+export const exportKey = (name: ExportName) => `${exportsFolder(name.userId)}${name.createdAt}-${name.exportId}.json`;
+
+/** The export a key of the person's folder names (none for a key we did not write). */
+export function exportOfKey(userId: number, key: string): ExportName | null {
+  const match = /^(\d+)-([a-z2-7]{16})\.json$/.exec(key.slice(exportsFolder(userId).length));
+  return match ? { userId, createdAt: Number(match[1]), exportId: match[2] as string } : null;
+}
+
+/** Where the starred items go in the export's JSON: the list is written after the rest, page by page. */
+const STARS_SLOT = '"starredItems":[]';
+
+const encoder = new TextEncoder();
+
+/** Collects the file's bytes and uploads each EXPORT_PART_BYTES as a part, in order. */
+function partWriter(upload: R2MultipartUpload) {
+  const parts: R2UploadedPart[] = [];
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  const send = async (bytes: Uint8Array) => {
+    parts.push(await upload.uploadPart(parts.length + 1, bytes));
+  };
+  /** The held bytes as one array, the first `size` of them sent, the rest kept. */
+  const flush = async (size: number) => {
+    const all = new Uint8Array(heldBytes);
+    let at = 0;
+    for (const chunk of held) {
+      all.set(chunk, at);
+      at += chunk.length;
+    }
+    await send(all.subarray(0, size));
+    held = size < all.length ? [all.slice(size)] : [];
+    heldBytes = all.length - size;
+  };
+  return {
+    async write(text: string) {
+      if (text === '') return;
+      const bytes = encoder.encode(text);
+      held.push(bytes);
+      heldBytes += bytes.length;
+      while (heldBytes >= EXPORT_PART_BYTES) await flush(EXPORT_PART_BYTES);
+    },
+    async finish() {
+      if (heldBytes > 0 || parts.length === 0) await flush(heldBytes);
+      return parts;
+    },
+  };
+}
+
+/** Writes the file (unless a delivery before this one did), keeps only it of theirs, and mails the link. */
+export async function writeExport(services: Pick<Services, 'db' | 'mail' | 'config' | 'exports'>, job: ExportName) {
+  const { db } = services;
+  const user = await findUserById(db, job.userId);
+  if (!user) return; // the account was deleted meanwhile: nothing to export, nobody to tell
+  const key = exportKey(job);
+  // At least once: a redelivered job finds the file written and only makes sure the mail went out.
+  if (!(await services.exports.head(key))) {
+    const data = await exportAccount(db, user, Date.now(), { starred: false });
+    if (!data) return;
+    const whole = JSON.stringify(data);
+    const at = whole.indexOf(STARS_SLOT) + STARS_SLOT.length - 1;
+    const upload = await services.exports.createMultipartUpload(key, {
+      httpMetadata: { contentType: 'application/json' },
+    });
+    try {
+      const file = partWriter(upload);
+      await file.write(whole.slice(0, at));
+      let first = true;
+      for await (const page of exportedStarPages(db, user)) {
+        if (page.length === 0) continue;
+        await file.write(`${first ? '' : ','}${page.map((star) => JSON.stringify(star)).join(',')}`);
+        first = false;
+      }
+      await file.write(whole.slice(at));
+      await upload.complete(await file.finish());
+    } catch (error) {
+      await upload.abort().catch(() => {});
+      throw error;
+    }
+  }
+  // One export of theirs is kept: the newer one replaces those before it.
+  const theirs = await services.exports.list({ prefix: exportsFolder(job.userId) });
+  const older = theirs.objects.map((object) => object.key).filter((other) => other !== key);
+  if (older.length > 0) await services.exports.delete(older);
+  const url = await exportUrl(services.config, {
+    userId: job.userId,
+    exportId: job.exportId,
+    expiresAt: job.createdAt + EXPORT_LINK_MS,
+  });
+  await sendEmail(services, {
+    to: user.email,
+    userId: user.id,
+    kind: 'export_ready',
+    about: `export:${job.exportId}`,
+    idempotencyKey: `export:${job.exportId}`,
+    ...templates.exportReady(url),
+  });
+}
