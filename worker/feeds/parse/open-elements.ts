@@ -6,6 +6,8 @@
 //   (from an undo log) when it closes, so a declaration costs one entry, never a copy of its parent's map.
 // - which open element is the innermost of a kind (the channel an <item> belongs in): kept per element
 //   as it opens, so recovering from an unclosed element costs one look-up, not a walk.
+// - how many children of each name the open element has had, so a feed's structure keeps no more of one
+//   name than any feed has (parseXml MAX_REPEATED_CHILDREN).
 // Popping is amortised: each element is indexed once when opened and unindexed once when closed.
 
 import type { XmlElement } from './xml';
@@ -25,6 +27,8 @@ export class OpenElements {
   private readonly undo: { prefix: string; previous: string | undefined }[] = [];
   /** Per kind, per open element: the index of the innermost open element of that kind (0: none). */
   private readonly innermost: number[][];
+  /** Per open element: how many child elements of each name it has had so far (made at its first child). */
+  private readonly childCounts: (Map<string, number> | undefined)[] = [undefined];
 
   constructor(
     document: XmlElement,
@@ -46,6 +50,19 @@ export class OpenElements {
 
   get current(): XmlElement {
     return this.elements[this.elements.length - 1] as XmlElement;
+  }
+
+  /** Counts one more child element named `name` of the current element; answers how many it has now. */
+  countChild(name: string): number {
+    const last = this.childCounts.length - 1;
+    let counts = this.childCounts[last];
+    if (!counts) {
+      counts = new Map();
+      this.childCounts[last] = counts;
+    }
+    const count = (counts.get(name) ?? 0) + 1;
+    counts.set(name, count);
+    return count;
   }
 
   /** Where declarations made from now on start; `push` or `forgetDeclarations` takes it back. */
@@ -78,6 +95,7 @@ export class OpenElements {
       at.push((this.kinds[kind] as ReadonlySet<string>).has(element.name) ? index : (at[at.length - 1] as number));
     }
     this.elements.push(element);
+    this.childCounts.push(undefined);
     this.keys.push(key);
     this.undoMarks.push(mark);
   }
@@ -99,6 +117,7 @@ export class OpenElements {
       const mark = this.undoMarks.pop() as number;
       if (mark < this.undo.length) this.forgetDeclarations(mark);
       this.elements.pop();
+      this.childCounts.pop();
       for (const innermost of this.innermost) innermost.pop();
     }
   }
