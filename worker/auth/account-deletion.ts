@@ -25,9 +25,10 @@ import {
   markAccountDeleting,
 } from '../db/account-deletion';
 import type { Db } from '../db/client';
+import { exportsFolder } from '../exports/write-export';
 import { errorFields, log } from '../lib/log';
 
-type Deps = { db: Db; images: { bucket: R2Bucket }; payments: Payments };
+type Deps = { db: Db; images: { bucket: R2Bucket }; exports: R2Bucket; payments: Payments };
 
 /** The points between steps, where a test stops a deletion as a Worker that died there would. */
 export type DeletionStep = 'marked' | 'reading-state-deleted' | 'images-deleted' | 'account-rows-deleted';
@@ -66,6 +67,9 @@ async function finishAccountDeletion(deps: Deps, person: AccountBeingDeleted, op
   const keys = await generatedImageKeys(db, person.id);
   for (let start = 0; start < keys.length; start += R2_KEYS_PER_DELETE)
     await images.bucket.delete(keys.slice(start, start + R2_KEYS_PER_DELETE));
+  // Their export of their data, if one is kept (worker/exports/: one at a time): the file is all of it.
+  const exported = await deps.exports.list({ prefix: exportsFolder(person.id) });
+  if (exported.objects.length > 0) await deps.exports.delete(exported.objects.map((object) => object.key));
   await options.afterStep?.('images-deleted');
   await deleteAccountRows(db, person.id);
   await options.afterStep?.('account-rows-deleted');

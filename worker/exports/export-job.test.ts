@@ -16,7 +16,7 @@ import { advanceClock, pinClock } from '../test/clock';
 import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, latestEmailTo, signUp } from '../test/helpers';
 import { EXPORT_LINK_MS } from './export-link';
-import { EXPORT_PART_BYTES } from './write-export';
+import { EXPORT_PART_BYTES, exportsFolder } from './write-export';
 
 const STARS = 60;
 /** Each starred item's content: 60 of them are 7.2 MB, more than one part of the file. */
@@ -183,6 +183,23 @@ describe('the export of a person’s data as a queued job', () => {
       expect(response.status, path).toBe(404);
       expect(await response.json(), path).toMatchObject({ message: 'Export not found' });
     }
+  });
+
+  it('goes with the account: deleting it deletes the file', async () => {
+    const person = await signUp();
+    const { job } = await askForExport(person.cookie);
+    if (!job) throw new Error('no export job queued');
+    await deliver(job, 1);
+    const link = await mailedLink(person.email);
+    expect((await env.EXPORTS.list({ prefix: exportsFolder(person.userId) })).objects).toHaveLength(1);
+    const deleted = await call('/api/users/me', {
+      method: 'DELETE',
+      cookie: person.cookie,
+      json: { confirm: person.email },
+    });
+    expect(deleted.status).toBe(204);
+    expect((await env.EXPORTS.list({ prefix: exportsFolder(person.userId) })).objects).toEqual([]);
+    expect((await call(link)).status).toBe(404);
   });
 
   it('is asked for once every 10 minutes', async () => {
