@@ -118,6 +118,8 @@ const BODIES: Record<string, unknown> = {
 /** Routes with a parameter that names no one's data, and why. */
 const NOT_OWNED: Record<string, string> = {
   'GET /api/email-images/:imageName': 'mail clients fetch it without a session; the signature is the key',
+  'GET /api/exports/:userId/:exportId':
+    'a mailed link opened without a session; its signature over the person, the file and the expiry is the key (exports/export-job.test.ts changes each)',
   'GET /api/favicons/:feedId': 'a site’s icon, public as the site is; reader apps fetch iconUrl without their token',
   'GET /api/dev/sample-feeds/:file': 'the development sample feeds, the same for everyone',
   'GET /api/dev/sample-feeds/images/:name': 'the development sample feeds’ pictures',
