@@ -1,5 +1,6 @@
-// What the two AI browser tests share: a person signed in with one feed of two articles (the offline
-// model answers, as no AI keys are set), the outbox reader, and light and dark screenshots at phone width.
+// What the AI browser tests share: a person signed in with one feed of two articles (the offline model
+// answers, as the suite's app has no AI keys; model-app.ts is one that has), the outbox reader, and light
+// and dark screenshots at phone width.
 import type { Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { MOBILE, screenshot, url } from './app';
@@ -10,7 +11,7 @@ const fakeUpstreamUrl = inject('fakeUpstreamUrl');
 const stamp = Date.now();
 export const feedName = `Loom Weekly ${stamp}`;
 
-type Mail = { to: string; subject: string; text: string };
+type Mail = { to: string; subject: string; text: string; html: string };
 
 export const articles = [
   {

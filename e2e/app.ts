@@ -3,9 +3,18 @@
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 
-export const baseURL = inject('baseURL');
+/** The app's address. A live binding: useApp changes it for every helper of the test file. */
+export let baseURL = inject('baseURL');
 export const url = (path: string) => new URL(path, baseURL).href;
 export const MOBILE = { width: 390, height: 844 };
+
+/**
+ * Points this test file's helpers (url, people.ts …) at another app, such as the one with a model key
+ * (model-app.ts), until it is called again. Each test file has its own modules, so others never see it.
+ */
+export function useApp(address: string) {
+  baseURL = address;
+}
 
 export async function screenshot(page: Page, name: string, fullPage = true) {
   await page.screenshot({ path: `e2e/screenshots/${name}.png`, fullPage });

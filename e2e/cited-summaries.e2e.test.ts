@@ -1,17 +1,18 @@
-// Summaries you can check, in Chromium (issue 25's "Done when"): a feed summary by the offline model shows
-// each sentence with small numbered source links that open the item in the app, and how many sentences
-// its sources support; a flagged sentence shows greyed with its note; the emailed digest links each
-// number to the original article. Saves screenshots at 1280 and 390 px into e2e/screenshots/.
-// This environment has no model key, and the offline model quotes only its items' own sentences, so it
-// never writes one its sources do not support: the flagged sentence here is one the browser is served
-// with the verdict the support check gives an invented sentence (the Worker tests produce that verdict
-// for real, with a fake model: worker/ai/cited-generations.test.ts).
+// Summaries you can check, in Chromium (issue 25's "Done when"). Saves screenshots at 1280 and 390 px
+// into e2e/screenshots/.
+// - With the offline model (the suite's app has no key): each sentence of a feed summary shows small
+//   numbered source links that open the item in the app, and how many sentences its sources support.
+// - With a model key (a second app, model-app.ts, whose key reaches a fake OpenAI-compatible API on
+//   127.0.0.1 that answers with true sentences and one it invents): the web app greys the invented
+//   sentence with its note, and the emailed digest leaves it out and links each number to the article.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Generation } from '../worker/contracts/ai';
 import { articles, feedName, phoneScreenshots, signInWithLoomFeed, waitForMail } from './ai-fixtures';
-import { screenshot, url } from './app';
-import type { Browser } from './browser';
+import { baseURL, MOBILE, screenshot, url, useApp } from './app';
+import { type Browser, openBrowser } from './browser';
+import { INVENTED_SENTENCE, startAppWithModel } from './model-app';
+import type { RunningApp } from './start-app';
 
 /** The "AI keys are not configured" warning sits over the bottom of a phone screen: closed for the screenshot. */
 async function closeToast(page: Page) {
@@ -19,7 +20,39 @@ async function closeToast(page: Page) {
   if (await close.isVisible()) await close.locator('svg').click();
 }
 
-describe('cited summaries in the browser', () => {
+const summaryCard = (page: Page) => page.getByRole('article').filter({ hasText: `Summary of ${feedName}` });
+
+/** Asks for a summary of the feed and opens /ai-generated once the queue job has written it. */
+async function summariseFeed(page: Page, feedId: number) {
+  await page.goto(url(`/feed/${feedId}`));
+  await page.getByRole('button', { name: 'Generate Summary' }).click();
+  await page.waitForURL(/\/ai-generated$/);
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    const generations = await page.evaluate(
+      async () => (await (await fetch('/api/ai-generations')).json()) as Generation[],
+    );
+    if (generations.some((generation) => generation.origin === 'feed_summary' && generation.content !== null)) break;
+    await page.waitForTimeout(1000);
+  }
+  await page.goto(url('/ai-generated'), { timeout: 60_000 });
+  const cited = summaryCard(page).getByTestId('cited-summary');
+  await cited.waitFor();
+  return cited;
+}
+
+/** The first numbered link to `title`: "[n]", to the item in the app. */
+async function sourceLink(page: Page, title: string) {
+  const link = summaryCard(page)
+    .getByTestId('cited-summary')
+    .getByRole('link', { name: new RegExp(`^Source \\d: ${title}$`) })
+    .first();
+  expect(await link.textContent()).toMatch(/^\[\d\]$/);
+  expect(await link.getAttribute('href')).toMatch(/^\/home\?item=\d+$/);
+  return link;
+}
+
+describe('a cited summary by the offline model', () => {
   let desktop: Browser;
   let page: Page;
   let feedId: number;
@@ -32,30 +65,12 @@ describe('cited summaries in the browser', () => {
     await desktop?.close();
   });
 
-  const summaryCard = () => page.getByRole('article').filter({ hasText: `Summary of ${feedName}` });
-
   it('shows each sentence with numbered links to its items, which open in the app', async () => {
-    await page.goto(url(`/feed/${feedId}`));
-    await page.getByRole('button', { name: 'Generate Summary' }).click();
-    await page.waitForURL(/\/ai-generated$/);
-    // The summary is written by a queue job: wait for it through the API, then show the page.
-    const deadline = Date.now() + 120_000;
-    while (Date.now() < deadline) {
-      const generations = await page.evaluate(
-        async () => (await (await fetch('/api/ai-generations')).json()) as Generation[],
-      );
-      if (generations.some((generation) => generation.origin === 'feed_summary' && generation.content !== null)) break;
-      await page.waitForTimeout(1000);
-    }
-    await page.goto(url('/ai-generated'), { timeout: 60_000 });
-    const card = summaryCard();
-    const cited = card.getByTestId('cited-summary');
-    await cited.waitFor();
+    const cited = await summariseFeed(page, feedId);
     await cited.getByText('Members say sharing the design cut costs by half.').waitFor();
-    await card.getByText(/^Checked: (\d+) of \1 sentences supported by their sources \(100%\)$/).waitFor();
-    const first = cited.getByRole('link', { name: `Source 1: ${articles[0]?.title}` }).first();
-    expect(await first.textContent()).toBe('[1]');
-    expect(await first.getAttribute('href')).toMatch(/^\/home\?item=\d+$/);
+    await summaryCard(page)
+      .getByText(/^Checked: (\d+) of \1 sentences supported by their sources \(100%\)$/)
+      .waitFor();
     expect(await cited.getByRole('list', { name: 'Sources' }).getByRole('listitem').count()).toBe(2);
     await screenshot(page, 'cited-summary-1280');
     await phoneScreenshots(
@@ -67,100 +82,107 @@ describe('cited summaries in the browser', () => {
       },
       'cited-summary',
     );
-
-    await first.click();
+    await (await sourceLink(page, articles[0]?.title ?? '')).click();
     await page.getByRole('dialog', { name: articles[0]?.title }).waitFor();
     expect(page.url()).toMatch(/\/home\?item=\d+$/);
   });
+});
 
-  it('greys a sentence its sources do not support, with the note saying why', async () => {
-    const invented = 'The cooperative also bought a textile mill in Lyon for 3 million euros.';
-    await page.route('**/api/ai-generations', async (route) => {
-      const response = await route.fetch();
-      const generations = (await response.json()) as Generation[];
-      const flagged = generations.map((generation) => {
-        if (generation.origin !== 'feed_summary' || generation.citations.length === 0) return generation;
-        const [first] = generation.citations;
-        const citations = [
-          ...generation.citations,
-          {
-            sentence: invented,
-            itemIds: first?.itemIds ?? [],
-            support: 'not' as const,
-            note: 'Its sources never mention Lyon, 3.',
-          },
-        ];
-        return { ...generation, citations, supportScore: (citations.length - 1) / citations.length };
-      });
-      await route.fulfill({ response, json: flagged });
-    });
-    try {
-      await page.goto(url('/ai-generated'));
-      const card = summaryCard();
-      const sentence = card.locator('[data-support="not"]');
-      await sentence.getByText(invented).waitFor();
-      await sentence.getByText('(Not supported by its sources: Its sources never mention Lyon, 3.)').waitFor();
-      expect(await sentence.evaluate((node) => getComputedStyle(node).color)).not.toBe(
-        await card
-          .locator('[data-support="supported"]')
-          .first()
-          .evaluate((node) => getComputedStyle(node).color),
-      );
-      await card.getByText(/^Checked: (\d+) of \d+ sentences supported by their sources \(\d+%\)$/).waitFor();
-      await screenshot(page, 'cited-summary-flagged-1280');
-      await phoneScreenshots(
-        desktop,
-        '/ai-generated',
-        async (phone) => {
-          await phone.route('**/api/ai-generations', async (route) => {
-            const response = await route.fetch();
-            const generations = (await response.json()) as Generation[];
-            await route.fulfill({
-              response,
-              json: generations.map((generation) =>
-                generation.origin === 'feed_summary' && generation.citations[0]
-                  ? {
-                      ...generation,
-                      supportScore: generation.citations.length / (generation.citations.length + 1),
-                      citations: [
-                        ...generation.citations,
-                        {
-                          sentence: invented,
-                          itemIds: generation.citations[0].itemIds,
-                          support: 'not',
-                          note: 'Its sources never mention Lyon, 3.',
-                        },
-                      ],
-                    }
-                  : generation,
-              ),
-            });
-          });
-          await phone.reload();
-          await phone.locator('[data-support="not"]').first().waitFor();
-          await closeToast(phone);
-        },
-        'cited-summary-flagged',
-      );
-    } finally {
-      await page.unroute('**/api/ai-generations');
-    }
+describe('with a model key: a sentence the model invents', () => {
+  const suiteApp = baseURL;
+  let app: RunningApp | undefined;
+  let desktop: Browser;
+  let page: Page;
+  let feedId: number;
+
+  beforeAll(async () => {
+    app = await startAppWithModel();
+    useApp(app.baseURL);
+    ({ desktop, page, feedId } = await signInWithLoomFeed('grace'));
   });
 
-  it('emails the digest with each sentence linked to its original article', async () => {
+  afterAll(async () => {
+    await desktop?.close();
+    app?.stop();
+    useApp(suiteApp);
+  });
+
+  it('is greyed in the web app with its note, beside the true sentences and their links', async () => {
+    const cited = await summariseFeed(page, feedId);
+    const card = summaryCard(page);
+    // The fake model quotes each item's first sentence, cites it, and adds one sentence of its own.
+    const flagged = cited.locator('[data-support="not"]');
+    await flagged.getByText(INVENTED_SENTENCE).waitFor();
+    await flagged.getByText(/^\(Not supported by its sources: .+\)$/).waitFor();
+    const supported = cited.locator('[data-support="supported"]');
+    expect(await supported.allTextContents()).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('A cooperative of weavers released the plans for its loom under an open licence.'),
+        expect.stringContaining('Cotton thread became cheaper again as harvests recovered.'),
+      ]),
+    );
+    expect(await supported.count()).toBe(2);
+    const colour = (locator: typeof flagged) => locator.first().evaluate((node) => getComputedStyle(node).color);
+    expect(await colour(flagged)).not.toBe(await colour(supported));
+    await card.getByText('Checked: 2 of 3 sentences supported by their sources (67%)').waitFor();
+    await screenshot(page, 'cited-summary-flagged-1280');
+    await phoneScreenshots(
+      desktop,
+      '/ai-generated',
+      async (phone) => {
+        await phone.locator('[data-support="not"]').first().waitFor();
+        await closeToast(phone);
+      },
+      'cited-summary-flagged',
+    );
+    // Both items stay unread (opening one marks it read), so the digest below has both to cite.
+    for (const article of articles) await sourceLink(page, article.title);
+  });
+
+  it('is left out of the emailed digest, whose sentences link to the original articles', async () => {
     await page.goto(url('/preferences'));
     await page.getByRole('button', { name: 'Send me a digest now' }).click();
     await page.getByText('Digest requested', { exact: true }).waitFor();
     const email = await page.evaluate(async () => (await (await fetch('/api/users/me')).json()).email as string);
-    const mail = await waitForMail(email, (candidate) => /Feedloom digest/.test(candidate.subject), 60_000);
-    expect(mail.text).toMatch(/\[1\] .+: .*\/articles\/\d+-\d/);
+    const mail = await waitForMail(email, (candidate) => /Feedloom digest/.test(candidate.subject), 90_000);
+    for (const body of [mail.text, mail.html]) {
+      expect(body).not.toContain(INVENTED_SENTENCE);
+      expect(body).toContain('1 sentence was left out: the support check did not find it in the cited articles.');
+      expect(body).toContain('A cooperative of weavers released the plans for its loom under an open licence.');
+    }
+    expect(mail.text).toMatch(
+      new RegExp(`\\[\\d\\] ${articles[0]?.title}: http://127\\.0\\.0\\.1:\\d+/articles/\\d+-0`),
+    );
+    expect(mail.html).toMatch(
+      /Cotton thread became cheaper again as harvests recovered\.<sup><a href="http:\/\/127\.0\.0\.1:\d+\/articles\/\d+-1"/,
+    );
+
+    // As the dev mailbox shows it (the text part), and as a mail client shows the HTML part.
+    const openDigest = async (target: Page) => {
+      await target
+        .getByRole('button', { name: new RegExp(mail.subject) })
+        .first()
+        .click();
+      await target
+        .getByRole('article', { name: 'Selected email' })
+        .getByText('1 sentence was left out', { exact: false })
+        .waitFor();
+    };
     await page.goto(url('/dev/mailbox'));
-    await page
-      .getByRole('button', { name: new RegExp(mail.subject) })
-      .first()
-      .click();
-    const selected = page.getByRole('article', { name: 'Selected email' });
-    await selected.getByText('Checked:', { exact: false }).first().waitFor();
+    await openDigest(page);
     await screenshot(page, 'cited-digest-email-1280');
+    await phoneScreenshots(desktop, '/dev/mailbox', openDigest, 'cited-digest-email');
+    for (const [size, name] of [
+      [{ width: 1280, height: 800 }, 'cited-digest-email-html-1280'],
+      [MOBILE, 'cited-digest-email-html-390'],
+    ] as const) {
+      const client = await openBrowser(size);
+      try {
+        await client.page.setContent(mail.html);
+        await screenshot(client.page, name);
+      } finally {
+        await client.close();
+      }
+    }
   });
 });

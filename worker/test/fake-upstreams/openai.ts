@@ -7,6 +7,8 @@
 //   FAKE_CUT stops for length (finish_reason "length") mid-sentence, and finishes when asked to continue ·
 //   FAKE_ALWAYS_CUT stops for length every time · FAKE_CITED a summary citing its items as asked ("… [n]"):
 //   the first sentence of each item, then one invented sentence that no item says, cited as item 1.
+// The API key CITING_KEY answers every request as FAKE_CITED does: a whole app configured with it (the
+// browser suite's e2e/model-app.ts) writes its summaries and digests this way, whatever its items say.
 // A support check (the prompt names FEEDLOOM_SUPPORT_CHECK) is judged as a careful model would: a
 // sentence is "supported" when nearly all its words are in the sources given under it, "partly
 // supported" when most are, else "not supported".
@@ -19,6 +21,9 @@ const HANG_MS = 60_000;
 
 /** The sentence the FAKE_CITED summary invents: no item mentions Globex or 9 billion. */
 export const INVENTED_SENTENCE = 'Globex agreed to buy the company for 9 billion dollars.';
+
+/** An API key that makes every answer a FAKE_CITED one. */
+export const CITING_KEY = 'fake-key-that-cites';
 
 /** A summary that cites its items: "[n] Title: …" blocks of the prompt, first sentence of each text. */
 function citedSummary(prompt: string) {
@@ -112,7 +117,7 @@ export const routeOpenAi: FakeRoute = (req, body, res) => {
         ? completion(model, 'dle of a sentence.</p><p>The second half is whole.</p>')
         : completion(model, '<p>The first half of a long answer stops in the mid', 'length'),
     );
-  } else if (prompt.includes('FAKE_CITED')) {
+  } else if (prompt.includes('FAKE_CITED') || req.headers.authorization === `Bearer ${CITING_KEY}`) {
     json(200, completion(model, citedSummary(prompt)));
   } else if (prompt.includes('FAKE_LONG')) {
     json(200, completion(model, `<p>${'Long words here. '.repeat(60)}</p>`));
