@@ -32,15 +32,10 @@ export function SupportScore({ generation }: { generation: Pick<Generation, 'cit
   );
 }
 
-function SourceLinks({
-  citation,
-  numbers,
-  sources,
-}: {
-  citation: Citation;
-  numbers: Map<number, number>;
-  sources: Map<number, CitedSource>;
-}) {
+/** A sentence, its items' numbers in the summary's source list, and those items. */
+type SentenceProps = { citation: Citation; numbers: Map<number, number>; sources: Map<number, CitedSource> };
+
+function SourceLinks({ citation, numbers, sources }: SentenceProps) {
   return (
     <>
       {citation.itemIds.map((itemId) => {
@@ -63,15 +58,7 @@ function SourceLinks({
   );
 }
 
-function CitedSentence({
-  citation,
-  numbers,
-  sources,
-}: {
-  citation: Citation;
-  numbers: Map<number, number>;
-  sources: Map<number, CitedSource>;
-}) {
+function CitedSentence({ citation, numbers, sources }: SentenceProps) {
   const ok = passes(citation);
   const note = citation.support === 'supported' ? null : (citation.note ?? supportNotes[citation.support]);
   return (
