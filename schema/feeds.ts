@@ -169,6 +169,9 @@ export const stars = sqliteTable(
     itemId: integer().notNull(),
     feedId: integer().notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    // A rule of the person's hid the item (issue 26; hidden_items, in the item's shard). Said here too, so
+    // that the starred count and the starred ids, which read only these rows, leave it out as every list does.
+    hidden: integer({ mode: 'boolean' }).notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('stars_item_idx').on(t.itemId)],
 );

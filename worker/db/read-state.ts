@@ -70,32 +70,44 @@ export async function markItemInStory(
 ): Promise<{ found: boolean; storyId: number | null }> {
   let storyId: number | null = null;
   let items = '';
+  // A hidden item (a rule's hide, issue 26) stays read: it is out of every list, so an unread one would be
+  // counted where it cannot be found. The wish "unread" is taken as "read" for it.
+  let wish = isRead;
   // The item is read where it is unless the person's database is also its feed shard.
   if (shardOfId(itemId) !== db.shards.indexOf(db)) {
     const [item] = await db.shards.each([itemId], (shard) =>
-      shard.all<{ feed_id: number; seq: number; story_id: number | null }>(
-        sql`select feed_id, seq, story_id from items where id = ${itemId}`,
+      shard.all<{ feed_id: number; seq: number; story_id: number | null; hidden: number }>(
+        sql`select feed_id, seq, story_id, exists (select 1 from hidden_items h
+          where h.user_id = ${userId} and h.feed_id = items.feed_id and h.seq = items.seq) as hidden
+          from items where id = ${itemId}`,
       ),
     );
     if (!item) return { found: false, storyId: null };
     storyId = item.story_id;
+    wish ||= item.hidden === 1;
     items = `with items(id, feed_id, seq) as (values (${idListSql([itemId, item.feed_id, item.seq])})) `;
   }
   const d1 = db.$client;
   // ?1 the person, ?2 the item, ?3 the wish (1 read, 0 unread), ?4 the counter's step per mark (−1 when read), ?5 now.
-  const params = [userId, itemId, isRead ? 1 : 0, isRead ? -1 : 1, Date.now()];
+  const params = [userId, itemId, wish ? 1 : 0, wish ? -1 : 1, Date.now()];
   const run = (query: string) => d1.prepare(items + query).bind(...params.slice(0, highestParam(query)));
+  // In the person's own database the item's hidden row is beside it: an unread wish asks there, in SQL.
+  const hiddenHere = `exists (select 1 from items x join hidden_items h on h.user_id = ?1 and h.feed_id = x.feed_id and h.seq = x.seq where x.id = ?2)`;
+  const wishSql = wish || items ? '?3' : `(?3 or ${hiddenHere})`;
+  const stepSql = wish || items ? '?4' : `(case when ${hiddenHere} then -1 else ?4 end)`;
   const followed = 'from items i join subscriptions s on s.user_id = ?1 and s.feed_id = i.feed_id where i.id = ?2';
   const position = 'user_id = ?1 and feed_id = (select feed_id from items where id = ?2)';
-  const moveCounter = `update subscriptions set read_adjust = read_adjust + changes() * ?4 where ${position} and changes() > 0`;
+  const moveCounter = `update subscriptions set read_adjust = read_adjust + changes() * ${stepSql} where ${position} and changes() > 0`;
   const [found] = await d1.batch([
     run(`select ${items ? '1' : 'i.story_id'} as found ${followed}`),
     // A mark that says the opposite of the wish goes, whichever side of the watermark it is on.
-    run(`delete from read_marks where ${position} and seq = (select seq from items where id = ?2) and is_read <> ?3`),
+    run(
+      `delete from read_marks where ${position} and seq = (select seq from items where id = ?2) and is_read <> ${wishSql}`,
+    ),
     run(moveCounter),
     // A mark is needed when the wish differs from the watermark's default.
     run(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-         select ?1, i.feed_id, i.seq, ?3, ?5 ${followed} and (i.seq <= s.read_seq) <> ?3
+         select ?1, i.feed_id, i.seq, ${wishSql}, ?5 ${followed} and (i.seq <= s.read_seq) <> ${wishSql}
          on conflict do nothing`),
     run(moveCounter),
   ]);

@@ -133,6 +133,18 @@ export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEf
     );
     starred = fresh.map((row) => row.item_id);
   }
+  // A hidden item the person starred (before, or by this same rule) says so on its star: the starred count
+  // and ids read only the stars (items/starred.ts).
+  const hiddenStars = effects.filter((e) => e.hide).map((e) => [e.userId, e.itemId]);
+  if (hiddenStars.length > 0) {
+    statements.push(
+      statementOf(
+        people,
+        sql`update stars set hidden = 1 from json_each(${json(hiddenStars)}) j
+          where stars.user_id = j.value ->> 0 and stars.item_id = j.value ->> 1 and stars.hidden = 0`,
+      ),
+    );
+  }
   if (notices.length > 0) {
     statements.push(
       statementOf(

@@ -16,6 +16,17 @@ export async function setItemStarred(db: PeopleDb, userId: number, itemId: numbe
         values (${userId}, ${item.id}, ${item.feedId}, ${Date.now()}) on conflict do nothing`)
     : await db.run(sql`delete from stars where user_id = ${userId} and item_id = ${item.id}`);
   if (changed.meta.changes === 0) return;
-  if (starred) await db.shards.of(item.id).run(sql`update items set star_count = star_count + 1 where id = ${item.id}`);
-  else await releaseStars(db, [item.id]);
+  if (!starred) {
+    await releaseStars(db, [item.id]);
+    return;
+  }
+  // The count's update says, from the item's own shard, whether a rule of the person hid it (issue 26):
+  // then the star says so too, so the starred count and ids leave it out. A probe of hidden_items' key,
+  // no round trip more unless it is hidden.
+  const [counted] = await db.shards.of(item.id).all<{ hidden: number }>(
+    sql`update items set star_count = star_count + 1 where id = ${item.id}
+      returning exists (select 1 from hidden_items h where h.user_id = ${userId} and h.feed_id = items.feed_id and h.seq = items.seq) as hidden`,
+  );
+  if (counted?.hidden)
+    await db.run(sql`update stars set hidden = 1 where user_id = ${userId} and item_id = ${item.id}`);
 }

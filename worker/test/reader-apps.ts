@@ -2,12 +2,13 @@
 // category, following scripted feeds of three stories each.
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
-import { ID_SETTLE_MS } from '../db/shards';
+import { feedDatabaseNames, ID_SETTLE_MS, shardForUrl } from '../db/shards';
 import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
 import { advanceClock } from './clock';
 import { rss, scriptFeed, type TestItem, uniqueName } from './feeds';
 import { call, db, signUp } from './helpers';
+import { personIn } from './people';
 
 export const HOUR = 3_600_000;
 
@@ -18,9 +19,12 @@ export const HOUR = 3_600_000;
  */
 export const settleItemIds = () => advanceClock(ID_SETTLE_MS + 1000);
 
-/** A signed-up person with an app password named `appName` and a category named `categoryName`. */
-export async function personWithAppPassword(appName: string, categoryName: string) {
-  const person = await signUp();
+/**
+ * A signed-up person with an app password named `appName` and a category named `categoryName`; in people
+ * shard `peopleShard` when given (test/people.ts personIn), else wherever sign-up puts them.
+ */
+export async function personWithAppPassword(appName: string, categoryName: string, peopleShard?: number) {
+  const person = peopleShard === undefined ? await signUp() : await personIn(peopleShard, appName.toLowerCase());
   const created = await call('/api/users/me/app-passwords', {
     cookie: person.cookie,
     json: { name: appName, currentPassword: person.password },
@@ -62,13 +66,23 @@ export async function followStoryFeed(
 /**
  * A feed the person follows whose stories the test publishes one by one: `publish` adds a story with the
  * given date to the feed and refreshes it now (the pinned clock), so the story is stored now whatever
- * its date, as a real refresh stores an item that appeared late with an old date.
+ * its date, as a real refresh stores an item that appeared late with an old date. In feed shard `shard`
+ * when given, else wherever its address hashes.
  */
 export async function followGrowingFeed(
   cookie: string,
-  options: { label: string; feedName: string; categoryId: number | null; stories: { title: string; pubDate: Date }[] },
+  options: {
+    label: string;
+    feedName: string;
+    categoryId: number | null;
+    stories: { title: string; pubDate: Date }[];
+    shard?: number;
+  },
 ) {
-  const name = uniqueName(options.label);
+  let name = uniqueName(options.label);
+  const shardOfName = (feedName: string) =>
+    shardForUrl(`${env.FAKE_UPSTREAM_URL}/scripted/${feedName}`, feedDatabaseNames(env.FEED_DATABASES).length);
+  while (options.shard !== undefined && shardOfName(name) !== options.shard) name = uniqueName(options.label);
   const stories: TestItem[] = options.stories.map((story, n) => ({
     guid: `${name}-${n}`,
     link: `https://example.com/${name}/${n}`,

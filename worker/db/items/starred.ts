@@ -137,19 +137,20 @@ async function starredElsewhere(
   return rows.filter((row) => row.is_read === (readState === 'read' ? 1 : 0)).slice(0, take);
 }
 
-/** How many items the person starred in feeds they follow (the sidebar's Starred count). */
+/** How many items the person starred in feeds they follow (the sidebar's Starred count), hidden ones left out. */
 export async function countStarred(db: PeopleDb, userId: number): Promise<number> {
-  // A star's feed is on the star itself; its item is never dropped while starred (star_count).
+  // A star's feed is on the star itself; its item is never dropped while starred (star_count); whether a
+  // rule hid it too (stars.hidden), so no item row is read.
   const row = await db.get<{ total: number }>(sql`select count(*) as total from stars st
     join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
-    where st.user_id = ${userId}`);
+    where st.user_id = ${userId} and st.hidden = 0`);
   return row?.total ?? 0;
 }
 
-/** Ids of every item the person starred in feeds they follow, largest first. */
+/** Ids of every item the person starred in feeds they follow and no rule hid, largest first. */
 export async function starredIds(db: PeopleDb, userId: number, limit: number): Promise<number[]> {
   const rows = await db.all<{ item_id: number }>(sql`select st.item_id from stars st
     join subscriptions s on s.user_id = st.user_id and s.feed_id = st.feed_id
-    where st.user_id = ${userId} order by st.item_id desc limit ${limit}`);
+    where st.user_id = ${userId} and st.hidden = 0 order by st.item_id desc limit ${limit}`);
   return rows.map((row) => row.item_id);
 }
