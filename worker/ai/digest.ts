@@ -22,6 +22,7 @@ import {
   toGeneration,
 } from '../db/generations';
 import { getPreferences, listDueDeliveries, moveNextDelivery, savePreferences } from '../db/preferences';
+import { dropRuleNotices, readRuleNotices } from '../db/rule-notices';
 import { findUserById } from '../db/users';
 import { deliveryAddressOf } from '../email/delivery-address';
 import { sendEmail } from '../email/send';
@@ -30,12 +31,15 @@ import { enqueue, enqueueMany } from '../jobs/enqueue';
 import { ApiError } from '../lib/errors';
 import { errorFields, log } from '../lib/log';
 import { startOfDay, zonedParts, zonedTime } from '../lib/time';
+import { type RuleMatchLines, ruleMatchLines } from '../rules/digest-lines';
 import type { ServicesAndEnv } from '../services';
 import { renderGenerationsEmail } from './email';
 import { runGeneration } from './generate';
 
 export const MANUAL_DIGESTS_PER_DAY = 3;
 const MAX_DIGEST_ITEMS = 40;
+/** "Matched your rule X" lines in one digest; past them, one line says how many more. */
+const MAX_RULE_LINES = 50;
 const MAX_DUE_PER_TICK = 500;
 const DAY_MS = 86_400_000;
 
@@ -143,13 +147,18 @@ export async function sendDigest(
     limit: MAX_DIGEST_ITEMS,
   });
   const date = formatDigestDate(now, user.timezone);
+  // What the person's notify rules matched since the last digest (issue 26), said at the top.
+  const notices = await readRuleNotices(db.people.of(user), userId, now, MAX_RULE_LINES);
   const generations =
     itemIds.length === 0
       ? [await nothingNew(db, userId, preferences, date)]
       : await writeDigest(deps, userId, preferences, itemIds, date);
   // Every digest is mailed: to the confirmed delivery address, else to the account's own (issue 11).
   const to = deliveryAddressOf(user, preferences);
-  await mailDigest(deps, { userId, period, to }, preferences, generations, date, itemIds.length);
+  const ruleLines = ruleMatchLines(notices.notices, notices.total, deps.config.appUrl);
+  await mailDigest(deps, { userId, period, to }, preferences, generations, date, itemIds.length, ruleLines);
+  // Said once: the mail is sent or queued with its own retries by now.
+  if (notices.total > 0) await dropRuleNotices(db.people.of(user), userId, now);
   log.info('digest.sent', { userId, period, items: itemIds.length, generations: generations.length });
   return { kind: 'sent', generations };
 }
@@ -232,8 +241,10 @@ async function mailDigest(
   generations: Generation[],
   date: string,
   itemCount: number,
+  ruleLines: RuleMatchLines | null,
 ) {
   const email = await renderGenerationsEmail(generations, {
+    ...(ruleLines ? { lead: ruleLines } : {}),
     subject: digestSubject(preferences.emailSubjectTemplate, date),
     intro:
       itemCount === 0

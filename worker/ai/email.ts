@@ -17,6 +17,8 @@ type Options = {
   format: EmailFormat;
   config: Pick<Config, 'appUrl' | 'secrets'>;
   notes?: string[];
+  /** A part of the caller's own, after the intro and before the generations (a digest's rule matches). */
+  lead?: { html: string; text: string };
 };
 
 const imageNameOf = (imageUrl: string) => imageUrl.slice(imageUrl.lastIndexOf('/') + 1);
@@ -102,11 +104,12 @@ export async function renderGenerationsEmail(generations: Generation[], options:
   });
   const notes = (options.notes ?? []).map((note) => `<p><em>${escapeText(note)}</em></p>`).join('');
   const footer = `<p><a href="${escapeAttribute(link)}">Open your AI content in Feedloom</a></p>`;
-  const inner = `<p>${escapeText(options.intro)}</p>${sections
+  const inner = `<p>${escapeText(options.intro)}</p>${options.lead?.html ?? ''}${sections
     .map((section) => `<h2 style="font-size:18px">${escapeText(section.title)}</h2>${section.html}`)
     .join('')}${notes}${footer}`;
   const text = [
     options.intro,
+    ...(options.lead ? [options.lead.text] : []),
     ...sections.map(
       (section) =>
         `${section.title}\n${'-'.repeat(Math.min(60, section.title.length))}\n${htmlToPlainText(section.html)}${
