@@ -1,7 +1,7 @@
 // Rules, mute words and saved searches in the browser (issue 26): the rule editor shows what a match
 // takes as the person types (saved at 1280 and 390 px), a saved hide rule takes its items off My Feed,
-// mute words hide theirs everywhere, and a saved search shows in the sidebar under "Searches" with its
-// unread count and opens as the searched list.
+// mute words hide theirs everywhere, a saved search shows in the sidebar under "Searches" with its
+// unread count and opens as the searched list, and a saved rule is edited and turned off and on.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseURL, MOBILE, screenshot, url } from './app';
@@ -135,5 +135,43 @@ describe('rules in the browser', () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it('edits a saved rule in the editor, with its preview, and turns it off and on', async () => {
+    await page.goto(url('/rules'));
+    const rules = page.getByRole('list', { name: 'Rules' });
+    await rules.getByRole('button', { name: 'Edit No crypto' }).click();
+    await page.getByRole('heading', { name: 'Edit rule: No crypto' }).waitFor();
+    const match = page.getByLabel('Match');
+    expect(await match.inputValue()).toBe('crypto');
+    const preview = page.getByTestId('rule-preview');
+    await typeMatch(page, 'gardening');
+    // Of the 3 items still shown: the preview counts what the person sees.
+    await expect.poll(() => preview.innerText(), { timeout: 10_000 }).toContain('1 of 3 items');
+    await page.getByLabel('Name', { exact: true }).fill('No gardening');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await rules.getByText('No gardening').waitFor();
+    await page.getByRole('heading', { name: 'New rule' }).waitFor();
+    expect(await rules.getByText('No crypto').count()).toBe(0);
+    expect((await rules.getByRole('listitem').allInnerTexts()).join(' ')).toContain('gardening in every feed');
+    // Applied to the stored items too; what it hid as "crypto" stays hidden.
+    await page.goto(url('/home'));
+    await expect
+      .poll(() => listedTitles(page), { timeout: 10_000 })
+      .toEqual(['Rockets to the moon', 'Rockets, reusable at last']);
+
+    await page.goto(url('/rules'));
+    const on = page.getByRole('checkbox', { name: 'No gardening: on' });
+    expect(await on.isChecked()).toBe(true);
+    await on.click();
+    await page.getByText('Rule off', { exact: true }).waitFor();
+    await page.reload();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'No gardening: on' }).isChecked()).toBe(false);
+    const saved = await fetch(`${baseURL}/api/rules`, { headers: { cookie: `${SESSION_COOKIE}=${cookie}` } });
+    const [rule] = (await saved.json()) as { name: string; match: string; enabled: boolean }[];
+    expect(rule).toMatchObject({ name: 'No gardening', match: 'gardening', enabled: false });
+    await page.getByRole('checkbox', { name: 'No gardening: on' }).click();
+    await page.getByText('Rule on', { exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'No gardening: on' }).isChecked()).toBe(true);
   });
 });

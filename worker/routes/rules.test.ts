@@ -163,7 +163,19 @@ describe('rules: the preview', () => {
       },
     });
     expect((await send(cookie, 'GET', '/api/rules')).body).toEqual([]);
-    expect((await createRule(cookie, { ...everything, confirm: true })).status).toBe(201);
+    const saved = await createRule(cookie, { ...everything, confirm: true });
+    expect(saved.status).toBe(201);
+    // Turning it off and on again, or renaming it, keeps that confirmation; a new match asks again.
+    const path = `/api/rules/${saved.body.id}`;
+    expect(await send(cookie, 'PATCH', path, { enabled: false })).toMatchObject({
+      status: 200,
+      body: { enabled: false },
+    });
+    expect(await send(cookie, 'PATCH', path, { enabled: true, name: 'Everything' })).toMatchObject({
+      status: 200,
+      body: { enabled: true, name: 'Everything' },
+    });
+    expect((await send(cookie, 'PATCH', path, { match: 'link:example' })).status).toBe(400);
     // Marking read takes nothing away: no confirmation asked.
     expect((await createRule(cookie, { ...everything, actions: ['markRead'] })).status).toBe(201);
   });

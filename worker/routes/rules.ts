@@ -54,7 +54,10 @@ export const ruleRoutes = new Hono<AuthedEnv>()
       actions: changes.actions ?? current.actions,
       enabled: changes.enabled ?? current.enabled,
     };
-    await check(c.var, values, confirm);
+    // What the rule takes is asked again only when it changes: renaming it or turning it off and on
+    // keeps the confirmation it was saved with.
+    const takesOther = [changes.scope, changes.match, changes.actions].some((value) => value !== undefined);
+    await check(c.var, values, confirm || !takesOther);
     const rule = await updateRule(c.var.peopleDb, c.var.user.id, ruleId, values);
     if (applyToExisting && rule.enabled) await applyRuleToExisting(c.var.reader, rule);
     return c.json(await getRule(c.var.peopleDb, c.var.user.id, ruleId));

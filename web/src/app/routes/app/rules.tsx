@@ -1,6 +1,8 @@
 // `/rules` (issue 26): the rule editor with its live preview, the person's rules, mute words and saved
-// searches. The feeds and categories a rule can look at come from their features, composed here.
-
+// searches. The feeds and categories a rule can look at come from their features, composed here. Editing
+// a rule opens it in the same editor, in place of the new one.
+import type { Rule } from '@contracts/rules';
+import { useRef, useState } from 'react';
 import { PageHeader } from '@/components/ui/page-header';
 import { useCategories } from '@/features/categories/api/get-categories';
 import { useFeeds } from '@/features/feeds/api/get-feeds';
@@ -14,6 +16,13 @@ export function Component() {
   useDocumentTitle('Rules');
   const feeds = (useFeeds().data ?? []).map((feed) => ({ id: feed.id, name: feed.name }));
   const categories = useCategories().data ?? [];
+  const [editing, setEditing] = useState<Rule | null>(null);
+  const editorRef = useRef<HTMLElement>(null);
+  const edit = (rule: Rule) => {
+    setEditing(rule);
+    // On a phone the editor is a screen away from the list.
+    editorRef.current?.scrollIntoView({ block: 'start' });
+  };
   const names = new Map([
     ...feeds.map((feed) => [`feed:${feed.id}`, feed.name] as const),
     ...categories.map((category) => [`category:${category.id}`, category.name] as const),
@@ -24,17 +33,23 @@ export function Component() {
         title="Rules"
         description="Mark read, star, hide or hear about new items that match, with the matches shown as you type."
       />
-      <section aria-labelledby="new-rule" className="grid gap-3">
+      <section ref={editorRef} aria-labelledby="new-rule" className="grid scroll-mt-4 gap-3">
         <h2 id="new-rule" className="text-lg font-semibold">
-          New rule
+          {editing ? `Edit rule: ${editing.name}` : 'New rule'}
         </h2>
-        <RuleEditor feeds={feeds} categories={categories} />
+        <RuleEditor
+          key={editing?.id ?? 'new'}
+          feeds={feeds}
+          categories={categories}
+          editing={editing}
+          onDone={() => setEditing(null)}
+        />
       </section>
       <section aria-labelledby="your-rules" className="grid gap-3">
         <h2 id="your-rules" className="text-lg font-semibold">
           Your rules
         </h2>
-        <RuleList names={names} />
+        <RuleList names={names} editingId={editing?.id ?? null} onEdit={edit} />
       </section>
       <section aria-labelledby="mute" className="grid gap-3">
         <h2 id="mute" className="text-lg font-semibold">

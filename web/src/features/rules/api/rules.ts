@@ -56,6 +56,20 @@ export function useCreateRule() {
   });
 }
 
+/** A change to a saved rule: any of its fields, turning it on or off, applying it to stored items. */
+export type RuleChange = Partial<RuleInput> & { enabled?: boolean };
+
+export function useUpdateRule() {
+  const refresh = useRefreshAfterRules();
+  return useMutation({
+    mutationFn: ({ ruleId, change }: { ruleId: number; change: RuleChange }) =>
+      client.rules[':ruleId']
+        .$patch({ param: { ruleId: String(ruleId) }, json: change })
+        .then((response) => response.json() as Promise<Rule>),
+    onSuccess: refresh,
+  });
+}
+
 export function useDeleteRule() {
   const refresh = useRefreshAfterRules();
   return useMutation({

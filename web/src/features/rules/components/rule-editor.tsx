@@ -1,16 +1,17 @@
 // The rule editor (issue 26): a name, what the rule looks at (every feed, a category or a feed), the match
 // in the search syntax, what it does, and, as the person types, the matches of the last 30 days (asked
 // 400 ms after the last key, the previous answer kept on screen meanwhile). A hide that would take more
-// than 90% of them asks to be confirmed before it can be saved.
-import type { RuleAction, RuleScope } from '@contracts/rules';
+// than 90% of them asks to be confirmed before it can be saved. Given a saved rule, it edits that rule
+// (PATCH) with the same fields and preview.
+import type { Rule, RuleAction, RuleScope } from '@contracts/rules';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
-import { PendingButton } from '@/components/ui/button';
+import { Button, PendingButton } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Select } from '@/components/ui/select';
 import { toast } from '@/components/ui/toast-store';
 import { apiErrorMessage } from '@/lib/api-client';
-import { useCreateRule, useRulePreview } from '../api/rules';
+import { useCreateRule, useRulePreview, useUpdateRule } from '../api/rules';
 
 const PREVIEW_DELAY_MS = 400;
 
@@ -40,16 +41,32 @@ function scopeOf(value: string): RuleScope {
   return type === 'feed' || type === 'category' ? { type, id: Number(id) } : { type: 'all' };
 }
 
-export function RuleEditor({ feeds, categories }: { feeds: Named[]; categories: Named[] }) {
-  const [name, setName] = useState('');
-  const [scope, setScope] = useState<RuleScope>({ type: 'all' });
-  const [match, setMatch] = useState('');
-  const [actions, setActions] = useState<RuleAction[]>(['hide']);
+/**
+ * A new rule, or `editing` (its fields filled in; the parent keys the editor by the rule, so each starts
+ * afresh). `onDone` is called once the edit is saved or given up.
+ */
+export function RuleEditor({
+  feeds,
+  categories,
+  editing = null,
+  onDone,
+}: {
+  feeds: Named[];
+  categories: Named[];
+  editing?: Rule | null;
+  onDone?: () => void;
+}) {
+  const [name, setName] = useState(editing?.name ?? '');
+  const [scope, setScope] = useState<RuleScope>(editing?.scope ?? { type: 'all' });
+  const [match, setMatch] = useState(editing?.match ?? '');
+  const [actions, setActions] = useState<RuleAction[]>(editing?.actions ?? ['hide']);
   const [applyToExisting, setApplyToExisting] = useState(true);
   const [confirm, setConfirm] = useState(false);
   const settled = useDebounced(match.trim(), PREVIEW_DELAY_MS);
   const preview = useRulePreview(scope, settled);
   const create = useCreateRule();
+  const update = useUpdateRule();
+  const saving = editing ? update : create;
   const previewId = useId();
   const hides = actions.includes('hide');
   const needsConfirm = hides && preview.data?.needsConfirm === true;
@@ -59,23 +76,35 @@ export function RuleEditor({ feeds, categories }: { feeds: Named[]; categories: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    create.mutate(
-      { name: name.trim() || match.trim(), scope, match, actions, applyToExisting, confirm },
-      {
-        onSuccess: () => {
-          toast({ title: 'Rule saved', description: name.trim() || match.trim() });
-          setName('');
-          setMatch('');
-          setConfirm(false);
+    const input = { name: name.trim() || match.trim(), scope, match, actions, applyToExisting, confirm };
+    const onError = (error: Error) =>
+      toast({ title: 'The rule was not saved', description: apiErrorMessage(error), variant: 'destructive' });
+    if (editing) {
+      update.mutate(
+        { ruleId: editing.id, change: input },
+        {
+          onSuccess: () => {
+            toast({ title: 'Rule changed', description: input.name });
+            onDone?.();
+          },
+          onError,
         },
-        onError: (error) =>
-          toast({ title: 'The rule was not saved', description: apiErrorMessage(error), variant: 'destructive' }),
+      );
+      return;
+    }
+    create.mutate(input, {
+      onSuccess: () => {
+        toast({ title: 'Rule saved', description: input.name });
+        setName('');
+        setMatch('');
+        setConfirm(false);
       },
-    );
+      onError,
+    });
   };
 
   return (
-    <form onSubmit={submit} className="grid gap-4" aria-label="New rule">
+    <form onSubmit={submit} className="grid gap-4" aria-label={editing ? `Edit rule ${editing.name}` : 'New rule'}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field label="Name" value={name} onChange={(event) => setName(event.target.value)} placeholder="No crypto" />
         <div className="grid gap-2">
@@ -140,15 +169,20 @@ export function RuleEditor({ feeds, categories }: { feeds: Named[]; categories: 
         </label>
       ) : null}
 
-      <div>
+      <div className="flex flex-wrap gap-2">
         <PendingButton
           type="submit"
-          pending={create.isPending}
+          pending={saving.isPending}
           pendingLabel="Saving…"
           disabled={match.trim() === '' || actions.length === 0 || (needsConfirm && !confirm)}
         >
-          Save rule
+          {editing ? 'Save changes' : 'Save rule'}
         </PendingButton>
+        {editing ? (
+          <Button type="button" variant="ghost" onClick={onDone}>
+            Cancel
+          </Button>
+        ) : null}
       </div>
     </form>
   );
