@@ -6,12 +6,13 @@ import { deleteCategory, findOrCreateCategory, renameCategory } from '../db/cate
 import type { PeopleDb } from '../db/client';
 import { unsubscribe, updateSubscription } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
-import { itemIds } from '../db/items';
+import { itemIds, queryItems } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
 import type { Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
 import { followFeed } from '../feeds/follow';
 import { ApiError } from '../lib/errors';
+import { savedSearchOfLabel } from '../rules/reader-labels';
 import type { Services } from '../services';
 import { feedStreamId, parseItemIds, parseStreamId } from './ids';
 import { feedOfStream, loadReaderSubscriptions } from './subscriptions';
@@ -87,6 +88,20 @@ export async function markStreamRead(reader: Reader, params: URLSearchParams) {
     return;
   }
   const subscriptions = await loadReaderSubscriptions(db, userId);
+  if (stream.kind === 'label' && !subscriptions.labelByName.has(stream.name)) {
+    // A saved search's label (rules/reader-labels.ts): its unread matches that had arrived by ts, each.
+    const search = await savedSearchOfLabel(db, userId, stream.name, new Set(subscriptions.labelByName.keys()));
+    if (!search) return;
+    const { items } = await queryItems(reader, {
+      ...search,
+      state: 'unread',
+      order: 'newest',
+      limit: MAX_ITEMS_PER_EDIT,
+    });
+    const seenThen = items.filter((item) => before === undefined || Date.parse(item.createdAt) < before);
+    for (const item of seenThen) await unlessMissing(() => setItemRead(db, userId, item.id, true));
+    return;
+  }
   let feedIds: number[] = [];
   if (stream.kind === 'reading-list') feedIds = subscriptions.feeds.map((feed) => feed.id);
   else if (stream.kind === 'feed') feedIds = [feedOfStream(subscriptions, stream.url)?.id ?? 0].filter(Boolean);

@@ -8,6 +8,7 @@ import { type ItemQuery, type ItemScope, type ItemState, queryItems } from '../d
 import type { Reader } from '../db/reader';
 import { ApiError } from '../lib/errors';
 import { itemChars, nextReadSize, PAGE_BUDGET_CHARS } from '../lib/response-budget';
+import type { SearchQuery } from '../rules/reader-labels';
 import type { Stream } from './ids';
 import { feedOfStream, type ReaderSubscriptions } from './subscriptions';
 
@@ -56,18 +57,27 @@ export function streamQueryOf(stream: Stream, params: URLSearchParams): StreamQu
   };
 }
 
-/** A stream query as the reading core's ItemQuery (db/items): every filter in its SQL, so pages are full. */
-export function itemQueryOf(subscriptions: ReaderSubscriptions, query: StreamQuery): ItemQuery | null {
+/**
+ * A stream query as the reading core's ItemQuery (db/items): every filter in its SQL, so pages are full.
+ * A label that is no category's is the saved search `search` when one has its name (rules/reader-labels.ts).
+ */
+export function itemQueryOf(
+  subscriptions: ReaderSubscriptions,
+  query: StreamQuery,
+  search: SearchQuery | null = null,
+): ItemQuery | null {
   const { stream } = query;
   let scope: ItemScope = { kind: 'all' };
+  let matching: Omit<SearchQuery, 'scope'> = {};
   if (stream.kind === 'feed') {
     const feed = feedOfStream(subscriptions, stream.url);
     if (!feed) return null;
     scope = { kind: 'feed', feedId: feed.id };
   } else if (stream.kind === 'label') {
     const label = subscriptions.labelByName.get(stream.name);
-    if (!label) return null;
-    scope = { kind: 'category', categoryId: label.categoryId };
+    if (label) scope = { kind: 'category', categoryId: label.categoryId };
+    else if (search) ({ scope, ...matching } = search);
+    else return null;
   }
   const starred = stream.kind === 'starred' || query.onlyStarred;
   const read = stream.kind === 'read';
@@ -76,10 +86,13 @@ export function itemQueryOf(subscriptions: ReaderSubscriptions, query: StreamQue
   const state: ItemState = read ? 'read' : query.excludeRead ? 'unread' : starred ? 'starred' : 'all';
   return {
     scope,
+    ...matching,
     state,
     ...(starred && state !== 'starred' ? { starred: true } : {}),
-    storedFrom: query.storedNotBefore,
-    storedTo: query.storedNotAfter === null ? null : query.storedNotAfter + 1,
+    // A search has no arrival window (db/items checkQuery): a saved search's stream answers every match,
+    // so an app asking "since ot" gets more, never less.
+    storedFrom: matching.match === undefined ? query.storedNotBefore : null,
+    storedTo: matching.match !== undefined || query.storedNotAfter === null ? null : query.storedNotAfter + 1,
     order: query.oldestFirst ? 'oldest' : 'newest',
     cursor: query.continuation,
     limit: query.count,
@@ -96,11 +109,11 @@ export async function readStream(
   reader: Reader,
   subscriptions: ReaderSubscriptions,
   query: StreamQuery,
-  { contents }: { contents: boolean },
+  { contents, search = null }: { contents: boolean; search?: SearchQuery | null },
 ): Promise<StreamPage> {
   // Items marked unread by hand are not told apart from the others: that stream is empty.
   if (query.stream.kind === 'kept-unread') return EMPTY;
-  const itemQuery = itemQueryOf(subscriptions, query);
+  const itemQuery = itemQueryOf(subscriptions, query, search);
   if (!itemQuery) return EMPTY;
   const items: FeedItem[] = [];
   const read = { items: 0, chars: 0, largest: 0 };

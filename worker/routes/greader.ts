@@ -17,11 +17,13 @@ import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type S
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
 import { isNewsboat, STARRED_TITLE, starredSubscription } from '../greader/special-streams';
 import { MAX_PAGE, readStream, streamQueryOf } from '../greader/streams';
-import { loadReaderSubscriptions } from '../greader/subscriptions';
+import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { chunksOf, streamJsonArray } from '../lib/json-stream';
 import { ITEMS_PER_READ } from '../lib/response-budget';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
+import { savedSearchLabels, savedSearchOfLabel } from '../rules/reader-labels';
+import { limitSearches } from '../search/search-limit';
 
 type ReaderContext = Context<ReaderEnv>;
 
@@ -73,11 +75,31 @@ const readerOf = (c: ReaderContext): Reader => {
   return reader;
 };
 
+/**
+ * The saved search a label stream names, when no category has that name (rules/reader-labels.ts): one
+ * read, and a search counted against the person's searches a minute as any search is.
+ */
+async function searchOfStream(c: ReaderContext, stream: Stream, subscriptions: ReaderSubscriptions) {
+  if (stream.kind !== 'label' || subscriptions.labelByName.has(stream.name)) return null;
+  const search = await savedSearchOfLabel(
+    c.var.peopleDb,
+    c.var.user.id,
+    stream.name,
+    new Set(subscriptions.labelByName.keys()),
+  );
+  if (search) await limitSearches(c.var.services.searchLimiter, c.var.user.id);
+  return search;
+}
+
 async function streamPage(c: ReaderContext, prefix: string) {
   const params = await paramsOf(c);
   const { id, stream } = streamFromPath(c, prefix, params);
   const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
-  const stored = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), { contents: true });
+  const search = await searchOfStream(c, stream, subscriptions);
+  const stored = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), {
+    contents: true,
+    search,
+  });
   // "Always fetch the full article": the article instead of the teaser (feeds/full-article-items.ts).
   const items = await withFullArticles(c.var.services, readerOf(c), stored.items, (work) =>
     c.executionCtx.waitUntil(work),
@@ -124,11 +146,14 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .get('/tag/list', async (c) => {
-    const { labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const { labels, labelByName } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    // Saved searches are tags (labels of items, not folders of feeds), as FreshRSS lists its labels.
+    const searches = await savedSearchLabels(c.var.peopleDb, c.var.user.id, new Set(labelByName.keys()));
     return c.json({
       tags: [
         { id: STATE.starred },
         ...labels.map((label) => ({ id: labelStreamId(label.name), type: 'folder', unread_count: label.unread })),
+        ...searches.map((search) => ({ id: labelStreamId(search.name), type: 'tag' })),
       ],
     });
   })
@@ -169,7 +194,11 @@ const readerApi = new Hono<ReaderEnv>()
     const params = await paramsOf(c);
     const { stream } = streamFromPath(c, '/stream/items/ids/', params);
     const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
-    const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), { contents: false });
+    const search = await searchOfStream(c, stream, subscriptions);
+    const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), {
+      contents: false,
+      search,
+    });
     return c.json({
       itemRefs: page.items.map((item) => ({
         id: String(item.id),
