@@ -6,13 +6,13 @@ import { deleteCategory, findOrCreateCategory, renameCategory } from '../db/cate
 import type { PeopleDb } from '../db/client';
 import { unsubscribe, updateSubscription } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
-import { itemIds, queryItems } from '../db/items';
+import { itemIds } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
 import type { Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
 import { followFeed } from '../feeds/follow';
 import { ApiError } from '../lib/errors';
-import { savedSearchOfLabel } from '../rules/reader-labels';
+import { markSearchRead, savedSearchOfLabel } from '../rules/reader-labels';
 import type { Services } from '../services';
 import { feedStreamId, parseItemIds, parseStreamId } from './ids';
 import { feedOfStream, loadReaderSubscriptions } from './subscriptions';
@@ -91,15 +91,7 @@ export async function markStreamRead(reader: Reader, params: URLSearchParams) {
   if (stream.kind === 'label' && !subscriptions.labelByName.has(stream.name)) {
     // A saved search's label (rules/reader-labels.ts): its unread matches that had arrived by ts, each.
     const search = await savedSearchOfLabel(db, userId, stream.name, new Set(subscriptions.labelByName.keys()));
-    if (!search) return;
-    const { items } = await queryItems(reader, {
-      ...search,
-      state: 'unread',
-      order: 'newest',
-      limit: MAX_ITEMS_PER_EDIT,
-    });
-    const seenThen = items.filter((item) => before === undefined || Date.parse(item.createdAt) < before);
-    for (const item of seenThen) await unlessMissing(() => setItemRead(db, userId, item.id, true));
+    if (search) await markSearchRead(reader, search, before);
     return;
   }
   let feedIds: number[] = [];

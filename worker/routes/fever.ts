@@ -24,6 +24,8 @@ import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/su
 import { ApiError } from '../lib/errors';
 import { withinPageBudget } from '../lib/response-budget';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
+import { isSearchGroup, savedSearchGroups, savedSearchOfGroup } from '../rules/fever-groups';
+import { markSearchRead } from '../rules/reader-labels';
 
 const API_VERSION = 3;
 const PAGE = 50;
@@ -63,13 +65,15 @@ async function orNoChange<T>(part: () => Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-function groupsOf(subscriptions: ReaderSubscriptions) {
+/** The categories as groups, then the saved searches (rules/fever-groups.ts). */
+async function groupsOf(reader: Reader, subscriptions: ReaderSubscriptions) {
+  const searches = await savedSearchGroups(reader);
   return {
-    groups: subscriptions.labels.map((label) => ({ id: label.categoryId, title: label.name })),
-    feeds_groups: subscriptions.labels.map((label) => ({
-      group_id: label.categoryId,
-      feed_ids: idList(label.feedIds),
-    })),
+    groups: [...subscriptions.labels.map((label) => ({ id: label.categoryId, title: label.name })), ...searches.groups],
+    feeds_groups: [
+      ...subscriptions.labels.map((label) => ({ group_id: label.categoryId, feed_ids: idList(label.feedIds) })),
+      ...searches.feeds_groups.map((entry) => ({ group_id: entry.group_id, feed_ids: idList(entry.feedIds) })),
+    ],
   };
 }
 
@@ -171,7 +175,8 @@ async function readItems(
 }
 
 /** mark=item|feed|group&as=read|unread|saved|unsaved&id=…(&before=unix seconds). */
-async function applyMark(db: PeopleDb, userId: number, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
+async function applyMark(reader: Reader, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
+  const { db, userId } = reader;
   const what = params.get('mark');
   const as = params.get('as');
   // Groups 0 and -1 are Fever's own (Kindling and Sparks); every other id follows the one rule.
@@ -186,6 +191,12 @@ async function applyMark(db: PeopleDb, userId: number, params: URLSearchParams, 
     return as === 'saved' || as === 'unsaved' ? 'saved' : 'unread';
   }
   if (as !== 'read') throw new ApiError('BAD_REQUEST', 'Feeds and groups can only be marked read');
+  if (what === 'group' && isSearchGroup(id)) {
+    // A saved search's group: its unread matches are read, not its feeds (rules/fever-groups.ts).
+    const search = await savedSearchOfGroup(reader, id);
+    if (search) await markSearchRead(reader, search, before);
+    return 'unread';
+  }
   let feedIds: number[] = [];
   if (what === 'feed') feedIds = subscriptions.byId.has(id) ? [id] : [];
   // Group 0 is Fever's "Kindling", every feed; -1 its Sparks, which Feedloom has none of.
@@ -230,12 +241,13 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   const asked = (name: string) => params.has(name);
 
   let refreshed: string | null = null;
-  if (asked('mark')) refreshed = await orNoChange(() => applyMark(db, userId, params, subscriptions), null);
-  if (asked('groups')) Object.assign(answer, groupsOf(subscriptions));
+  if (asked('mark')) refreshed = await orNoChange(() => applyMark(reader, params, subscriptions), null);
+  const groups = asked('groups') || asked('feeds') ? await groupsOf(reader, subscriptions) : null;
+  if (asked('groups')) Object.assign(answer, groups);
   if (asked('feeds'))
     Object.assign(answer, {
       feeds: await feedsOf(db, subscriptions),
-      feeds_groups: groupsOf(subscriptions).feeds_groups,
+      feeds_groups: groups?.feeds_groups,
     });
   if (asked('favicons'))
     answer.favicons = await faviconsOf(

@@ -1,12 +1,14 @@
 // Saved searches in the reader apps (issue 26), asked as the clients ask: Google Reader's tag/list names
 // each as a label (a tag, beside the categories' folders), its stream (contents, ids, atom) is the
 // search's matches with the protocol's own filters, mark-all-as-read reads them, and filing an item
-// under it is refused as for any label.
+// under it is refused as for any label. Fever lists each as a group of the feeds holding its unread
+// matches; marking the group read reads the matches.
 import { describe, expect, it } from 'vitest';
+import { md5Hex } from '../lib/crypto';
 import { pinClockForFile } from '../test/clock';
 import { greader, json } from '../test/greader';
 import { call } from '../test/helpers';
-import { followGrowingFeed, HOUR, personWithAppPassword } from '../test/reader-apps';
+import { followGrowingFeed, HOUR, personWithAppPassword, settleItemIds } from '../test/reader-apps';
 
 pinClockForFile(Date.now() - 2 * HOUR);
 
@@ -16,7 +18,7 @@ const ago = (hours: number) => new Date(Date.now() - hours * HOUR);
 async function readerWithSavedSearch() {
   const person = await personWithAppPassword('Reeder', 'Space');
   const { cookie } = person;
-  await followGrowingFeed(cookie, {
+  const space = await followGrowingFeed(cookie, {
     label: 'labels-a',
     feedName: 'Space news',
     categoryId: person.categoryId,
@@ -25,7 +27,7 @@ async function readerWithSavedSearch() {
       { title: 'Gardening in spring', pubDate: ago(2) },
     ],
   });
-  await followGrowingFeed(cookie, {
+  const other = await followGrowingFeed(cookie, {
     label: 'labels-b',
     feedName: 'Other news',
     categoryId: null,
@@ -38,7 +40,9 @@ async function readerWithSavedSearch() {
   expect(saved.status).toBe(201);
   const login = await greader('/accounts/ClientLogin', { form: { Email: person.email, Passwd: person.appPassword } });
   const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
-  return { ...person, auth };
+  const { id: searchId } = (await saved.json()) as { id: number };
+  settleItemIds();
+  return { ...person, auth, searchId, feedIds: [space.id, other.id] };
 }
 
 const LABEL = 'user/-/label/Rockets';
@@ -98,5 +102,47 @@ describe('saved searches as Google Reader labels', () => {
       await greader('/reader/api/0/unread-count?output=json', { auth }),
     );
     expect(counts.unreadcounts.find((row) => row.id === 'user/-/state/com.google/reading-list')?.count).toBe(2);
+  });
+});
+
+type FeverAnswer = {
+  groups?: { id: number; title: string }[];
+  feeds_groups?: { group_id: number; feed_ids: string }[];
+  unread_item_ids?: string;
+};
+
+async function fever(apiKey: string, query: string, form: Record<string, string> = {}) {
+  const response = await call(`/api/fever/?api&${query}`, {
+    method: 'POST',
+    headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as FeverAnswer;
+}
+
+describe('saved searches as Fever groups', () => {
+  it('lists each as a group of the feeds holding its unread matches, and marking it read reads the matches', async () => {
+    const person = await readerWithSavedSearch();
+    const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
+    const answer = await fever(apiKey, 'groups');
+    const group = answer.groups?.find((one) => one.title === 'Rockets');
+    expect(answer.groups?.map((one) => one.title)).toEqual(['Space', 'Rockets']);
+    const feedsOf = (found: FeverAnswer, id: number | undefined) =>
+      found.feeds_groups
+        ?.find((entry) => entry.group_id === id)
+        ?.feed_ids.split(',')
+        .filter(Boolean)
+        .map(Number);
+    expect(feedsOf(answer, group?.id)?.sort()).toEqual([...person.feedIds].sort());
+    // The feeds call carries the same feeds_groups, as Fever's clients may read either.
+    expect(feedsOf(await fever(apiKey, 'feeds'), group?.id)?.sort()).toEqual([...person.feedIds].sort());
+    const unreadBefore = (await fever(apiKey, 'unread_item_ids')).unread_item_ids?.split(',') ?? [];
+    expect(unreadBefore).toHaveLength(4);
+    const before = String(Math.floor(Date.now() / 1000) + 1);
+    const marked = await fever(apiKey, '', { mark: 'group', as: 'read', id: String(group?.id), before });
+    // Only the two matches were read; gardening and bread stay unread, and the group now has no feeds.
+    expect(marked.unread_item_ids?.split(',')).toHaveLength(2);
+    expect(feedsOf(await fever(apiKey, 'groups'), group?.id)).toEqual([]);
   });
 });

@@ -5,8 +5,11 @@
 // in fever-groups.ts.
 import type { SavedSearch } from '../contracts/rules';
 import type { PeopleDb } from '../db/client';
-import type { ItemQuery } from '../db/items';
+import { setItemRead } from '../db/item-row';
+import { type ItemQuery, queryItems } from '../db/items';
+import type { Reader } from '../db/reader';
 import { listSavedSearches } from '../db/rules';
+import { ApiError } from '../lib/errors';
 import { itemScopeOf, matchFiltersOf } from './preview';
 
 /** What a saved search asks of the reading core: its scope and match, or null once its query no longer parses. */
@@ -41,4 +44,24 @@ export async function savedSearchOfLabel(
   if (categoryNames.has(name)) return null;
   const search = (await listSavedSearches(db, userId)).find((one) => one.name === name);
   return search ? searchQueryOf(search) : null;
+}
+
+/** Matches marked read by one call, as Google Reader's edit-tag takes at most (greader/actions.ts). */
+const MOST_MARKED = 250;
+
+/**
+ * A reader app's "mark all as read" on a saved search: its unread matches (the newest MOST_MARKED) that
+ * had arrived before `before` (when the app last looked), each read as if opened.
+ */
+export async function markSearchRead(reader: Reader, search: SearchQuery, before?: number) {
+  const { items } = await queryItems(reader, { ...search, state: 'unread', order: 'newest', limit: MOST_MARKED });
+  for (const item of items) {
+    if (before !== undefined && Date.parse(item.createdAt) >= before) continue;
+    try {
+      await setItemRead(reader.db, reader.userId, item.id, true);
+    } catch (error) {
+      // Unfollowed meanwhile: nothing to read.
+      if (!(error instanceof ApiError && error.code === 'NOT_FOUND')) throw error;
+    }
+  }
 }
