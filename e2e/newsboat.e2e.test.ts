@@ -3,7 +3,7 @@
 // through reader/atom and writes back with edit-tag and mark-all-as-read. It loads the person's feeds
 // and unread counts as the web app shows them, and a feed marked read in newsboat (driven headless in
 // tmux) is read in the app. The sample podcast's episodes reach it with their audio, which podboat (its
-// podcast downloader) fetches from its queue.
+// podcast downloader) fetches from its queue. An item a rule hid never reaches it.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -269,5 +269,44 @@ describe('newsboat through the Google Reader API', () => {
     } finally {
       tmux('kill-session', '-t', podboat);
     }
+  });
+
+  it('never receives an item a rule hid, and counts it nowhere (issue 26)', async () => {
+    const harbour = `${upstream}/scripted/Harbour-${stamp}`;
+    const titles = ['Tides rise at the harbour', 'Ferry timetable changes', 'Boats in the bay'];
+    const items = titles
+      .map(
+        (title, index) => `<item><title>${title}</title><link>https://example.com/harbour/${index}</link>
+<guid isPermaLink="false">${stamp}-harbour-${index}</guid><pubDate>${new Date(Date.now() - (index + 1) * HOUR).toUTCString()}</pubDate>
+<description>${title}, in brief.</description></item>`,
+      )
+      .join('\n');
+    await fetch(harbour, {
+      method: 'PUT',
+      body: JSON.stringify({
+        body: `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Harbour</title><link>https://example.com/harbour</link><description>Harbour</description>${items}</channel></rss>`,
+        contentType: 'application/rss+xml',
+      }),
+    });
+    const added = await api('/api/feeds', { url: harbour, name: 'Harbour', categoryId: null, includeInAi: true });
+    expect(added.status).toBe(201);
+    // Hidden before newsboat ever asks: a rule applied to the items already stored.
+    const rule = await api('/api/rules', {
+      name: 'No tides',
+      match: 'tides',
+      actions: ['hide'],
+      applyToExisting: true,
+    });
+    expect(rule.status).toBe(201);
+    expect((await unreadByFeed()).get('Harbour')).toBe(2);
+
+    const run = newsboat('reload');
+    expect(run.status, run.stderr).toBe(0);
+    const cache = (sql: string) => spawnSync('sqlite3', [files.cache, sql], { encoding: 'utf8' }).stdout.trim();
+    const inNewsboat = cache("select title from rss_item where feedurl like '%Harbour%' order by title");
+    expect(inNewsboat.split('\n')).toEqual(['Boats in the bay', 'Ferry timetable changes']);
+    expect(cache("select count(*) from rss_item where title like 'Tides%'")).toBe('0');
+    // Its unread count there is the web app's: the hidden item is not unread anywhere.
+    expect(cache("select count(*) from rss_item where feedurl like '%Harbour%' and unread = 1")).toBe('2');
   });
 });
