@@ -6,126 +6,144 @@
 // (e2e/vitest.config.ts, `npm run test:e2e`).
 import { cpSync, mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
 import { splitWorkerTests } from './scripts/test-runtimes.mjs';
-import { writeTestWranglerConfig } from './scripts/test-wrangler-config.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const workerTests = splitWorkerTests(root);
 
-// Databases no migration touched, one for each upgrade test a runner may run (worker/test/migrations.ts
-// takes the first still untouched: D1 cannot make one untouched again). An unused one costs nothing.
-const upgradeDatabases = Object.fromEntries(
-  Array.from({ length: 16 }, (_, index) => [`UPGRADE_DB_${index}`, `feedloom-upgrade-test-${index}`]),
-);
+// `npm test` runs the Node and happy-dom projects in a Vitest run of their own (scripts/test.mjs), which
+// says so: that run then never loads the workerd pool, wrangler and Miniflare, some 5 s of CPU to import.
+const withWorkerd = process.env.FEEDLOOM_TEST_WORKERD !== 'skip';
 
-// wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA, only
-// the development sample feeds that the Worker reads from its assets (as `vite build` copies them).
-mkdirSync('dist/client', { recursive: true });
-cpSync('web/public/dev', 'dist/client/dev', { recursive: true });
+/** The `worker` project: the Worker's tests in workerd, through @cloudflare/vitest-pool-workers. */
+async function workerdProject(): Promise<TestProjectInlineConfiguration> {
+  const { cloudflareTest, readD1Migrations } = await import('@cloudflare/vitest-pool-workers');
+  const { writeTestWranglerConfig } = await import('./scripts/test-wrangler-config.mjs');
+  const { startFakeUpstream } = await import('./worker/test/fake-upstreams/server');
+  // Databases no migration touched, one for each upgrade test a runner may run (worker/test/migrations.ts
+  // takes the first still untouched: D1 cannot make one untouched again). An unused one costs nothing.
+  const upgradeDatabases = Object.fromEntries(
+    Array.from({ length: 16 }, (_, index) => [`UPGRADE_DB_${index}`, `feedloom-upgrade-test-${index}`]),
+  );
 
-// wrangler.toml, read from a folder with no .dev.vars or .env: the tests see wrangler.toml's [vars] and
-// the bindings below, whatever a developer keeps in theirs (scripts/test-wrangler-config.mjs).
-const wranglerConfig = await writeTestWranglerConfig(root, `${root}node_modules/.cache/feedloom-tests`);
+  // wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA, only
+  // the development sample feeds that the Worker reads from its assets (as `vite build` copies them).
+  mkdirSync('dist/client', { recursive: true });
+  cpSync('web/public/dev', 'dist/client/dev', { recursive: true });
 
-// wrangler reads the config once per runner and says so at "log" level; warnings and errors still show.
-process.env.WRANGLER_LOG ??= 'warn';
+  // wrangler.toml, read from a folder with no .dev.vars or .env: the tests see wrangler.toml's [vars] and
+  // the bindings below, whatever a developer keeps in theirs (scripts/test-wrangler-config.mjs).
+  const wranglerConfig = await writeTestWranglerConfig(root, `${root}node_modules/.cache/feedloom-tests`);
 
-// workerd reports "WebSocket peer disconnected" once per test file, when the pool closes the connection
-// to a finished runner: not a failure, and missing from the pool's own list of such messages
-// (vitest-pool-workers' ignoreMessages). Every other line passes.
-for (const stream of [process.stdout, process.stderr]) {
-  const write = stream.write.bind(stream);
-  stream.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
-    String(chunk).includes('disconnected: WebSocket peer disconnected')
-      ? true
-      : write(chunk, ...rest)) as typeof stream.write;
+  // wrangler reads the config once per runner and says so at "log" level; warnings and errors still show.
+  process.env.WRANGLER_LOG ??= 'warn';
+
+  // workerd reports "WebSocket peer disconnected" once per test file, when the pool closes the connection
+  // to a finished runner: not a failure, and missing from the pool's own list of such messages
+  // (vitest-pool-workers' ignoreMessages). Every other line passes.
+  for (const stream of [process.stdout, process.stderr]) {
+    const write = stream.write.bind(stream);
+    stream.write = ((chunk: string | Uint8Array, ...rest: never[]) =>
+      String(chunk).includes('disconnected: WebSocket peer disconnected')
+        ? true
+        : write(chunk, ...rest)) as typeof stream.write;
+  }
+
+  const migrations = await readD1Migrations('migrations');
+
+  // `npm test` runs the workerd project as two Vitest runs side by side (scripts/test.mjs, --shard), each
+  // with its own workerd, fake servers and pre-bundled dependencies: two runs bundling into one cache
+  // folder at once could read each other's half-written files. (Two runners in one Vitest, maxWorkers 2,
+  // spent 187 s of CPU at load 15-20, against 154 s for one runner alone, and left four tests over their
+  // 20 s limit.)
+  const workerShard = process.env.FEEDLOOM_WORKER_SHARD;
+
+  return {
+    cacheDir: workerShard ? `node_modules/.vite/worker-shard-${workerShard}` : undefined,
+    plugins: [
+      // Called as each runner starts: the runner gets a workerd and fake servers of its own, so that two
+      // runners at once would never share a database, a scripted feed or a recorded request.
+      cloudflareTest(async () => {
+        const upstream = await startFakeUpstream();
+        return {
+          wrangler: { configPath: wranglerConfig },
+          miniflare: {
+            // FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people database
+            // (worker/db/people.ts), both migrated like DB; and the upgrade tests' untouched databases.
+            d1Databases: {
+              ...upgradeDatabases,
+              FEEDS_1: 'feedloom-feeds-1-test',
+              PEOPLE_1: 'feedloom-people-1-test',
+            },
+            bindings: {
+              TEST_MIGRATIONS: migrations,
+              UPGRADE_DATABASES: Object.keys(upgradeDatabases).join(','),
+              SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+              PASSWORD_PEPPER: 'test-pepper-0123456789abcdef',
+              ENCRYPTION_KEY: 'dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=',
+              ENVIRONMENT: 'development',
+              // Two feed shards, so every test runs the multi-database paths (worker/db/shards.ts).
+              FEED_DATABASES: 'DB,FEEDS_1',
+              // Two people databases: people who sign up are placed in either (worker/db/people.ts).
+              PEOPLE_DATABASES: 'DB,PEOPLE_1',
+              EMAIL_TRANSPORT: 'outbox',
+              APP_URL: 'http://localhost:8787',
+              // This runner's fake upstream servers (worker/test/fake-upstreams), and nothing else.
+              FETCH_ALLOW_HOSTS: upstream.host,
+              FAKE_UPSTREAM_URL: upstream.url,
+              // wrangler.toml's Cron Triggers, so tests fire the real schedule (worker/test/helpers.ts cronOf).
+              CRON_TRIGGERS: cronsFromWranglerToml('wrangler.toml'),
+            },
+          },
+        };
+      }),
+    ],
+    test: {
+      name: 'worker',
+      sequence: { groupOrder: 0 },
+      include: workerTests.workerd,
+      globalSetup: ['worker/test/global-setup.ts'],
+      setupFiles: ['worker/test/apply-migrations.ts'],
+      // One workerd for all the files a runner is given, not one per file: starting workerd, loading
+      // the Worker's modules into it and applying 29 migrations to 3 databases cost seconds a file.
+      // apply-migrations.ts empties the databases between files, so each still starts from a new install.
+      isolate: false,
+      // Pre-bundled once (node_modules/.vite), not transformed module by module in every runner:
+      // Stripe's SDK alone is some 400 files, which its first import in a file paid for again. Not
+      // hono: @hono/zod-validator would import the unbundled copy, whose HTTPException is another
+      // class than the one app.ts tells apart (a malformed body answered 500 instead of 400).
+      deps: {
+        optimizer: {
+          ssr: {
+            enabled: true,
+            include: [
+              'stripe',
+              'openai',
+              'zod',
+              'drizzle-orm',
+              'drizzle-orm/d1',
+              'drizzle-orm/sqlite-core',
+              'jose',
+              'marked',
+            ],
+          },
+        },
+      },
+      testTimeout: 20_000,
+    },
+  };
 }
 
 // Each project is a group of its own (sequence.groupOrder): Vitest then hands all of a project's files to
 // one runner, which keeps its workerd, happy-dom window or module graph from file to file (isolate false);
 // projects sharing a group had their files interleaved, and a runner was started anew for nearly each.
-// On two cores Vitest runs one runner at a time; `npm test` runs the workerd project beside the others
-// (scripts/test.mjs).
-// `npm test` runs the workerd project as two Vitest runs side by side (scripts/test.mjs, --shard), each
-// with its own workerd, fake servers and pre-bundled dependencies: two runs bundling into one cache
-// folder at once could read each other's half-written files.
-const workerShard = process.env.FEEDLOOM_WORKER_SHARD;
-
+// `npm test` runs the workerd project beside the others (scripts/test.mjs).
 export default defineConfig({
   test: {
     projects: [
-      {
-        cacheDir: workerShard ? `node_modules/.vite/worker-shard-${workerShard}` : undefined,
-        plugins: [
-          cloudflareTest(async ({ inject }) => ({
-            wrangler: { configPath: wranglerConfig },
-            miniflare: {
-              // FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people database
-              // (worker/db/people.ts), both migrated like DB; and the upgrade tests' untouched databases.
-              d1Databases: {
-                ...upgradeDatabases,
-                FEEDS_1: 'feedloom-feeds-1-test',
-                PEOPLE_1: 'feedloom-people-1-test',
-              },
-              bindings: {
-                TEST_MIGRATIONS: await readD1Migrations('migrations'),
-                UPGRADE_DATABASES: Object.keys(upgradeDatabases).join(','),
-                SESSION_SECRET: 'test-session-secret-0123456789abcdef',
-                PASSWORD_PEPPER: 'test-pepper-0123456789abcdef',
-                ENCRYPTION_KEY: 'dGVzdC1lbmNyeXB0aW9uLWtleS0wMTIzNDU2Nzg5YWI=',
-                ENVIRONMENT: 'development',
-                // Two feed shards, so every test runs the multi-database paths (worker/db/shards.ts).
-                FEED_DATABASES: 'DB,FEEDS_1',
-                // Two people databases: people who sign up are placed in either (worker/db/people.ts).
-                PEOPLE_DATABASES: 'DB,PEOPLE_1',
-                EMAIL_TRANSPORT: 'outbox',
-                APP_URL: 'http://localhost:8787',
-                // The fake upstream servers of worker/test/global-setup.ts, and nothing else.
-                FETCH_ALLOW_HOSTS: inject('fakeUpstreamHosts'),
-                FAKE_UPSTREAM_URL: inject('fakeUpstreamUrl'),
-                // wrangler.toml's Cron Triggers, so tests fire the real schedule (worker/test/helpers.ts cronOf).
-                CRON_TRIGGERS: cronsFromWranglerToml('wrangler.toml'),
-              },
-            },
-          })),
-        ],
-        test: {
-          name: 'worker',
-          sequence: { groupOrder: 0 },
-          include: workerTests.workerd,
-          globalSetup: ['worker/test/global-setup.ts'],
-          setupFiles: ['worker/test/apply-migrations.ts'],
-          // One workerd for all the files a runner is given, not one per file: starting workerd, loading
-          // the Worker's modules into it and applying 23 migrations to 3 databases cost seconds a file.
-          // apply-migrations.ts empties the databases between files, so each still starts from a new install.
-          isolate: false,
-          // Pre-bundled once (node_modules/.vite), not transformed module by module in every runner:
-          // Stripe's SDK alone is some 400 files, which its first import in a file paid for again. Not
-          // hono: @hono/zod-validator would import the unbundled copy, whose HTTPException is another
-          // class than the one app.ts tells apart (a malformed body answered 500 instead of 400).
-          deps: {
-            optimizer: {
-              ssr: {
-                enabled: true,
-                include: [
-                  'stripe',
-                  'openai',
-                  'zod',
-                  'drizzle-orm',
-                  'drizzle-orm/d1',
-                  'drizzle-orm/sqlite-core',
-                  'jose',
-                  'marked',
-                ],
-              },
-            },
-          },
-          testTimeout: 20_000,
-        },
-      },
+      ...(withWorkerd ? [await workerdProject()] : []),
       {
         test: {
           name: 'worker-node',

@@ -1,11 +1,10 @@
-// Starts the fake upstream servers (feeds, email API, AI API …) on 127.0.0.1 before the worker tests
-// and tells the tests where they are. They speak the real services' HTTP APIs.
-import type { TestProject } from 'vitest/node';
-import { startFakeUpstream } from './fake-upstreams/server';
+// The fake upstream servers (feeds, email API, AI API …) on 127.0.0.1 speak the real services' HTTP APIs.
+// vitest.config.ts starts one for each Worker test runner as the runner starts, so that runners running
+// at once never share one's state; this closes them all when the run ends.
+import { startedFakeUpstreams } from './fake-upstreams/server';
 
-export default async function setup(project: TestProject) {
-  const upstream = await startFakeUpstream();
-  project.provide('fakeUpstreamUrl', upstream.url);
-  project.provide('fakeUpstreamHosts', upstream.host);
-  return async () => upstream.close();
+export default function setup() {
+  return async () => {
+    await Promise.all(startedFakeUpstreams.splice(0).map((close) => close()));
+  };
 }

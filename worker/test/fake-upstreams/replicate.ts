@@ -3,6 +3,7 @@
 // (GET /predictions/<id>); the images it "makes" are served from /replicate/files/. A magic word in the
 // prompt picks a misbehaviour: FAKE_SLOWIMAGE (still processing; done on the first poll), FAKE_FAILIMAGE
 // (the prediction fails), FAKE_NOTIMAGE (the output URL serves HTML, not an image). No bearer → 401.
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeRoute } from './server';
 
 /**
@@ -24,9 +25,19 @@ export const TINY_JPEG = Buffer.from([
 ]);
 
 type Prediction = { id: string; status: string; output: string[] | null; error: string | null };
-const predictions = new Map<string, Prediction>();
 
-export const routeReplicate: FakeRoute = (req, body, res) => {
+/** The Replicate of one fake server, with the predictions made there: each test runner has its own. */
+export function replicateRoute(): FakeRoute {
+  const predictions = new Map<string, Prediction>();
+  return (req, body, res) => routeReplicate(predictions, req, body, res);
+}
+
+function routeReplicate(
+  predictions: Map<string, Prediction>,
+  req: IncomingMessage,
+  body: string,
+  res: ServerResponse,
+): boolean {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (!url.pathname.startsWith('/replicate/')) return false;
   const base = `http://${req.headers.host}/replicate`;
@@ -80,4 +91,4 @@ export const routeReplicate: FakeRoute = (req, body, res) => {
   }
   json(404, { detail: 'Not found' });
   return true;
-};
+}

@@ -2,13 +2,28 @@
 //   PUT /scripted/<name>  {body, contentType?, status?, etag?, lastModified?, headers?, delayMs?}
 //   GET /scripted/<name>  serves it, answering 304 when If-None-Match matches the ETag (RFC 9110 §13.1.2)
 //   GET /scripted-hits/<name> → {hits, notModified, accept}: accept is the last request's Accept header
+
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Script } from './script';
 import type { FakeRoute } from './server';
 
-const scripts = new Map<string, Script>();
-const hits = new Map<string, { hits: number; notModified: number; accept?: string }>();
+type Scripted = {
+  scripts: Map<string, Script>;
+  hits: Map<string, { hits: number; notModified: number; accept?: string }>;
+};
 
-export const routeScriptedFeeds: FakeRoute = (req, body, res) => {
+/** The scripted feeds of one fake server: each test runner has its own (vitest.config.ts). */
+export function scriptedFeedsRoute(): FakeRoute {
+  const state: Scripted = { scripts: new Map(), hits: new Map() };
+  return (req, body, res) => routeScriptedFeeds(state, req, body, res);
+}
+
+function routeScriptedFeeds(
+  { scripts, hits }: Scripted,
+  req: IncomingMessage,
+  body: string,
+  res: ServerResponse,
+): boolean {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const [, prefix, name] = url.pathname.split('/');
   if (!name || (prefix !== 'scripted' && prefix !== 'scripted-hits')) return false;
@@ -49,4 +64,4 @@ export const routeScriptedFeeds: FakeRoute = (req, body, res) => {
   if (script.delayMs) setTimeout(answer, script.delayMs);
   else answer();
   return true;
-};
+}

@@ -7,27 +7,37 @@ import type { AddressInfo } from 'node:net';
 import { routeDevServer } from './dev-server';
 import { routeFeeds } from './feeds';
 import { routeOpenAi } from './openai';
-import { routeReplicate } from './replicate';
+import { replicateRoute } from './replicate';
 import { routeResend } from './resend';
-import { routeScriptedFeeds } from './scripted-feeds';
-import { routeStripe } from './stripe';
-import { routeWordPress } from './wordpress';
+import { scriptedFeedsRoute } from './scripted-feeds';
+import { stripeRoute } from './stripe';
+import { wordPressRoute } from './wordpress';
 
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type FakeRoute = (req: IncomingMessage, body: string, res: ServerResponse) => boolean;
 
-const routes: FakeRoute[] = [
-  routeFeeds,
-  routeScriptedFeeds,
-  routeResend,
-  routeWordPress,
-  routeStripe,
-  routeOpenAi,
-  routeReplicate,
-  routeDevServer,
-];
+// The servers started in this process, for worker/test/global-setup.ts to close at the end of the run:
+// on globalThis, as vitest.config.ts and the global setup each load their own copy of this module.
+const globals = globalThis as { feedloomFakeUpstreams?: (() => Promise<void>)[] };
+globals.feedloomFakeUpstreams ??= [];
+export const startedFakeUpstreams = globals.feedloomFakeUpstreams;
 
+/**
+ * Starts one fake server, with state of its own (recorded requests, scripted feeds, Stripe's customers
+ * and outages, WordPress tags, Replicate's predictions): each Worker test runner gets one
+ * (vitest.config.ts), so runners that run at once never see or clear each other's.
+ */
 export async function startFakeUpstream() {
+  const routes: FakeRoute[] = [
+    routeFeeds,
+    scriptedFeedsRoute(),
+    routeResend,
+    wordPressRoute(),
+    stripeRoute(),
+    routeOpenAi,
+    replicateRoute(),
+    routeDevServer,
+  ];
   const recorded: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -53,13 +63,11 @@ export async function startFakeUpstream() {
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    host: `127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  startedFakeUpstreams.push(close);
+  return { url: `http://127.0.0.1:${port}`, host: `127.0.0.1:${port}`, close };
 }

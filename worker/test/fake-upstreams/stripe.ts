@@ -10,15 +10,18 @@
 //       bare-404    a 404 with a plain-text body (a server that has no such route)
 //       silent      no answer until the outage ends (the caller's timeout gives up first)
 //   DELETE /stripe-outage/<id>  Stripe answers again (a silent call held till then gets a 503)
-import type { ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FakeRoute } from './server';
 
 const OUTAGE_KINDS = ['stripe-500', 'bare-500', 'bare-404', 'silent'] as const;
 type OutageKind = (typeof OUTAGE_KINDS)[number];
 
-const deletedCustomers = new Set<string>();
-const idsDown = new Map<string, OutageKind>();
-const heldAnswers = new Map<string, ServerResponse[]>();
+/** One fake server's Stripe: each test runner has its own (vitest.config.ts). */
+type Stripe = {
+  deletedCustomers: Set<string>;
+  idsDown: Map<string, OutageKind>;
+  heldAnswers: Map<string, ServerResponse[]>;
+};
 
 /** Stripe's error body (https://docs.stripe.com/api/errors). */
 function answerError(res: ServerResponse, status: number, error: { type: string; code?: string; message: string }) {
@@ -26,7 +29,7 @@ function answerError(res: ServerResponse, status: number, error: { type: string;
   res.end(JSON.stringify({ error }));
 }
 
-function setOutage(id: string, kind: OutageKind | null) {
+function setOutage({ idsDown, heldAnswers }: Stripe, id: string, kind: OutageKind | null) {
   if (kind) idsDown.set(id, kind);
   else idsDown.delete(id);
   for (const held of heldAnswers.get(id)?.splice(0) ?? []) {
@@ -36,7 +39,7 @@ function setOutage(id: string, kind: OutageKind | null) {
 }
 
 /** The answer of an outage of `kind`. */
-function answerOutage(res: ServerResponse, id: string, kind: OutageKind) {
+function answerOutage({ heldAnswers }: Stripe, res: ServerResponse, id: string, kind: OutageKind) {
   if (kind === 'silent') {
     heldAnswers.set(id, [...(heldAnswers.get(id) ?? []), res]);
     return;
@@ -52,7 +55,13 @@ function answerOutage(res: ServerResponse, id: string, kind: OutageKind) {
   res.end(kind === 'bare-404' ? 'Not Found' : JSON.stringify({ message: 'Internal Server Error' }));
 }
 
-export const routeStripe: FakeRoute = (req, body, res) => {
+export function stripeRoute(): FakeRoute {
+  const stripe: Stripe = { deletedCustomers: new Set(), idsDown: new Map(), heldAnswers: new Map() };
+  return (req, body, res) => routeStripe(stripe, req, body, res);
+}
+
+function routeStripe(stripe: Stripe, req: IncomingMessage, body: string, res: ServerResponse): boolean {
+  const { deletedCustomers, idsDown } = stripe;
   const outage = req.url?.match(/^\/stripe-outage\/([\w-]+)(?:\?as=([\w-]+))?$/);
   if (outage?.[1]) {
     const kind = (outage[2] ?? 'stripe-500') as OutageKind;
@@ -61,7 +70,7 @@ export const routeStripe: FakeRoute = (req, body, res) => {
       res.end(`unknown outage kind ${kind}`);
       return true;
     }
-    setOutage(outage[1], req.method === 'PUT' ? kind : null);
+    setOutage(stripe, outage[1], req.method === 'PUT' ? kind : null);
     res.end('ok');
     return true;
   }
@@ -78,7 +87,7 @@ export const routeStripe: FakeRoute = (req, body, res) => {
     const deleted = deletedCustomers.has(customer);
     const outageKind = idsDown.get(customer);
     if (outageKind) {
-      answerOutage(res, customer, outageKind);
+      answerOutage(stripe, res, customer, outageKind);
     } else if (!customer.startsWith('cus_') || (deleted && req.method === 'DELETE')) {
       answerError(res, 404, {
         type: 'invalid_request_error',
@@ -95,7 +104,7 @@ export const routeStripe: FakeRoute = (req, body, res) => {
     const outageKind = idsDown.get(subscription[1]);
     // Cancelling: "sub_gone" plays one Stripe no longer knows.
     if (outageKind) {
-      answerOutage(res, subscription[1], outageKind);
+      answerOutage(stripe, res, subscription[1], outageKind);
     } else if (subscription[1] === 'sub_gone') {
       answerError(res, 404, {
         type: 'invalid_request_error',
@@ -128,4 +137,4 @@ export const routeStripe: FakeRoute = (req, body, res) => {
     answerError(res, 404, { type: 'invalid_request_error', message: 'Unrecognized request URL' });
   }
   return true;
-};
+}

@@ -29,8 +29,7 @@ const smallCategories: Term[] = [
   { id: 1, name: 'News', count: 3 },
   { id: 2, name: 'Tech', count: 1 },
 ];
-const tagsByScenario = new Map<string, Term[]>();
-const tagsOf = (scenario: string) => {
+const tagsOf = (tagsByScenario: Map<string, Term[]>, scenario: string) => {
   if (!tagsByScenario.has(scenario)) {
     tagsByScenario.set(scenario, [
       { id: 5, name: 'Energy', count: 4 },
@@ -64,7 +63,18 @@ function json(res: ServerResponse, status: number, body: unknown) {
   res.end(JSON.stringify(body));
 }
 
-export const routeWordPress: FakeRoute = (req: IncomingMessage, body, res) => {
+/** The WordPress sites of one fake server, with the tags made there: each test runner has its own. */
+export function wordPressRoute(): FakeRoute {
+  const tagsByScenario = new Map<string, Term[]>();
+  return (req, body, res) => routeWordPress(tagsByScenario, req, body, res);
+}
+
+function routeWordPress(
+  tagsByScenario: Map<string, Term[]>,
+  req: IncomingMessage,
+  body: string,
+  res: ServerResponse,
+): boolean {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (/^\/wp\/[a-z]+\/wp-content\/uploads\/[\w-]+\.jpg$/.test(url.pathname)) {
     res.setHeader('content-type', 'image/jpeg');
@@ -104,7 +114,7 @@ export const routeWordPress: FakeRoute = (req: IncomingMessage, body, res) => {
     page(res, url, scenario === 'big' ? bigCategories : smallCategories);
   } else if (resource === 'tags' && req.method === 'POST') {
     const name = String((JSON.parse(body || '{}') as { name?: unknown }).name ?? '').trim();
-    const tags = tagsOf(scenario as string);
+    const tags = tagsOf(tagsByScenario, scenario as string);
     const existing = tags.find((tag) => tag.name.toLowerCase() === name.toLowerCase());
     if (!name) json(res, 400, { code: 'rest_missing_callback_param', message: 'Missing parameter(s): name' });
     else if (existing) {
@@ -120,7 +130,7 @@ export const routeWordPress: FakeRoute = (req: IncomingMessage, body, res) => {
     }
   } else if (resource === 'tags') {
     const search = url.searchParams.get('search')?.toLowerCase();
-    const tags = tagsOf(scenario as string);
+    const tags = tagsOf(tagsByScenario, scenario as string);
     page(res, url, search ? tags.filter((tag) => tag.name.toLowerCase().includes(search)) : tags);
   } else if (resource === 'media' && req.method === 'POST') {
     if (!String(req.headers['content-type']).startsWith('image/')) {
@@ -143,4 +153,4 @@ export const routeWordPress: FakeRoute = (req: IncomingMessage, body, res) => {
     json(res, 404, { code: 'rest_no_route', message: 'No route was found matching the URL and request method.' });
   }
   return true;
-};
+}
