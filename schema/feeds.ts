@@ -120,6 +120,9 @@ export const items = sqliteTable(
     uniqueIndex('items_feed_guid_unique').on(t.feedId, t.guidHash),
     // A story's items in this shard, for marking them read together: only items in a story are indexed.
     index('items_story_idx').on(t.storyId).where(sql`story_id is not null`),
+    // A feed's items in a story, by position: the unread ones of a person's feeds that belong to stories,
+    // which My Feed's and a category's unread counts need to count stories, without reading the others.
+    index('items_feed_story_idx').on(t.feedId, t.seq, t.storyId).where(sql`story_id is not null`),
     index('items_feed_pub_idx').on(t.feedId, t.pubDate, t.id),
     uniqueIndex('items_feed_seq_unique').on(t.feedId, t.seq),
   ],

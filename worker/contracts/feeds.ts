@@ -188,7 +188,15 @@ export type FeedItem = ItemText & {
   fullArticle?: FullArticleState;
 };
 export type FullArticleState = 'extracted' | 'pending' | 'failed';
-export type StoryRef = { id: number; size: number };
+export type StoryRef = {
+  id: number;
+  size: number;
+  /**
+   * On a collapsed row of a read story: how many of its other sources the person has not read, such as a
+   * source that arrived after they read it ("1 new source"); the story stays read.
+   */
+  newSources?: number;
+};
 /** Another source of a collapsed story: enough to show and open it. */
 export type StorySource = {
   id: number;

@@ -5,6 +5,7 @@ import { categories } from '../../schema';
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { faviconPath } from '../lib/favicon-path';
+
 import { type PeopleDb, statementOf } from './client';
 import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
@@ -12,6 +13,8 @@ import type { Reader } from './reader';
 import { readingListOf, type UsersRowCopy, writeWithReadingList } from './reading-list';
 import { inOneRoundTrip } from './round-trip';
 import { groupByShard, idListSql } from './shards';
+import { countLaterSources } from './story-first-sources';
+import { type StoryItemRow, storyCountReads, unreadStoriesOf } from './story-members';
 
 export async function listCategories(db: PeopleDb, userId: number) {
   return db
@@ -142,31 +145,66 @@ const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f
  * "General" (id null). The categories' names and the feeds followed come from the person's reading list
  * (`readingList`: the request's reader, or their users row's copy; read when not given); then, at once, their
  * subscriptions' rows, as many as the list says there are (a range read that stops at its LIMIT reads no
- * row past it), and their feeds' rows, each by primary key in its shard. Unread counts are arithmetic on
- * a feed's row and its subscription's (read-state.ts): 2 rows per feed and nothing more, sorted here.
+ * row past it), and their feeds' rows, each by primary key in its shard. A feed's unread count is
+ * arithmetic on its row and its subscription's (read-state.ts): 2 rows per feed, sorted here. A category's
+ * counts stories (issue 24): beside those rows, the unread items of stories (a row each, through
+ * items_feed_story_idx; none for a person without any) and then, only when there are some, their stories'
+ * items in the person's feeds (story-members.ts).
  */
 export async function listCategoriesWithFeeds(
   db: PeopleDb,
   userId: number,
   readingList?: UsersRowCopy | Reader,
 ): Promise<CategoryWithFeeds[]> {
+  return (await unreadCounts(db, userId, readingList)).groups;
+}
+
+/** My Feed's unread count, in stories: the sidebar's arithmetic over every feed (GET /api/feed-items/unread-count). */
+export async function countUnreadStories(db: PeopleDb, userId: number, readingList?: UsersRowCopy | Reader) {
+  return (await unreadCounts(db, userId, readingList)).myFeed;
+}
+
+/**
+ * The sidebar's groups and My Feed's unread count. A feed's count is its unread items; a category's and My
+ * Feed's are their unread stories: the items less the unread later sources of stories among their feeds
+ * (story-first-sources.ts), read beside the feeds' rows and, when there are some, in one round
+ * trip more.
+ */
+async function unreadCounts(
+  db: PeopleDb,
+  userId: number,
+  readingList?: UsersRowCopy | Reader,
+): Promise<{ groups: CategoryWithFeeds[]; myFeed: number }> {
   const list =
     typeof readingList === 'object' && readingList !== null
       ? await readingList.readingList()
       : await readingListOf(db, userId, readingList);
   const followed = list.subscriptions.map(([feedId]) => feedId);
   const named = list.categories.map(([id, name]) => ({ id, name }));
-  // One round trip: the subscriptions and the feeds' rows of each shard, one batch per database (on one
-  // database, every local run, a single call).
+  // One round trip: the subscriptions, the feeds' rows of each shard and what counting stories needs (the
+  // unread items of stories above the list's watermarks, the kept-unread marks), one batch per database
+  // (on one database, every local run, a single call).
   const shards = [...groupByShard(followed)].filter(([shard]) => shard < db.shards.count);
-  const [subscribed = [], ...feedRows] =
+  const stories = storyCountReads(
+    db,
+    userId,
+    list.subscriptions.map(([feedId, , , , readSeq]) => ({ feedId, readSeq })),
+  );
+  const [subscribed = [], kept = [], ...rest] =
     followed.length === 0
       ? []
       : ((await inOneRoundTrip([
           { db, query: sql`${subscriptionsInScopeSql(userId)} limit ${followed.length}` },
+          stories.kept,
           ...shards.map(([shard, ids]) => ({ db: db.shards.at(shard), query: sidebarFeedsSql(ids) })),
-        ])) as [SubscriptionRow[], ...SidebarFeedRow[][]]);
+          ...stories.above,
+        ])) as [SubscriptionRow[], { feed_id: number; seq: number }[], ...unknown[][]]);
+  const feedRows = rest.slice(0, shards.length) as SidebarFeedRow[][];
+  const above = rest.slice(shards.length).flat() as StoryItemRow[];
   const mine = subscribed.map(toSubscriptionState);
+  // My Feed and each category count stories: an unread later source of a story is not one more (issue 24).
+  const { unread, members } = await unreadStoriesOf(db, userId, followed, { above, kept });
+  const laterSources = (feedIds: number[]) => countLaterSources(unread, members, feedIds);
   const feeds = new Map(feedRows.flat().map((feed) => [feed.id, feed]));
   const withCounts: FeedWithCounts[] = mine.flatMap((row) => {
     const feed = feeds.get(row.feedId);
@@ -208,6 +246,8 @@ export async function listCategoriesWithFeeds(
       lastError: row.last_error,
     });
   }
+  for (const group of groups.values()) group.unreadCount -= laterSources(group.feeds.map((feed) => feed.id));
+  const myFeed = withCounts.reduce((total, row) => total + row.unread, 0) - laterSources(followed);
   // "General" (no category) comes last, after the named categories.
-  return [...groups.values()].sort((a, b) => Number(a.id === null) - Number(b.id === null));
+  return { groups: [...groups.values()].sort((a, b) => Number(a.id === null) - Number(b.id === null)), myFeed };
 }

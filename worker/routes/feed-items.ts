@@ -6,11 +6,13 @@ import { startRewrite } from '../ai/rewrite';
 import { rewriteSchema } from '../contracts/ai';
 import { feedItemsQuerySchema, markReadSchema, updateItemSchema } from '../contracts/feeds';
 import { idSchema } from '../contracts/ids';
-import { getCategory } from '../db/categories';
+import { countUnreadStories, getCategory } from '../db/categories';
 import { subscribedFeedIds } from '../db/feeds';
 import { getItem, setItemRead } from '../db/item-row';
 import { countItems, type ItemQuery, queryItems } from '../db/items';
 import { markFeedsRead } from '../db/read-state';
+import type { Reader } from '../db/reader';
+import { listedInScope } from '../db/reading-list';
 import { setItemStarred } from '../db/stars';
 import { storyFeeds } from '../db/story-index';
 import type { AuthedEnv } from '../env';
@@ -22,7 +24,8 @@ import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { searchFeedItems } from '../search/search-items';
 import { limitSearches } from '../search/search-limit';
-import { collapseStories, countStories, sizeFromFeeds, withoutStoryMarks } from '../stories/collapse';
+import { countStories, sizeFromFeeds, withoutStoryMarks } from '../stories/collapse';
+import { readFirstSourceCards, readSearchCards } from '../stories/story-cards';
 
 /** Work the answer need not wait for: the full articles fetched after a list (feeds/full-article-items.ts). */
 const waitUntilOf = (c: Context<AuthedEnv>) => (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
@@ -53,6 +56,11 @@ function itemQueryOf(query: FeedItemsQuery, timeZone: string): ItemQuery {
   };
 }
 
+/** The feeds of a grouped list: every followed feed (My Feed) or a category's, from the reading list. */
+async function scopeFeedIds(reader: Reader, categoryId: number | undefined) {
+  return listedInScope(await reader.readingList(), { categoryId }).map((row) => row.feedId);
+}
+
 export const feedItemRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
@@ -60,15 +68,23 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     const itemQuery = itemQueryOf(query, c.var.user.timezone);
     if (search) await limitSearches(c.var.services.searchLimiter, c.var.user.id);
     // The session and one round trip per database: the reading list comes with the session (db/reader.ts).
-    const page = search
-      ? await searchFeedItems(c.var.reader, { ...itemQuery, search })
-      : await queryItems(c.var.reader, itemQuery);
+    // My Feed, a category and search show one card per story, a page of `limit` cards; a feed's own page
+    // every item, and so does every list of a person who turned "Group the same story from different
+    // feeds" off (issue 24).
+    const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
+    const reader = c.var.reader;
+    const readRows = (cursor: string | undefined, limit: number) =>
+      search
+        ? searchFeedItems(reader, { ...itemQuery, search, cursor, limit })
+        : queryItems(reader, { ...itemQuery, cursor, limit });
+    const page = !grouped
+      ? await readRows(itemQuery.cursor, itemQuery.limit)
+      : search
+        ? await readSearchCards(itemQuery, readRows)
+        : await readFirstSourceCards(reader, await scopeFeedIds(reader, query.categoryId), itemQuery, readRows);
     // The body stays the spec's plain list; the next page's cursor travels in a header.
     if (page.nextCursor) c.header(PAGE_LINK_HEADER, page.nextCursor);
-    // My Feed, a category and search show one row per story; a feed's own page every item, and so does every
-    // list of a person who turned "Group the same story from different feeds" off (issue 24).
-    const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
-    let rows = grouped ? collapseStories(page.items) : countStories(page.items);
+    let rows = grouped ? page.items : countStories(page.items);
     // A feed's page says in how many of the person's feeds each of its stories is: one more call, made
     // only when the page shows an item of a story.
     const inStories = query.feedId === undefined ? [] : rows.filter((item) => item.inStory);
@@ -84,6 +100,10 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     }
     return c.json(await withFullArticles(c.var.services, c.var.reader, withoutStoryMarks(rows), waitUntilOf(c)));
   })
+  // My Feed's unread count, in stories (issue 24): the categories' counts are in the sidebar's answer.
+  .get('/unread-count', async (c) =>
+    c.json({ count: await countUnreadStories(c.var.peopleDb, c.var.user.id, c.var.reader) }),
+  )
   .get('/starred-count', async (c) =>
     c.json({ count: await countItems(c.var.reader, { scope: { kind: 'all' }, state: 'starred' }) }),
   )

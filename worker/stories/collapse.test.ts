@@ -29,7 +29,7 @@ describe('collapsing a list into stories', () => {
       item(2, 1, 'Daily', '2026-11-02T09:00:00.000Z'),
     ]);
     expect(rows.map((row) => [row.id, row.story, row.alsoIn?.map((other) => other.source)])).toEqual([
-      [1, { id: 1, size: 3 }, ['Daily', 'Blog']],
+      [1, { id: 1, size: 3, newSources: 0 }, ['Daily', 'Blog']],
       [9, { id: 9, size: 1 }, undefined],
     ]);
   });

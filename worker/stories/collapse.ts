@@ -32,7 +32,15 @@ export function collapseStories<T extends FeedItem>(items: T[]): T[] {
     rows.push(
       others.length === 0
         ? head
-        : { ...head, story: { id: head.story.id, size: group.length }, alsoIn: others.map(asSource) },
+        : {
+            ...head,
+            story: {
+              id: head.story.id,
+              size: group.length,
+              newSources: head.isRead ? others.filter((other) => !other.isRead).length : 0,
+            },
+            alsoIn: others.map(asSource),
+          },
     );
   }
   return rows;

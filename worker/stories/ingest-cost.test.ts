@@ -1,7 +1,7 @@
 // What grouping at ingest writes (issue 24, docs/stories.md "Costs per new item"), in D1 rows as D1 counts
 // them, through the production refresh: a new story is its one story_index row; an item joining a story
-// adds its entry in items_story_idx, and the story's first item takes the story's id (its row and its
-// entry), once; an item never merged writes nothing more than any item.
+// adds its entries in items_story_idx and items_feed_story_idx, and the story's first item takes the
+// story's id (its row and its two entries), once; an item never merged writes nothing more than any item.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/client';
@@ -62,8 +62,9 @@ describe('grouping at ingest writes', () => {
 
     const second = await feedBringing([RECALL_AGAIN]);
     const joined = await refresh(second);
-    // 5 + 4, its own items_story_idx entry, and the first item's story_id (its row and its index entry).
-    expect(joined.meter.rowsWritten).toBe(5 + 4 + 1 + 2);
+    // 5 + 4, its own entries in items_story_idx and items_feed_story_idx (the unread counts' index of a
+    // feed's items in stories), and the first item's story_id (its row and its two index entries).
+    expect(joined.meter.rowsWritten).toBe(5 + 4 + 2 + 3);
   });
 
   it('nothing more for an item that can never be merged', async () => {

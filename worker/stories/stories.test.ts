@@ -2,36 +2,51 @@
 // stored, My Feed and categories show one row per story with the other sources, a feed's own page and
 // threads=false show every item, and reading a story (in the web app or a reader app) reads all its items.
 import { describe, expect, it } from 'vitest';
-import type { FeedItem } from '../contracts/feeds';
+import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { ACME_OUTLETS } from '../test/acme-stories';
+import { makePro } from '../test/ai';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { contentsOf, greader } from '../test/greader';
 import { call } from '../test/helpers';
 import { HOUR, personWithAppPassword } from '../test/reader-apps';
 
-async function reader() {
+/** Follows a scripted feed of these items, the n-th published `hoursAgo(n)` ago; its id. */
+async function followOutlet(
+  cookie: string,
+  outlet: { name: string; items: [title: string, text: string][] },
+  categoryId: number,
+  hoursAgo: (n: number) => number,
+) {
+  const name = uniqueName(`story-${outlet.name.toLowerCase()}`);
+  const url = await scriptFeed(name, {
+    body: rss(
+      name,
+      outlet.items.map(([title, description], n) => ({
+        guid: `${name}-${n}`,
+        title,
+        description,
+        link: `https://${outlet.name.toLowerCase()}.example.com/${n}`,
+        pubDate: new Date(Date.now() - hoursAgo(n) * HOUR),
+      })),
+    ),
+  });
+  const added = await call('/api/feeds', { cookie, json: { url, name: outlet.name, categoryId, includeInAi: true } });
+  expect(added.status).toBe(201);
+  return ((await added.json()) as { id: number }).id;
+}
+
+/** A person following the three outlets of ACME_OUTLETS in category Cars, Blog in category `blogIn` when given. */
+async function reader(blogIn?: string) {
   const person = await personWithAppPassword('newsboat', 'Cars');
+  const other = blogIn && (await call('/api/categories', { cookie: person.cookie, json: { name: blogIn } }));
+  const blogCategory = other ? ((await other.json()) as { id: number }).id : person.categoryId;
   const feeds: { id: number; name: string }[] = [];
   for (const [index, outlet] of ACME_OUTLETS.entries()) {
-    const name = uniqueName(`story-${outlet.name.toLowerCase()}`);
-    const url = await scriptFeed(name, {
-      body: rss(
-        name,
-        outlet.items.map(([title, description], n) => ({
-          guid: `${name}-${n}`,
-          title: title as string,
-          description,
-          link: `https://${outlet.name.toLowerCase()}.example.com/${n}`,
-          pubDate: new Date(Date.now() - (10 - n * 4 - index) * HOUR),
-        })),
-      ),
+    const categoryId = outlet.name === 'Blog' ? blogCategory : person.categoryId;
+    feeds.push({
+      id: await followOutlet(person.cookie, outlet, categoryId, (n) => 10 - n * 4 - index),
+      name: outlet.name,
     });
-    const added = await call('/api/feeds', {
-      cookie: person.cookie,
-      json: { url, name: outlet.name, categoryId: person.categoryId, includeInAi: true },
-    });
-    expect(added.status).toBe(201);
-    feeds.push({ id: ((await added.json()) as { id: number }).id, name: outlet.name });
   }
   const list = async (query = '') => {
     const response = await call(`/api/feed-items?limit=50${query}`, { cookie: person.cookie });
@@ -42,8 +57,54 @@ async function reader() {
     form: { service: 'reader', Email: person.email, Passwd: person.appPassword, accountType: 'HOSTED_OR_GOOGLE' },
   });
   const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
-  return { ...person, feeds, list, auth };
+  /** The sidebar's counts: each group's and each feed's, by name, and My Feed's. */
+  const counts = async () => {
+    const groups = (await (
+      await call('/api/categories/with-feeds', { cookie: person.cookie })
+    ).json()) as CategoryWithFeeds[];
+    const myFeed = await call('/api/feed-items/unread-count', { cookie: person.cookie });
+    expect(myFeed.status).toBe(200);
+    return {
+      myFeed: ((await myFeed.json()) as { count: number }).count,
+      categories: Object.fromEntries(groups.map((group) => [group.name, group.unreadCount])),
+      feeds: Object.fromEntries(groups.flatMap((group) => group.feeds.map((feed) => [feed.name, feed.unreadCount]))),
+    };
+  };
+  return { ...person, feeds, list, counts, auth };
 }
+
+/** A list's pages of `limit` followed through their cursors: each page's rows. */
+async function pagesOf(cookie: string, query: string, limit: number) {
+  const pages: FeedItem[][] = [];
+  let cursor: string | null = '';
+  while (cursor !== null && pages.length < 10) {
+    const response = await call(
+      `/api/feed-items?limit=${limit}${query}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      {
+        cookie,
+      },
+    );
+    expect(response.status).toBe(200);
+    pages.push((await response.json()) as FeedItem[]);
+    cursor = response.headers.get('x-next-cursor');
+  }
+  return pages;
+}
+
+/** The same recall told by a fourth outlet, and an unrelated story, arriving after the others. */
+const LATE_OUTLET = {
+  name: 'Late',
+  items: [
+    [
+      'Acme recalling 1.2 million sedans for brake sensor fault',
+      'Acme Motors is recalling 1.2 million sedans worldwide after a faulty brake sensor was found to delay emergency braking, the carmaker said. Dealers will contact owners from next month.',
+    ],
+    [
+      'Acme wins a design award for its electric pickup',
+      'The electric pickup by Acme Motors won this year’s industrial design prize in Milan, where the jury praised its folding tailgate and the recycled fabric of its seats.',
+    ],
+  ] as [string, string][],
+};
 
 const rowsOf = (items: FeedItem[]) =>
   items
@@ -141,5 +202,79 @@ describe('story threads', () => {
     await call(`/api/feed-items/${recall?.id}`, { cookie, method: 'PATCH', json: { isRead: false } });
     const unread = await list('&filter=unread&threads=false');
     expect(unread.filter((item) => item.title.includes('1.2'))).toHaveLength(1);
+  });
+
+  it('count stories in the unread counts of My Feed and of categories, and items in a feed’s', async () => {
+    const { counts, list, cookie } = await reader('Blogs');
+    // Cars: Wire and Daily, the recall, the resignation and the battery plant; Blogs: Blog, the recall, the
+    // resignation and the marathon. My Feed: four stories, not the sum of the categories.
+    expect(await counts()).toEqual({
+      myFeed: 4,
+      categories: { Cars: 3, Blogs: 3 },
+      feeds: { Wire: 3, Daily: 2, Blog: 3 },
+    });
+    // The unread list shows as many cards as the count says.
+    expect(await list('&filter=unread')).toHaveLength(4);
+    const [recall] = (await list()).filter((item) => item.title.includes('1.2'));
+    await call(`/api/feed-items/${recall?.id}`, { cookie, method: 'PATCH', json: { isRead: true } });
+    expect(await counts()).toEqual({
+      myFeed: 3,
+      categories: { Cars: 2, Blogs: 2 },
+      feeds: { Wire: 2, Daily: 1, Blog: 2 },
+    });
+  });
+
+  it('keep a read story read when a source arrives later, saying "1 new source" on its card', async () => {
+    const { counts, list, cookie, categoryId, userId } = await reader();
+    await makePro(userId); // a fourth feed is past the free plan's three
+    const [recall] = (await list()).filter((item) => item.title.includes('1.2'));
+    await call(`/api/feed-items/${recall?.id}`, { cookie, method: 'PATCH', json: { isRead: true } });
+    expect((await counts()).myFeed).toBe(3);
+    // A fourth outlet brings the recall, after the person read it, and a story of its own.
+    await followOutlet(cookie, LATE_OUTLET, categoryId, (n) => 1 - n);
+    const late = (await list('&threads=false')).find((item) => item.source === 'Late' && item.title.includes('1.2'));
+    expect(late?.story.id).toBe(recall?.story.id);
+    expect(late?.isRead).toBe(false);
+    // The recall is not unread again: only the new story counts, and the feed counts its two items.
+    expect(await counts()).toEqual({
+      myFeed: 4,
+      categories: { Cars: 4 },
+      feeds: { Wire: 2, Daily: 1, Blog: 2, Late: 2 },
+    });
+    for (const query of ['&filter=unread', `&filter=unread&categoryId=${categoryId}`]) {
+      const unread = await list(query);
+      expect(unread.map((item) => item.title).sort(), query).toEqual([
+        'Acme chief executive resigns after accounting probe',
+        'Acme opens battery plant in Ohio',
+        'Acme sponsors the city marathon',
+        'Acme wins a design award for its electric pickup',
+      ]);
+    }
+    // Looking at it, the person sees the read story with its new source.
+    const card = (await list()).find((item) => item.story.id === recall?.story.id);
+    expect(card).toMatchObject({ id: recall?.id, isRead: true, story: { size: 4, newSources: 1 } });
+    expect(card?.alsoIn?.map((other) => [other.source, other.isRead])).toEqual([
+      ['Daily', true],
+      ['Blog', true],
+      ['Late', false],
+    ]);
+  });
+
+  it('fill every page of a grouped list with its limit of cards, each story on one page', async () => {
+    const { cookie, categoryId } = await reader();
+    for (const query of ['', '&filter=unread', `&categoryId=${categoryId}`]) {
+      const pages = await pagesOf(cookie, query, 2);
+      // Newest first the later sources of the two stories come between the cards: read on past them.
+      expect(
+        pages.map((page) => page.length),
+        query,
+      ).toEqual([2, 2]);
+      const stories = pages.flat().map((item) => item.story.id);
+      expect(new Set(stories).size, query).toBe(4);
+      expect(
+        pages.flat().map((item) => item.story.size),
+        query,
+      ).toEqual([1, 1, 3, 3]);
+    }
   });
 });

@@ -50,6 +50,11 @@ export const categoryKeys = {
   list: () => ['categories', 'list'] as const,
   /** The sidebar's categories with their feeds and unread counts. */
   withFeeds: () => ['categories', 'with-feeds'] as const,
+  /**
+   * My Feed's unread count in stories (GET /api/feed-items/unread-count), kept under the sidebar's key so
+   * that whatever refreshes the sidebar's counts (a read mark, a new feed, mark all read) refreshes it too.
+   */
+  myFeedUnread: () => ['categories', 'with-feeds', 'my-feed-unread'] as const,
   detail: (categoryId: number) => ['categories', 'detail', categoryId] as const,
 };
 

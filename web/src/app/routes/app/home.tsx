@@ -1,7 +1,7 @@
 // `/home` (and `/` when signed in): My Feed, the feeds feature's page around the items feature's list.
 import type { DateFilter } from '@contracts/feeds';
 import { useState } from 'react';
-import { useCategoriesWithFeeds } from '@/features/categories/api/get-categories-with-feeds';
+import { useMyFeedUnreadCount } from '@/features/categories/api/get-my-feed-unread-count';
 import { feedsQueryOptions } from '@/features/feeds/api/get-feeds';
 import { MyFeed, MyFeedActions } from '@/features/feeds/components/my-feed';
 import type { ItemScope } from '@/features/items/api/get-feed-items';
@@ -22,9 +22,8 @@ export function loader() {
 export function Component() {
   useDocumentTitle('My Feed');
   const [dateFilter, setDateFilter] = useState<DateFilter>('none');
-  // The sidebar's unread counts, summed: My Feed's "older unread items below" says the same number.
-  const categories = useCategoriesWithFeeds();
-  const unreadTotal = categories.data?.reduce((total, category) => total + category.unreadCount, 0);
+  // My Feed's unread count, in stories, as the cards are: "N older unread items below" says it.
+  const unreadTotal = useMyFeedUnreadCount().data;
   return (
     <MyFeed>
       <ItemList

@@ -23,7 +23,8 @@ export function StoryBadge({ item, className }: { item: FeedItem; className?: st
     );
   }
   if (others.length === 0) return null;
-  const fresh = item.isRead ? others.filter((other) => !other.isRead).length : 0;
+  // The server's count of the read story's unread sources (a source that arrived after it was read).
+  const fresh = item.story.newSources ?? 0;
   const outlets = [...new Set(others.map((other) => other.source))].join(', ');
   return (
     <p

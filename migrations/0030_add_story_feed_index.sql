@@ -1,0 +1,1 @@
+CREATE INDEX `items_feed_story_idx` ON `items` (`feed_id`,`seq`,`story_id`) WHERE story_id is not null;

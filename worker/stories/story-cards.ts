@@ -1,0 +1,120 @@
+// A grouped list's page (issue 24): one card per story, and a page holds its full limit of cards whenever
+// the list has more. My Feed and a category show a story at its first source in scope (first-sources.ts):
+// its later sources are not rows of their own, so a story is on one page only, read or unread as its
+// first source is, and an unread later source of a read story leaves it out of the unread list. The other
+// sources come as `alsoIn`, read by id with the person's read state, and `story.newSources` counts the
+// unread ones of a read story ("1 new source"). Search shows a story at its first source among the
+// results it read (collapse.ts), since a story's first source may not match the search.
+import type { FeedItem, StorySource } from '../contracts/feeds';
+import { queryItems } from '../db/items';
+import type { Reader } from '../db/reader';
+import { firstSources, isLaterSource, type StoryMember } from '../db/story-first-sources';
+import { storyMembers } from '../db/story-members';
+import { collapseStories } from './collapse';
+
+/** One read of the list: `limit` rows from `cursor` on, and where the next read goes on from. */
+export type ReadRows<T extends FeedItem> = (
+  cursor: string | undefined,
+  limit: number,
+) => Promise<{ items: T[]; nextCursor: string | null }>;
+
+/**
+ * Most reads one page makes: each asks only for the cards still missing, so that the last read's cursor is
+ * exactly where the page ends. Past it (a run of later sources longer than four pages) the page is
+ * shorter and its cursor goes on from where it stopped.
+ */
+export const MOST_READS = 5;
+
+type Page<T> = { items: T[]; nextCursor: string | null };
+
+const asSource = (item: FeedItem): StorySource => ({
+  id: item.id,
+  feedId: item.feedId,
+  source: item.source,
+  title: item.title,
+  link: item.link,
+  pubDate: item.pubDate,
+  isRead: item.isRead,
+});
+
+const arrivedFirst = (a: FeedItem, b: FeedItem) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+
+/**
+ * My Feed or a category: each story at its first source among the scope's feeds, with every other source
+ * of it in those feeds, `limit` cards when the list has them.
+ */
+export async function readFirstSourceCards<T extends FeedItem>(
+  reader: Reader,
+  scopeFeedIds: number[],
+  page: { cursor?: string; limit: number },
+  read: ReadRows<T>,
+): Promise<Page<T>> {
+  const inScope = new Set(scopeFeedIds);
+  const cards: T[] = [];
+  const members = new Map<number, StoryMember[]>();
+  let cursor = page.cursor;
+  let nextCursor: string | null = null;
+  for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
+    const rows = await read(cursor, page.limit - cards.length);
+    const unknown = rows.items.filter((item) => item.inStory && !members.has(item.story.id));
+    for (const member of await storyMembers(
+      reader.db,
+      unknown.map((item) => item.story.id),
+      scopeFeedIds,
+    )) {
+      members.set(member.storyId, [...(members.get(member.storyId) ?? []), member]);
+    }
+    const first = firstSources([...members.values()].flat(), (feedId) => inScope.has(feedId));
+    cards.push(...rows.items.filter((item) => !isLaterSource({ id: item.id, storyId: item.story.id }, first)));
+    nextCursor = rows.nextCursor;
+    cursor = nextCursor ?? undefined;
+    if (!nextCursor) break;
+  }
+  return { items: await withOtherSources(reader, cards, members), nextCursor };
+}
+
+/** The cards with their stories' other sources, read by id (one read for the page) with the person's read state. */
+async function withOtherSources<T extends FeedItem>(
+  reader: Reader,
+  cards: T[],
+  members: Map<number, StoryMember[]>,
+): Promise<T[]> {
+  const othersOf = (card: T) => (members.get(card.story.id) ?? []).filter((member) => member.id !== card.id);
+  const ids = cards.flatMap((card) => othersOf(card).map((member) => member.id));
+  if (ids.length === 0) return cards;
+  const { items } = await queryItems(reader, {
+    scope: { kind: 'ids', ids },
+    state: 'all',
+    order: 'newest',
+    limit: ids.length,
+  });
+  const byId = new Map(items.map((item) => [item.id, item]));
+  return cards.map((card) => {
+    const others = othersOf(card)
+      .flatMap((member) => byId.get(member.id) ?? [])
+      .sort(arrivedFirst);
+    if (others.length === 0) return card;
+    const newSources = card.isRead ? others.filter((other) => !other.isRead).length : 0;
+    return { ...card, story: { id: card.story.id, size: others.length + 1, newSources }, alsoIn: others.map(asSource) };
+  });
+}
+
+/** Search: the results read until `limit` cards, each story at its first source among them. */
+export async function readSearchCards<T extends FeedItem>(
+  page: { cursor?: string; limit: number },
+  read: ReadRows<T>,
+): Promise<Page<T>> {
+  const rows: T[] = [];
+  let cards: T[] = [];
+  let cursor = page.cursor;
+  let nextCursor: string | null = null;
+  for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
+    const more = await read(cursor, page.limit - cards.length);
+    rows.push(...more.items);
+    cards = collapseStories(rows);
+    nextCursor = more.nextCursor;
+    cursor = nextCursor ?? undefined;
+    if (!nextCursor) break;
+  }
+  return { items: cards, nextCursor };
+}
