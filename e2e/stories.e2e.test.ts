@@ -7,10 +7,34 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACME_OUTLETS, RECALL } from '../worker/test/acme-stories';
 import { url } from './app';
 import { type Browser, openBrowser } from './browser';
-import { MINUTE, rss, script } from './feed-fixtures';
+import { MINUTE, rss, script, sidebar } from './feed-fixtures';
 import { createCategory, followFeed, SESSION_COOKIE, signInInBrowser, signUpThroughApi } from './people';
 
 const cards = (page: Page) => page.getByRole('article');
+
+/** The feed of ACME_OUTLETS[index], scripted on the fake upstream, with `later` items published since. */
+function scriptOutlet(index: number, later: [title: string, text: string][] = []) {
+  const outlet = ACME_OUTLETS[index] as (typeof ACME_OUTLETS)[number];
+  const items = outlet.items.map(([title, description], n) => ({
+    title,
+    description,
+    link: `https://${outlet.name.toLowerCase()}.example.com/${n}`,
+    ageMs: (600 - n * 240 - index * 30) * MINUTE,
+  }));
+  const fresh = later.map(([title, description], n) => ({
+    title,
+    description,
+    link: `https://${outlet.name.toLowerCase()}.example.com/later-${n}`,
+    ageMs: 0,
+  }));
+  return script(`stories-${outlet.name}`, rss(outlet.name, [...fresh, ...items]));
+}
+
+/** Daily's report of the battery plant, published after the person read Wire's. */
+const PLANT_LATER: [string, string] = [
+  'Acme battery factory near Columbus to employ 900',
+  'Acme Motors opened a battery factory near Columbus, Ohio, that will employ 900 people and supply cells for its electric pickup from next spring, the governor said at the ribbon cutting.',
+];
 const card = (page: Page, title: string) => cards(page).filter({ hasText: title });
 
 describe('story threads in the browser', () => {
@@ -25,18 +49,7 @@ describe('story threads in the browser', () => {
     cookie = person.cookie;
     categoryId = await createCategory(cookie, 'Cars');
     for (const [index, outlet] of ACME_OUTLETS.entries()) {
-      const feedUrl = await script(
-        `stories-${outlet.name}`,
-        rss(
-          outlet.name,
-          outlet.items.map(([title, description], n) => ({
-            title,
-            description,
-            link: `https://${outlet.name.toLowerCase()}.example.com/${n}`,
-            ageMs: (600 - n * 240 - index * 30) * MINUTE,
-          })),
-        ),
-      );
+      const feedUrl = await scriptOutlet(index);
       const { feedId } = await followFeed(cookie, {
         url: feedUrl,
         name: outlet.name,
@@ -139,5 +152,35 @@ describe('story threads in the browser', () => {
     await page.goto(url('/home'));
     await card(page, RECALL).locator('[data-story-sources]').waitFor();
     expect(await cards(page).count()).toBe(4);
+  });
+
+  it('keeps a read story read when a source arrives later, and says "1 new source" on its card', async () => {
+    const plant = 'Acme opens battery plant in Ohio';
+    await page.goto(url('/home'));
+    await card(page, plant).getByRole('button', { name: plant }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.keyboard.press('Escape');
+    const cars = sidebar(page).getByRole('link', { name: /^Cars/ });
+    // Unread stories left: the resignation and the marathon (the recall was read above).
+    await expect.poll(() => cars.textContent()).toMatch(/2 unread$/);
+    // Daily reports the plant too, after the person read Wire's report.
+    await scriptOutlet(1, [PLANT_LATER]);
+    await page.getByRole('button', { name: 'Refresh Feeds' }).click();
+    const daily = sidebar(page).getByRole('link', { name: /^Daily/ });
+    await expect.poll(() => daily.textContent(), { timeout: 20_000 }).toMatch(/2 unread$/);
+    // The story is still read: Cars still counts 2 unread stories, and the card says what is new.
+    expect(await cars.textContent()).toMatch(/2 unread$/);
+    await page.goto(url('/home'));
+    const badge = card(page, plant).locator('[data-story-sources]');
+    await expect.poll(() => badge.textContent()).toMatch(/2 sources\s*·\s*also Daily\s*·\s*1 new source$/);
+    expect(await card(page, plant).getByTitle('Unread').count()).toBe(0);
+    // Nor is it in the unread list.
+    const response = await fetch(url('/api/feed-items?filter=unread'), {
+      headers: { cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
+    expect(((await response.json()) as { title: string }[]).map((item) => item.title).sort()).toEqual([
+      'Acme chief executive resigns after accounting probe',
+      'Acme sponsors the city marathon',
+    ]);
   });
 });
