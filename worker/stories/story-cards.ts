@@ -20,8 +20,9 @@ export type ReadRows<T extends FeedItem> = (
 
 /**
  * Most reads one page makes: each asks only for the cards still missing, so that the last read's cursor is
- * exactly where the page ends. Past it (a run of later sources longer than four pages) the page is
- * shorter and its cursor goes on from where it stopped.
+ * exactly where the page ends. Past it (a run of later sources longer than four pages), or when a read
+ * came back short with a cursor (the core's bounded scan), the page is shorter and its cursor goes on
+ * from where it stopped.
  */
 export const MOST_READS = 5;
 
@@ -55,7 +56,8 @@ export async function readFirstSourceCards<T extends FeedItem>(
   let cursor = page.cursor;
   let nextCursor: string | null = null;
   for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
-    const rows = await read(cursor, page.limit - cards.length);
+    const asked = page.limit - cards.length;
+    const rows = await read(cursor, asked);
     const unknown = rows.items.filter((item) => item.inStory && !members.has(item.story.id));
     for (const member of await storyMembers(
       reader.db,
@@ -68,7 +70,9 @@ export async function readFirstSourceCards<T extends FeedItem>(
     cards.push(...rows.items.filter((item) => !isLaterSource({ id: item.id, storyId: item.story.id }, first)));
     nextCursor = rows.nextCursor;
     cursor = nextCursor ?? undefined;
-    if (!nextCursor) break;
+    // Read on only past a full read: a shorter one with a cursor is the core's bounded scan stopping
+    // (db/items/page-reads.ts MOST_PASSES), whose page goes on from its cursor without more calls now.
+    if (!nextCursor || rows.items.length < asked) break;
   }
   return { items: await withOtherSources(reader, cards, members), nextCursor };
 }
@@ -109,12 +113,13 @@ export async function readSearchCards<T extends FeedItem>(
   let cursor = page.cursor;
   let nextCursor: string | null = null;
   for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
-    const more = await read(cursor, page.limit - cards.length);
+    const asked = page.limit - cards.length;
+    const more = await read(cursor, asked);
     rows.push(...more.items);
     cards = collapseStories(rows);
     nextCursor = more.nextCursor;
     cursor = nextCursor ?? undefined;
-    if (!nextCursor) break;
+    if (!nextCursor || more.items.length < asked) break;
   }
   return { items: cards, nextCursor };
 }
