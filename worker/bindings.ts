@@ -24,6 +24,27 @@ export type Secrets = {
   STRIPE_API_BASE?: string;
   /** Tests only: how long deleting a Stripe customer waits, in milliseconds (10 s otherwise). */
   STRIPE_DELETION_TIMEOUT_MS?: string;
+  /**
+   * Story threads across languages over Cloudflare's HTTP API, where the bindings below are not available:
+   * an account's API base (https://api.cloudflare.com/client/v4/accounts/{id}), a token, the index's name.
+   */
+  STORY_VECTORS_API_URL?: string;
+  STORY_VECTORS_API_TOKEN?: string;
+  STORY_VECTORS_INDEX?: string;
 };
 
-export type Bindings = Env & Secrets;
+/** Optional bindings wrangler.toml does not declare: story threads across languages (stories/story-vectors.ts). */
+export type StoryBindings = {
+  /** Workers AI, for the multilingual embeddings. */
+  STORY_AI?: { run(model: string, input: { text: string[] }): Promise<{ data: number[][] }> };
+  /** A Vectorize index (1,024 dimensions, cosine) of each story's first item. */
+  STORY_VECTORS?: {
+    query(
+      vector: number[],
+      options: { topK: number; returnMetadata: 'all' },
+    ): Promise<{ matches: { id: string; score: number; metadata?: Record<string, unknown> }[] }>;
+    upsert(vectors: { id: string; values: number[]; metadata: Record<string, number> }[]): Promise<unknown>;
+  };
+};
+
+export type Bindings = Env & Secrets & StoryBindings;

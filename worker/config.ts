@@ -137,6 +137,9 @@ const configSchema = z.object({
   AI_BASE_URL: optionalHttpUrl,
   REPLICATE_API_TOKEN: optionalText,
   REPLICATE_BASE_URL: optionalHttpUrl,
+  STORY_VECTORS_API_URL: optionalHttpUrl,
+  STORY_VECTORS_API_TOKEN: optionalText,
+  STORY_VECTORS_INDEX: optionalText,
   STRIPE_SECRET_KEY: optionalText,
   STRIPE_PUBLISHABLE_KEY: optionalText,
   STRIPE_PRICE_ID: optionalText,
@@ -179,6 +182,8 @@ export type Config = {
   ai: AiConnection | null;
   /** The image model's connection, or null: no new images (the spec's texts say so). */
   replicate: ReplicateConnection | null;
+  /** Story threads across languages over the HTTP API, or null (the bindings, when bound, come first). */
+  storyVectorsApi: { apiUrl: string; token: string; index: string } | null;
   stripe: StripeConfig;
 };
 
@@ -238,6 +243,14 @@ function parseConfig(env: Bindings): Config {
     replicate: vars.REPLICATE_API_TOKEN
       ? { token: vars.REPLICATE_API_TOKEN, baseUrl: vars.REPLICATE_BASE_URL || DEFAULT_REPLICATE_BASE_URL }
       : null,
+    storyVectorsApi:
+      vars.STORY_VECTORS_API_URL && vars.STORY_VECTORS_API_TOKEN
+        ? {
+            apiUrl: vars.STORY_VECTORS_API_URL,
+            token: vars.STORY_VECTORS_API_TOKEN,
+            index: vars.STORY_VECTORS_INDEX || 'stories',
+          }
+        : null,
     stripe: {
       secretKey: vars.STRIPE_SECRET_KEY,
       publishableKey: vars.STRIPE_PUBLISHABLE_KEY,

@@ -11,6 +11,7 @@ import { type Config, readConfig } from './config';
 import { type Db, openDatabases } from './db/client';
 import { createMailTransport, type MailTransport } from './email/transports';
 import { createUrlFetcher, type UrlFetcher } from './net/fetcher';
+import { type StoryVectors, storyVectorsFromBindings, storyVectorsOverHttp } from './stories/story-vectors';
 
 export type Services = {
   /** The environment's variables and secrets, parsed once per isolate (config.ts). */
@@ -34,6 +35,8 @@ export type Services = {
   exports: R2Bucket;
   /** Workers Rate Limiting: searches per person (wrangler.toml SEARCH_LIMITER, search/search-limit.ts). */
   searchLimiter: RateLimit;
+  /** Story threads across languages (stories/story-vectors.ts): the bindings, else the HTTP API, else off. */
+  storyVectors: StoryVectors | null;
 };
 
 /** What domain code that also queues jobs is handed: the service context and the environment, for JOBS. */
@@ -54,5 +57,11 @@ export function createServices(env: Bindings): Services {
     analytics: env.ANALYTICS ?? null,
     exports: env.EXPORTS,
     searchLimiter: env.SEARCH_LIMITER,
+    storyVectors:
+      env.STORY_AI && env.STORY_VECTORS
+        ? storyVectorsFromBindings(env.STORY_AI, env.STORY_VECTORS)
+        : config.storyVectorsApi
+          ? storyVectorsOverHttp(config.storyVectorsApi)
+          : null,
   };
 }

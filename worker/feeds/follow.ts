@@ -126,7 +126,7 @@ export type FollowOptions = {
 };
 
 export async function followFeed(
-  { db, fetcher }: Pick<Services, 'db' | 'fetcher'>,
+  { db, fetcher, storyVectors }: Pick<Services, 'db' | 'fetcher'> & Partial<Pick<Services, 'storyVectors'>>,
   user: { id: number; plan: Plan } & PersonPlacement,
   input: FollowInput,
   { budgeted = true }: FollowOptions = {},
@@ -163,7 +163,7 @@ export async function followFeed(
   });
   if (!feed.lastFetchedAt) {
     // Store the items from the response we already have instead of fetching the feed a second time.
-    await refreshFeed({ db, fetcher: { ...fetcher, fetch: async () => resolved.response } }, feed.id);
+    await refreshFeed({ db, fetcher: { ...fetcher, fetch: async () => resolved.response }, storyVectors }, feed.id);
   }
   return feed.id;
 }

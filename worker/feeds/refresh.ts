@@ -23,6 +23,7 @@ import type { SafeFetchResponse } from '../net/safe-fetch';
 import { applyRulesToNewItems } from '../rules/apply-new';
 import type { Services } from '../services';
 import { storyGrouping } from '../stories/ingest';
+import type { StoryVectors } from '../stories/story-vectors';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
 import {
@@ -56,7 +57,7 @@ export type RefreshOutcome =
   | { kind: 'failed'; error: string };
 
 /** The database and the fetcher (services.ts); a caller that already holds the response hands over a fetcher that returns it. */
-export type RefreshDeps = Pick<Services, 'db' | 'fetcher'>;
+export type RefreshDeps = Pick<Services, 'db' | 'fetcher'> & Partial<Pick<Services, 'storyVectors'>>;
 
 export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.now()): Promise<RefreshOutcome> {
   // Everything a refresh reads and writes is its feed's and items' rows, in the feed's own shard.
@@ -78,7 +79,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
     return recordFailure(db, feed, `The server answered ${response.status}`, now, response.headers.get('retry-after'));
   }
   try {
-    return await storeResponse(db, feed, response, now);
+    return await storeResponse(db, feed, response, now, deps.storyVectors ?? null);
   } catch (error) {
     // Whatever fails after the fetch (a D1 error, a bug) is the feed's error too: shown, retried with backoff.
     const reason =
@@ -88,7 +89,13 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
 }
 
 /** 304, the same bytes as last time, or new content: each writes only what changed. */
-async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse, now: number): Promise<RefreshOutcome> {
+async function storeResponse(
+  db: Db,
+  feed: FeedRow,
+  response: SafeFetchResponse,
+  now: number,
+  storyVectors: StoryVectors | null,
+): Promise<RefreshOutcome> {
   const contentHash = response.status === 304 ? feed.contentHash : await sha256Hex(response.body);
   if (response.status === 304 || contentHash === feed.contentHash) {
     // Nothing new: one row written, the feed's own, outside the pick index when its lease already set
@@ -98,7 +105,7 @@ async function storeResponse(db: Db, feed: FeedRow, response: SafeFetchResponse,
   }
   const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
-  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, storyGrouping(db));
+  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, storyGrouping(db, storyVectors));
   if (fresh > 0) await applyRules(db, feed, rows, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
     contentHash,

@@ -15,12 +15,45 @@ import {
   type StoryFirst,
   storyKeys,
 } from './grouping';
+import type { StoryVectors } from './story-vectors';
+import { MOST_VECTOR_LOOKUPS, NEAREST_STORIES, storyByVector } from './vector-join';
 
 /** The lead text an item is compared by: its content's text, else its summary's. */
 const leadText = (row: ItemValues) => row.contentText || htmlToText(row.description ?? '');
 
-export function storyGrouping(db: Db): StoryHook {
-  let decided: { guidHash: string; fingerprint: Fingerprint; decision: StoryDecision }[] = [];
+/** The text an item's embedding is made of: its title and the start of its lead. */
+const embeddingText = (row: ItemValues) => `${row.title}\n${leadText(row).slice(0, 1000)}`;
+
+type Decided = { guidHash: string; fingerprint: Fingerprint; decision: StoryDecision; vector?: number[] };
+
+/**
+ * The items the words found no story for, looked up by embedding (story-vectors.ts), the newest first and
+ * at most MOST_VECTOR_LOOKUPS of them: each takes a vector, and joins the story vector-join.ts allows. A
+ * failure leaves the words' decisions as they are.
+ */
+async function joinByVectors(vectors: StoryVectors, decided: Decided[], rows: Map<string, ItemValues>) {
+  const open = decided
+    .filter((entry) => entry.decision.kind === 'new')
+    .sort((a, b) => b.fingerprint.published - a.fingerprint.published)
+    .slice(0, MOST_VECTOR_LOOKUPS);
+  if (open.length === 0) return;
+  try {
+    const embeddings = await vectors.embed(open.map((entry) => embeddingText(rows.get(entry.guidHash) as ItemValues)));
+    const nearest = await Promise.all(
+      open.map((_, k) => (embeddings[k] ? vectors.nearest(embeddings[k], NEAREST_STORIES) : [])),
+    );
+    open.forEach((entry, k) => {
+      entry.vector = embeddings[k];
+      const storyId = storyByVector(entry.fingerprint, nearest[k] ?? []);
+      if (storyId !== null) entry.decision = { kind: 'join', storyId, similarity: 0, republished: false };
+    });
+  } catch {
+    // Grouping is a convenience, and the words have decided already.
+  }
+}
+
+export function storyGrouping(db: Db, vectors: StoryVectors | null = null): StoryHook {
+  let decided: Decided[] = [];
   return {
     async decide(feedId, fresh, arrivedAt) {
       const fingerprints = fresh.map((row) => ({
@@ -46,6 +79,7 @@ export function storyGrouping(db: Db): StoryHook {
         fingerprint,
         decision: decideStory(fingerprint, candidates),
       }));
+      if (vectors) await joinByVectors(vectors, decided, new Map(fresh.map((row) => [row.guidHash, row])));
       return new Map(
         decided.map(({ guidHash, decision }) => [guidHash, decision.kind === 'join' ? decision.storyId : null]),
       );
@@ -53,16 +87,21 @@ export function storyGrouping(db: Db): StoryHook {
     async stored(inserted, now) {
       const idOf = new Map(inserted.map((row) => [row.guidHash, row.id]));
       const started: NewStory[] = [];
+      const embedded: { storyId: number; vector: number[]; feedId: number; at: number }[] = [];
       const joined = new Set<number>();
-      for (const { guidHash, fingerprint, decision } of decided) {
+      for (const { guidHash, fingerprint, decision, vector } of decided) {
         const id = idOf.get(guidHash);
         if (decision.kind === 'join') joined.add(decision.storyId);
-        else if (decision.kind === 'new' && id !== undefined)
+        else if (decision.kind === 'new' && id !== undefined) {
           started.push({ storyId: id, keys: storyKeys(fingerprint), first: fingerprint });
+          if (vector) embedded.push({ storyId: id, vector, feedId: fingerprint.feedId, at: fingerprint.at });
+        }
       }
       await Promise.all([
         started.length > 0 ? indexStories(db, started, now) : undefined,
         joined.size > 0 ? markStoriesStarted(db, [...joined]) : undefined,
+        // The new stories' vectors; a failure costs only later matches across languages.
+        vectors && embedded.length > 0 ? vectors.add(embedded).catch(() => undefined) : undefined,
       ]);
     },
   };

@@ -4,6 +4,7 @@
 // GET /__requests?prefix=…, and cleared with DELETE /__requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { cloudflareAiRoute } from './cloudflare-ai';
 import { routeDevServer } from './dev-server';
 import { routeFeeds } from './feeds';
 import { routeOpenAi } from './openai';
@@ -37,6 +38,7 @@ export async function startFakeUpstream() {
     routeOpenAi,
     replicateRoute(),
     routeDevServer,
+    cloudflareAiRoute(),
   ];
   const recorded: RecordedRequest[] = [];
   const server = createServer(async (req, res) => {
