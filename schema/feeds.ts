@@ -118,8 +118,9 @@ export const items = sqliteTable(
   },
   (t) => [
     uniqueIndex('items_feed_guid_unique').on(t.feedId, t.guidHash),
-    // A story's items in this shard, for marking them read together: only items in a story are indexed.
-    index('items_story_idx').on(t.storyId).where(sql`story_id is not null`),
+    // A story's items in this shard, for marking them read together and for a list's cards of stories
+    // (their feeds and arrival, so the index alone answers): only items in a story are indexed.
+    index('items_story_idx').on(t.storyId, t.feedId, t.createdAt).where(sql`story_id is not null`),
     // A feed's items in a story, by position: the unread ones of a person's feeds that belong to stories,
     // which My Feed's and a category's unread counts need to count stories, without reading the others.
     index('items_feed_story_idx').on(t.feedId, t.seq, t.storyId).where(sql`story_id is not null`),

@@ -44,7 +44,7 @@ export function storyCountReads(db: PeopleDb, userId: number, feeds: Watermark[]
   };
 }
 
-const asMember = (row: StoryItemRow): StoryMember => ({
+const asMember = (row: Omit<StoryItemRow, 'seq'>): StoryMember => ({
   id: row.id,
   feedId: row.feed_id,
   storyId: row.story_id,
@@ -52,18 +52,21 @@ const asMember = (row: StoryItemRow): StoryMember => ({
 });
 
 /**
- * The items of these stories in these feeds, from the feeds' shards, through items_story_idx (a row per
- * item of the stories in the shard; the feeds are tested on the rows, never walked).
+ * The items of these stories in these feeds, from the feeds' shards, from items_story_idx alone (it holds
+ * each item's story, feed and arrival): a probe per story and feed of the shard, so what it reads grows
+ * with the person's feeds, never with how many feeds of other people carry the story (a big story is in
+ * hundreds).
  */
 export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]): Promise<StoryMember[]> {
   if (storyIds.length === 0 || feedIds.length === 0) return [];
-  const stories = idListSql([...new Set(storyIds)]);
-  return db.shards.each(feedIds, async (shard, inShard) =>
-    (
-      await shard.all<StoryItemRow>(sql`select id, feed_id, seq, story_id, created_at from items
-        where story_id in (${sql.raw(stories)}) and +feed_id in (${sql.raw(idListSql(inShard))})`)
-    ).map(asMember),
-  );
+  const stories = [...new Set(storyIds)];
+  return db.shards.each(feedIds, async (shard, inShard) => {
+    const pairs = stories.flatMap((story) => inShard.map((feed) => `(${idListSql([story, feed])})`)).join(', ');
+    return (
+      await shard.all<Omit<StoryItemRow, 'seq'>>(sql`select i.id, i.feed_id, i.story_id, i.created_at
+        from (values ${sql.raw(pairs)}) v join items i on i.story_id = v.column1 and i.feed_id = v.column2`)
+    ).map(asMember);
+  });
 }
 
 /** The items at these kept-unread positions that are in a story, in their feeds' shards. */

@@ -52,12 +52,15 @@ export async function readFirstSourceCards<T extends FeedItem>(
 ): Promise<Page<T>> {
   const inScope = new Set(scopeFeedIds);
   const cards: T[] = [];
+  // Every row read, cards or not: a card's other sources are mostly among them, and need no read of their own.
+  const seen = new Map<number, FeedItem>();
   const members = new Map<number, StoryMember[]>();
   let cursor = page.cursor;
   let nextCursor: string | null = null;
   for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
     const asked = page.limit - cards.length;
     const rows = await read(cursor, asked);
+    for (const item of rows.items) seen.set(item.id, item);
     const unknown = rows.items.filter((item) => item.inStory && !members.has(item.story.id));
     for (const member of await storyMembers(
       reader.db,
@@ -74,25 +77,31 @@ export async function readFirstSourceCards<T extends FeedItem>(
     // (db/items/page-reads.ts MOST_PASSES), whose page goes on from its cursor without more calls now.
     if (!nextCursor || rows.items.length < asked) break;
   }
-  return { items: await withOtherSources(reader, cards, members), nextCursor };
+  return { items: await withOtherSources(reader, cards, members, seen), nextCursor };
 }
 
-/** The cards with their stories' other sources, read by id (one read for the page) with the person's read state. */
+/**
+ * The cards with their stories' other sources: those the page's reads saw as they are, the others read by
+ * id (one read for the page, none when the page saw them all) with the person's read state.
+ */
 async function withOtherSources<T extends FeedItem>(
   reader: Reader,
   cards: T[],
   members: Map<number, StoryMember[]>,
+  seen: Map<number, FeedItem>,
 ): Promise<T[]> {
   const othersOf = (card: T) => (members.get(card.story.id) ?? []).filter((member) => member.id !== card.id);
-  const ids = cards.flatMap((card) => othersOf(card).map((member) => member.id));
-  if (ids.length === 0) return cards;
-  const { items } = await queryItems(reader, {
-    scope: { kind: 'ids', ids },
-    state: 'all',
-    order: 'newest',
-    limit: ids.length,
-  });
-  const byId = new Map(items.map((item) => [item.id, item]));
+  const ids = cards.flatMap((card) => othersOf(card).map((member) => member.id)).filter((id) => !seen.has(id));
+  const byId = new Map(seen);
+  if (ids.length > 0) {
+    const { items } = await queryItems(reader, {
+      scope: { kind: 'ids', ids },
+      state: 'all',
+      order: 'newest',
+      limit: ids.length,
+    });
+    for (const item of items) byId.set(item.id, item);
+  }
   return cards.map((card) => {
     const others = othersOf(card)
       .flatMap((member) => byId.get(member.id) ?? [])
