@@ -2,6 +2,7 @@
 // and their reading list, read at most once and only when asked for (reading-list.ts). One per request,
 // built by the session middleware (or by the reader apps' auth, a queue job, the export); every item list
 // is asked for through it (items/: queryItems, countItems, itemIds).
+import { errorFields, log } from '../lib/log';
 import type { PeopleDb } from './client';
 import { type ReadingList, readingListOf, type UsersRowCopy } from './reading-list';
 
@@ -28,6 +29,12 @@ export type Reader = {
   readingList(): Promise<ReadingList>;
   /** The remembered first-page spans, where the request carries them (the web app's lists). */
   readonly pageSpans?: PageSpans;
+  /**
+   * Runs a write a read decided on (a first page's span to remember, items/windows.ts) without the
+   * response waiting for it: after the response where the request allows it (the session middleware
+   * gives `executionCtx.waitUntil`), otherwise at once, awaited.
+   */
+  afterResponse(work: () => Promise<unknown>): Promise<void>;
 };
 
 /**
@@ -37,14 +44,32 @@ export type Reader = {
 export function createReader(
   db: PeopleDb,
   person: ReaderPerson,
-  options: { copy?: UsersRowCopy | Promise<UsersRowCopy>; pageSpans?: PageSpans } = {},
+  options: {
+    copy?: UsersRowCopy | Promise<UsersRowCopy>;
+    pageSpans?: PageSpans;
+    waitUntil?: (work: Promise<unknown>) => void;
+  } = {},
 ): Reader {
+  const { waitUntil } = options;
   let list: Promise<ReadingList> | undefined;
   return {
     userId: person.id,
     timeZone: person.timezone,
     db,
     pageSpans: options.pageSpans,
+    afterResponse: async (work) => {
+      if (!waitUntil) {
+        await work();
+        return;
+      }
+      // Started a task later, once the response has been handed back, so it never holds the answer up;
+      // with no one left to answer, its failure is logged, not thrown.
+      waitUntil(
+        new Promise((started) => setTimeout(started, 0))
+          .then(work)
+          .catch((error) => log.error('reader.after_response_failed', errorFields(error))),
+      );
+    },
     readingList: () => {
       list ??= Promise.resolve(options.copy).then((copy) => readingListOf(db, person.id, copy));
       return list;

@@ -29,7 +29,11 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
       // only by the requests that ask the reader for it.
       c.set(
         'reader',
-        createReader(peopleDb, session.user, { copy: early.readingListFor(session.user), pageSpans: session.user }),
+        createReader(peopleDb, session.user, {
+          copy: early.readingListFor(session.user),
+          pageSpans: session.user,
+          waitUntil: (work) => c.executionCtx.waitUntil(work),
+        }),
       );
       if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
       // A token signed before it named the person and their people shard: the same session's token with

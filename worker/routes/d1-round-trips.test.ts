@@ -126,8 +126,11 @@ describe("a category's page", () => {
     }
     const path = `/api/feed-items?categoryId=${category.id}`;
     const first = await counted(person.cookie, path);
-    // The session, two windows of time, and the span they needed written on the users row.
+    // The session, two windows of time, and the span they needed written on the users row, after the
+    // response: the page waits for its reads only.
     expect(first.calls).toEqual({ DB: 4 });
+    expect(first.roundTripsBeforeResponse).toBe(3);
+    expect(first.afterResponse).toEqual({ DB: 1 });
     const again = await counted(person.cookie, path);
     expect(again.calls).toEqual({ DB: 2 });
     expect(again.body).toEqual(first.body);

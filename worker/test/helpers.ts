@@ -21,6 +21,8 @@ type CallInit = {
   body?: BodyInit;
   /** The bindings the request sees: the test environment unless given (worker/test/metered-env.ts counts D1 calls). */
   env?: Env;
+  /** Told when the response is ready, before the work it left running (`waitUntil`) has finished. */
+  onResponse?: () => void;
 };
 
 export async function call(path: string, init: CallInit = {}) {
@@ -35,6 +37,7 @@ export async function call(path: string, init: CallInit = {}) {
   const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? (body ? 'POST' : 'GET'), headers, body });
   const ctx = createExecutionContext();
   const response = await worker.fetch(request, init.env ?? env, ctx);
+  init.onResponse?.();
   await waitOnExecutionContext(ctx);
   return response;
 }

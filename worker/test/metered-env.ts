@@ -66,10 +66,25 @@ export function meteredEnv() {
     Object.fromEntries([...meters].filter(([, meter]) => meter.calls > 0).map(([name, meter]) => [name, meter.calls]));
   /** Rows read in every database together. */
   const rowsRead = () => [...meters.values()].reduce((sum, meter) => sum + meter.rowsRead, 0);
+  /** Calls per binding that started after `tick` (`markResponse`): the work a response left running. */
+  const callsAfter = (tick: number) => {
+    const after: Record<string, number> = {};
+    for (const call of timeline) if (call.start > tick) after[call.binding] = (after[call.binding] ?? 0) + 1;
+    return after;
+  };
+  let responseTick = Number.POSITIVE_INFINITY;
   return {
     env: bindings as unknown as Env,
     calls,
     rowsRead,
+    /** Marks the moment the response was ready: calls after it are what the response did not wait for. */
+    markResponse: () => {
+      responseTick = tick;
+    },
+    /** The calls started after the response was ready, per binding (`waitUntil` work). */
+    afterResponse: () => callsAfter(responseTick),
+    /** Round trips in sequence the response waited for (calls started before it was ready). */
+    roundTripsBeforeResponse: () => roundTripsInSequence(timeline.filter((call) => call.start <= responseTick)),
     /** Every call so far, in the order they started. */
     timeline: (): readonly TimedCall[] => [...timeline],
     roundTrips: () => roundTripsInSequence(timeline),

@@ -11,13 +11,16 @@ import { personIn } from './people';
 /** The request's body, the D1 calls it made to each database, its round trips in sequence and rows read. */
 export async function counted(cookie: string, path: string, init: { method?: string; json?: unknown } = {}) {
   const metered = meteredEnv();
-  const response = await call(path, { cookie, ...init, env: metered.env });
+  const response = await call(path, { cookie, ...init, env: metered.env, onResponse: metered.markResponse });
   expect(response.status, path).toBe(200);
   return {
     body: (await response.json()) as unknown,
     calls: metered.calls(),
     rowsRead: metered.rowsRead(),
     roundTrips: metered.roundTrips(),
+    /** The round trips the response waited for, and the calls it left running after it (`waitUntil`). */
+    roundTripsBeforeResponse: metered.roundTripsBeforeResponse(),
+    afterResponse: metered.afterResponse(),
     timeline: metered.timeline(),
     nextCursor: response.headers.get('x-next-cursor'),
   };

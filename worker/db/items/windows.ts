@@ -98,7 +98,10 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
       resumeAt = rest.resumeAt;
     }
     const needed = rows[take - 1];
-    if (memory && needed) await rememberSpan(db, scan.userId, memory, start - needed.pub_date);
+    // Kept after the response: the page does not wait for a write it does not need (a GET's answer
+    // waits on reads only).
+    if (memory && needed)
+      await reader.afterResponse(() => rememberSpan(db, scan.userId, memory, start - needed.pub_date));
   } else {
     ({ rows, resumeAt } = await readPerFeed(db, scan, take, null));
   }
