@@ -29,6 +29,7 @@ import {
   signIn,
 } from './api.mjs';
 import { startBareRuntime } from './bare-runtime.mjs';
+import { createAppPassword, greaderSession } from './reader-app-auth.mjs';
 import { startServer, WORK_DIR } from './server.mjs';
 
 const FRESHRSS_URL = 'http://127.0.0.1:8794';
@@ -126,20 +127,6 @@ async function loadFreshRss(app, feedsOrigin) {
   if (stored !== API_ITEMS)
     throw new Error(`FreshRSS stored ${stored} items of the ${API_ITEMS} served: see ${app}/data/users/bench/log.txt`);
   return { stored, unread };
-}
-
-/** ClientLogin, then a POST token: the headers and T of every Google Reader call on one side. */
-async function greaderSession(baseURL, email, password) {
-  const login = await fetch(`${baseURL}/accounts/ClientLogin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ Email: email, Passwd: password }),
-  });
-  const auth = (await login.text()).match(/^Auth=(.+)$/m)?.[1];
-  if (!auth) throw new Error(`${baseURL}: ClientLogin answered ${login.status}`);
-  const headers = { authorization: `GoogleLogin auth=${auth}` };
-  const token = (await (await fetch(`${baseURL}/reader/api/0/token`, { headers })).text()).trim();
-  return { headers, token };
 }
 
 /** Every id of the reading list, oldest last, through the protocol (what mark-one-read cycles over). */
@@ -286,13 +273,7 @@ export async function benchFreshRss() {
   let appPassword;
   try {
     cookie = await signIn(server.baseURL);
-    const created = await fetch(`${server.baseURL}/api/users/me/app-passwords`, {
-      method: 'POST',
-      headers: { cookie, origin: server.baseURL, 'content-type': 'application/json' },
-      body: JSON.stringify({ name: 'bench', currentPassword: API_PERSON.password }),
-    });
-    appPassword = (await created.json()).password;
-    if (!appPassword) throw new Error(`creating an app password answered ${created.status}`);
+    appPassword = await createAppPassword(server.baseURL, cookie, API_PERSON.password);
   } finally {
     await server.stop();
   }

@@ -1,5 +1,5 @@
 // The bench results as one Markdown table: each figure beside its peer, baseline or goal, their ratio,
-// and whether the goal is met. One row builder per area (parse, worker, refresh, api, spa, cost, summaries); report.mjs
+// and whether the goal is met. One row builder per area (parse, worker, refresh, api, spa, cost, summaries, roundTrips); report.mjs
 // writes the table out.
 const missing = (n) => n === null || n === undefined || Number.isNaN(n);
 const fmt = (n, digits = 1) =>
@@ -8,6 +8,8 @@ const pct = (n) => (missing(n) ? 'n/a' : `${(n * 100).toFixed(1)} %`);
 const kb = (bytes) => (missing(bytes) ? 'n/a' : `${(bytes / 1024).toFixed(1)} KB`);
 const ratio = (a, b) => (missing(a) || missing(b) || b === 0 ? '' : `${(a / b).toFixed(2)}×`);
 const met = (ok) => (ok ? ' ✓' : ' ✗');
+
+import { ROUND_TRIP_GOALS } from './round-trips.mjs';
 
 /** parse.hostile: one row per hostile shape at the 4 MiB cap (bench/parse-hostile.mjs). */
 function hostileRows(hostile = []) {
@@ -383,6 +385,17 @@ function freshrssRows(peer) {
   return rows;
 }
 
+/** D1 round trips each read waits for (bench/round-trips.mjs), against issue 23's goals. */
+function roundTripRows(roundTrips, results) {
+  return Object.entries(roundTrips).map(([request, count]) => [
+    `D1 round trips: ${request}`,
+    String(count),
+    results.d1Calls ? `${results.d1Calls[request]} calls` : '',
+    '',
+    `≤ ${ROUND_TRIP_GOALS[request]}${met(count <= ROUND_TRIP_GOALS[request])}`,
+  ]);
+}
+
 export function reportTable(results) {
   const areas = {
     parse: parseRows,
@@ -393,11 +406,12 @@ export function reportTable(results) {
     cost: costRows,
     summaries: summariesRows,
     freshrss: freshrssRows,
+    roundTrips: roundTripRows,
   };
   const lines = ['| area | figure | Feedloom | beside | ratio | goal |', '| --- | --- | --- | --- | --- | --- |'];
   for (const [area, rowsOf] of Object.entries(areas)) {
     if (!results[area]) continue;
-    for (const row of rowsOf(results[area])) lines.push(`| ${area} | ${row.join(' | ')} |`);
+    for (const row of rowsOf(results[area], results)) lines.push(`| ${area} | ${row.join(' | ')} |`);
   }
   return lines.join('\n');
 }

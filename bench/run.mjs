@@ -3,7 +3,7 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, refresh, cost, api, spa, freshrss) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, refresh, cost, api, roundTrips, spa, freshrss) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
@@ -20,6 +20,7 @@ import { benchParseHostile } from './parse-hostile.mjs';
 import { itemsPerRefreshWithNew, projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
+import { benchRoundTrips } from './round-trips.mjs';
 import { benchRules } from './rules.mjs';
 import { benchSearch } from './search.mjs';
 import { queryState, startServer } from './server.mjs';
@@ -49,13 +50,14 @@ const PARTS = [
   'refresh',
   'cost',
   'api',
+  'roundTrips',
   'spa',
   'freshrss',
   'limits',
   'soak',
   'rules',
 ];
-const SERVER_PARTS = ['refresh', 'cost', 'api', 'spa'];
+const SERVER_PARTS = ['refresh', 'cost', 'api', 'roundTrips', 'spa'];
 const merge = process.argv.includes('--merge');
 const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`Unknown part ${part}: one of ${PARTS.join(', ')}`);
@@ -128,6 +130,10 @@ async function benchAgainstServer() {
       step('api');
       results.api = await benchApi(server.baseURL, cookie);
       results.api.searchIndex = searchIndexStorage(queryState);
+    }
+    if (runs('roundTrips')) {
+      step('roundTrips: D1 round trips each read waits for');
+      ({ roundTrips: results.roundTrips, calls: results.d1Calls } = await benchRoundTrips(server.baseURL, cookie));
     }
     if (runs('spa')) {
       step('spa');

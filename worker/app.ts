@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { closedGate } from './db/read-gate';
 import type { AppEnv } from './env';
 import { ApiError } from './lib/errors';
 import { errorFields, log } from './lib/log';
@@ -80,6 +81,9 @@ export const app = new Hono<AppEnv>()
     throw new ApiError('NOT_FOUND', 'Not found');
   })
   .onError((error, c) => {
+    // A read that went ahead of a session check that then failed: the session middleware answers in its
+    // place (middleware/read-ahead.ts), so this answer is never seen, and nothing went wrong to log.
+    if (closedGate(error)) return c.body(null, 503);
     if (error instanceof ApiError) {
       return c.json({ message: error.message, code: error.code }, error.status);
     }

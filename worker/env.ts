@@ -5,6 +5,7 @@ import type { SessionUser } from './auth/session';
 import type { Bindings } from './bindings';
 import type { Config } from './config';
 import type { Db, PeopleDb } from './db/client';
+import type { ReadGate } from './db/read-gate';
 import type { Reader } from './db/reader';
 import type { Services } from './services';
 
@@ -28,6 +29,8 @@ export type AppEnv = {
      * their reading list, read when first asked for (or beside the session: middleware/early-reads.ts).
      */
     reader: Reader | null;
+    /** What the request's database calls wait for when its reads go ahead of the session's check (db/read-gate.ts). */
+    readGate: ReadGate;
   };
 };
 

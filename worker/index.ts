@@ -3,9 +3,15 @@ import { app } from './app';
 import type { Bindings } from './env';
 import { consumeBatch } from './jobs/consumer';
 import { dispatchCron } from './jobs/cron';
+import { readAgain } from './middleware/read-ahead';
 
 export default {
-  fetch: app.fetch,
+  async fetch(request: Request, env: Bindings, ctx: ExecutionContext) {
+    const response = await app.fetch(request, env, ctx);
+    // A read that went ahead on a users row that had changed since is answered again, on the fresh one,
+    // without reading ahead (middleware/read-ahead.ts).
+    return readAgain.has(request) ? app.fetch(request, env, ctx) : response;
+  },
   async queue(batch, env, _ctx) {
     await consumeBatch(batch, env);
   },

@@ -42,12 +42,16 @@ export type Services = {
 /** What domain code that also queues jobs is handed: the service context and the environment, for JOBS. */
 export type ServicesAndEnv = Services & { env: Bindings };
 
-export function createServices(env: Bindings): Services {
+/**
+ * The service context for this environment; `wrapD1` wraps every D1 binding as it is opened (the
+ * development round-trip count, middleware/services.ts).
+ */
+export function createServices(env: Bindings, wrapD1?: (d1: D1Database, binding: string) => D1Database): Services {
   const config = readConfig(env);
   const fetcher = createUrlFetcher(config.allowHosts);
   return {
     config,
-    db: openDatabases(env, config.databases),
+    db: openDatabases(env, config.databases, wrapD1),
     fetcher,
     mail: createMailTransport(config, env),
     ai: createTextModel(config),

@@ -90,7 +90,7 @@ export function createDb(env: DatabaseBindings, wrap?: (d1: D1Database) => D1Dat
 export function openDatabases(
   env: object,
   names: DatabaseNames,
-  wrap: (d1: D1Database) => D1Database = (d1) => d1,
+  wrap: (d1: D1Database, binding: string) => D1Database = (d1) => d1,
 ): Db {
   const { feeds: feedNames, people: peopleNames } = names;
   const bindings = env as Record<string, unknown>;
@@ -102,7 +102,7 @@ export function openDatabases(
       const d1 = bindings[name];
       if (!isD1(d1)) throw new Error(`${list} names ${name}, which is not a D1 binding`);
       const peopleShard = peopleNames.indexOf(name);
-      db = Object.assign(drizzleOf(wrap(d1)), {
+      db = Object.assign(drizzleOf(wrap(d1, name)), {
         shards,
         people,
         binding: name,

@@ -8,7 +8,7 @@ import { type ReadingList, readingListOf, type UsersRowCopy } from './reading-li
 
 /**
  * The person's remembered first-page spans (their users row): given, a first page of My Feed or of a
- * category sizes its first window of time from them (items/windows.ts).
+ * category sizes its first window of time from them, and writes a new one into them (items/windows.ts).
  */
 export type PageSpans = {
   pageSpanMs: number | null;

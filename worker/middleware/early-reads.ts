@@ -30,21 +30,25 @@ function usesReadingList(request: Context<AppEnv>['req']) {
 }
 
 export type EarlyReads = {
+  /** Whether this request reads the reading list where it is kept, beside the session's check. */
+  readonly readsKeptList: boolean;
   /** The reading list copy for the person whose live session the row check found (`c.var.readingList`). */
   readingListFor(user: SessionUser): Promise<UsersRowCopy>;
 };
 
-const NOTHING_EARLY: EarlyReads = { readingListFor: async (user) => user.readingList };
+const NOTHING_EARLY: EarlyReads = { readsKeptList: false, readingListFor: async (user) => user.readingList };
 
 /** Starts, from a verified token's claims, what this request can read before its session row is checked. */
 export function startEarlyReads(c: Context<AppEnv>, claims: SessionClaims): EarlyReads {
   const person = claims.person;
-  const people = c.var.db.people;
+  // Beside the session's check, so outside the read gate the check opens (db/read-gate.ts).
+  const people = c.var.readGate.outside.people;
   if (!person || person.peopleShard === 0 || person.peopleShard >= people.count || !usesReadingList(c.req))
     return NOTHING_EARLY;
   // A failed early read is as good as none: the route reads the list itself, and fails there if D1 does.
   const kept = keptReadingList(people.at(person.peopleShard), person.userId).catch(() => null);
   return {
+    readsKeptList: true,
     readingListFor: async (user) =>
       user.id === person.userId && user.peopleShard === person.peopleShard
         ? ((await kept) ?? user.readingList)

@@ -10,6 +10,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../env';
 import { log } from '../lib/log';
+import { readAgain } from './read-ahead';
 
 /** Query names whose values never reach a log, compared case-insensitively: credentials and addresses. */
 const SECRET_NAMES = new Set(['passwd', 'password', 'email', 'api_key', 'token', 'auth', 't', 'key', 'code']);
@@ -35,8 +36,9 @@ export const isAlwaysLogged = (path: string, status: number, ms: number) =>
 export const logRequest = createMiddleware<AppEnv>(async (c, next) => {
   const started = Date.now();
   await next();
-  // Local runs print wrangler's own request lines; production has only this one.
-  if (c.var.config.development) return;
+  // Local runs print wrangler's own request lines; production has only this one. A request answered
+  // again (middleware/read-ahead.ts) is logged by its second answer.
+  if (c.var.config.development || readAgain.has(c.req.raw)) return;
   const url = new URL(c.req.url);
   const ms = Date.now() - started;
   const status = c.res.status;

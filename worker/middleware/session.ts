@@ -1,13 +1,24 @@
 // Loads the signed-in person, if any, and guards routes that need one (or an admin).
+import type { Context, Next } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { checkSession, SESSION_COOKIE, tokenWithClaims, verifySessionToken } from '../auth/session';
+import {
+  checkSession,
+  SESSION_COOKIE,
+  type SessionClaims,
+  type SessionUser,
+  tokenWithClaims,
+  verifySessionToken,
+} from '../auth/session';
 import { setSessionCookie } from '../auth/session-cookie';
+import { GateClosed } from '../db/read-gate';
 import { createReader } from '../db/reader';
+import type { UsersRowCopy } from '../db/reading-list';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
-import { startEarlyReads } from './early-reads';
+import { type EarlyReads, startEarlyReads } from './early-reads';
+import { forget, readAgain, remember, type Seen, sameRow, seenFor } from './read-ahead';
 
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
@@ -16,35 +27,81 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('reader', null);
   const token = getCookie(c, SESSION_COOKIE);
   const claims = token ? await verifySessionToken(c.var.config.secrets.session, token) : null;
-  if (claims) {
-    // Started before the row check and at the same time as it; used only after it (early-reads.ts).
-    const early = startEarlyReads(c, claims);
-    const session = await checkSession(c.var.db, claims.sessionId);
-    if (session) {
-      const peopleDb = c.var.db.people.of(session.user);
-      c.set('user', session.user);
-      c.set('peopleDb', peopleDb);
-      c.set('sessionId', session.sessionId);
-      // The reading list as the session row carries it, or as read beside it (early-reads.ts): used
-      // only by the requests that ask the reader for it.
-      c.set(
-        'reader',
-        createReader(peopleDb, session.user, {
-          copy: early.readingListFor(session.user),
-          pageSpans: session.user,
-          waitUntil: (work) => c.executionCtx.waitUntil(work),
-        }),
+  if (!claims) return next();
+  // Started before the row check and at the same time as it; used only after it (early-reads.ts).
+  const early = startEarlyReads(c, claims);
+  const seen = seenFor(c, claims, early);
+  if (seen) return readAhead(c, next, claims, seen, early);
+  const session = await checkSession(c.var.readGate.outside, claims.sessionId);
+  if (session) {
+    // The reading list as the session row carries it, or as read beside it (early-reads.ts): used
+    // only by the requests that ask the reader for it.
+    const copy = early.readingListFor(session.user);
+    signIn(c, session.sessionId, session.user, copy);
+    if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
+    // A token signed before it named the person and their people shard: the same session's token with
+    // them, so their next lists read the reading list beside the session (early-reads.ts) at once,
+    // not only after their next sign-in.
+    if (!claims.person)
+      setSessionCookie(c, await tokenWithClaims(c.var.config.secrets.session, session), session.expiresAt);
+    // What this session's next reads may go ahead on (read-ahead.ts); a request that writes forgets it below.
+    else if (c.req.method === 'GET')
+      c.executionCtx.waitUntil(
+        copy.then((list) => remember(session.sessionId, session.user, early.readsKeptList ? list : undefined)),
       );
-      if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
-      // A token signed before it named the person and their people shard: the same session's token with
-      // them, so their next lists read the reading list beside the session (early-reads.ts) at once,
-      // not only after their next sign-in.
-      if (!claims.person)
-        setSessionCookie(c, await tokenWithClaims(c.var.config.secrets.session, session), session.expiresAt);
-    }
-  }
+  } else forget(claims.sessionId);
   await next();
+  // A request that may have changed the users row or the reading list (a follow, a preference): this
+  // session's next read takes the fresh ones with its check rather than going ahead on the old.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forget(claims.sessionId);
 });
+
+/** The signed-in person on `c.var`, reading through `copy` of their reading list. */
+function signIn(c: Context<AppEnv>, sessionId: string, user: SessionUser, copy: UsersRowCopy | Promise<UsersRowCopy>) {
+  const peopleDb = c.var.db.people.of(user);
+  c.set('user', user);
+  c.set('peopleDb', peopleDb);
+  c.set('sessionId', sessionId);
+  c.set(
+    'reader',
+    createReader(peopleDb, user, { copy, pageSpans: user, waitUntil: (work) => c.executionCtx.waitUntil(work) }),
+  );
+}
+
+/**
+ * The request on the users row and list `seen`, with the session's check in the same round trip: its
+ * databases hold every answer until the check is done (db/read-gate.ts), and the answer is replaced
+ * with a 401 if the session has ended, or marked to be answered again if the row has changed.
+ */
+async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, seen: Seen, early: EarlyReads) {
+  // The check goes outside the gate it opens (db/read-gate.ts).
+  const checked = checkSession(c.var.readGate.outside, claims.sessionId);
+  const verdict = checked.then(async (session) => {
+    if (!session) throw new GateClosed('ended');
+    const keptList = early.readsKeptList ? await early.readingListFor(session.user) : undefined;
+    if (!sameRow(seen, session.user) || (early.readsKeptList && keptList !== seen.keptList)) {
+      remember(session.sessionId, session.user, keptList);
+      throw new GateClosed('changed');
+    }
+    return session;
+  });
+  c.var.readGate.verdict = verdict.then(() => undefined);
+  // Seen by the calls it holds, and below: not an unhandled rejection meanwhile.
+  verdict.catch(() => undefined);
+  signIn(c, claims.sessionId, seen.user, early.readsKeptList ? seen.keptList : seen.user.readingList);
+  await next();
+  try {
+    const session = await verdict;
+    if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
+  } catch (error) {
+    if (!(error instanceof GateClosed)) throw error;
+    if (error.reason === 'ended') {
+      forget(claims.sessionId);
+      throw new ApiError('UNAUTHORIZED', 'Not signed in');
+    }
+    readAgain.add(c.req.raw);
+  }
+}
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {
   if (!c.var.user) throw new ApiError('UNAUTHORIZED', 'Not signed in');

@@ -100,8 +100,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     const needed = rows[take - 1];
     // Kept after the response: the page does not wait for a write it does not need (a GET's answer
     // waits on reads only).
-    if (memory && needed)
-      await reader.afterResponse(() => rememberSpan(db, scan.userId, memory, start - needed.pub_date));
+    if (memory && needed) await keepSpan(reader, memory, start - needed.pub_date);
   } else {
     ({ rows, resumeAt } = await readPerFeed(db, scan, take, null));
   }
@@ -147,13 +146,28 @@ function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemor
 
 /**
  * Keeps the span a first page needed when the remembered one was too short (a second window was read) or
- * far too long (rows read for nothing): a row written now and then, not on every page.
+ * far too long (rows read for nothing): a row written now and then, not on every page, after the
+ * response. The reader's copy of the spans takes it at once: that copy is the users row the session
+ * middleware keeps for this session's next reads (middleware/read-ahead.ts), which start from it.
  */
-async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, neededMs: number) {
+async function keepSpan(reader: Reader, memory: SpanMemory, neededMs: number) {
   const needed = Math.max(Math.round(neededMs), 60_000);
   const remembered = memory.span;
-  if (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
-  // The spans are on the users row, in the primary database.
+  const spans = reader.pageSpans;
+  if (!spans || (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2)) return;
+  if (!('column' in memory)) {
+    const kept = spans.categoryPageSpans ?? {};
+    spans.categoryPageSpans =
+      Object.keys(kept).length >= MOST_CATEGORY_SPANS
+        ? { [memory.categoryKey]: needed }
+        : { ...kept, [memory.categoryKey]: needed };
+  } else if (memory.column === 'unreadPage') spans.unreadPageSpanMs = needed;
+  else spans.pageSpanMs = needed;
+  await reader.afterResponse(() => rememberSpan(reader.db, reader.userId, memory, needed));
+}
+
+/** Writes a first page's span on the users row, in the primary database. */
+async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, needed: number) {
   const update = db.shards.primary().update(users);
   if ('column' in memory) {
     await update

@@ -1,0 +1,96 @@
+// A signed-in read in one round trip (issue 23): the session row's check and the read itself go out
+// together, and the read is used only once the check has found the session live.
+//
+// A read needs the person's users row before it can ask for anything (their reading list, time zone,
+// remembered spans), and that row comes with the session's check. So a read waited for two round trips
+// in sequence. This isolate keeps the users row (and reading list copy) it last saw live for each session;
+// a read whose session it has seen goes ahead on that copy while the check runs, through databases that
+// hold every answer until the check is done (db/read-gate.ts). Then:
+// - the session is live and the row and list are as kept: the read stands, one round trip;
+// - the session has ended: the answer is a 401, as without the read-ahead, and nothing read is shown;
+// - the row or the list has changed since: the request is answered again from the start, on the fresh
+//   row, without reading ahead (`readAgain`, worker/index.ts): two round trips, as before.
+// Writes never go ahead: a statement that writes waits for the check (read-gate.ts). Only the reads below
+// read ahead; a first request of a session in this isolate takes the two round trips and is remembered.
+import type { Context } from 'hono';
+import type { SessionClaims, SessionUser } from '../auth/session';
+import type { UsersRowCopy } from '../db/reading-list';
+import type { AppEnv } from '../env';
+import type { EarlyReads } from './early-reads';
+
+/**
+ * What a read goes ahead on: the users row last seen with a live session and, for someone whose reading
+ * list is kept in their people database (early-reads.ts), that list as last read (undefined: not yet).
+ */
+export type Seen = { user: SessionUser; keptList: UsersRowCopy; row: string };
+
+/**
+ * How much this isolate keeps, in characters of users rows (a reading list of a thousand feeds is about
+ * 100 KB): about 8 MB of an isolate's 128. The oldest seen go first; a session not kept reads in two.
+ */
+const KEPT_CHARACTERS = 4_000_000;
+/** A row larger than this is not kept at all: one person would push out hundreds. */
+const LARGEST_ROW = 200_000;
+
+const seenBySession = new Map<string, Seen>();
+let keptCharacters = 0;
+
+/** The requests that read ahead: the lists, an item, and the sidebar (all GETs that only read). */
+function readsAhead(request: Context<AppEnv>['req']) {
+  if (request.method !== 'GET') return false;
+  const path = request.path.replace(/\/$/, '');
+  return path === '/api/feed-items' || /^\/api\/feed-items\/\d+$/.test(path) || path === '/api/categories/with-feeds';
+}
+
+/** Requests to be answered again without reading ahead: the row a read went ahead on had changed. */
+export const readAgain = new WeakSet<Request>();
+
+/** What this request may read ahead on, if anything: a list read beside the check needs the list seen too. */
+export function seenFor(c: Context<AppEnv>, claims: SessionClaims, early: EarlyReads): Seen | undefined {
+  if (!claims.person || !readsAhead(c.req) || readAgain.has(c.req.raw)) return undefined;
+  const seen = seenBySession.get(claims.sessionId);
+  if (seen?.user.id !== claims.person.userId) return undefined;
+  return early.readsKeptList && seen.keptList === undefined ? undefined : seen;
+}
+
+/**
+ * Keeps what a live session's check found, for this session's next reads: the users row, and the kept
+ * reading list where the request read it (otherwise the one seen before, if the row is the same).
+ */
+export function remember(sessionId: string, user: SessionUser, keptList?: UsersRowCopy) {
+  const row = rowOf(user);
+  const before = seenBySession.get(sessionId);
+  const list = keptList !== undefined ? keptList : before?.row === row ? before.keptList : undefined;
+  forget(sessionId);
+  const size = row.length + (list?.length ?? 0);
+  if (size > LARGEST_ROW) return;
+  seenBySession.set(sessionId, { user, keptList: list, row });
+  keptCharacters += size;
+  for (const [oldest, seen] of seenBySession) {
+    if (keptCharacters <= KEPT_CHARACTERS) break;
+    seenBySession.delete(oldest);
+    keptCharacters -= sizeOf(seen);
+  }
+}
+
+const sizeOf = (seen: Seen) => seen.row.length + (seen.keptList?.length ?? 0);
+
+export function forget(sessionId: string) {
+  const seen = seenBySession.get(sessionId);
+  if (!seen) return;
+  seenBySession.delete(sessionId);
+  keptCharacters -= sizeOf(seen);
+}
+
+/** Whether the row the check found is the one the read went ahead on. */
+export const sameRow = (seen: Seen, user: SessionUser) => seen.row === rowOf(user);
+
+/**
+ * The row as compared, without the remembered page spans: they only size a first page's first window
+ * (items/windows.ts), so a page read on an older span is the same page, and the span a page keeps after
+ * its response would otherwise send the next one round again.
+ */
+const rowOf = (user: SessionUser) => {
+  const { pageSpanMs: _page, unreadPageSpanMs: _unread, categoryPageSpans: _categories, ...compared } = user;
+  return JSON.stringify(compared);
+};
