@@ -1,7 +1,7 @@
 // App passwords: what reader apps (Google Reader and Fever APIs) sign in with, so they never see the
 // account password (magic-link accounts have none). Each is a random secret shown once; only hashes are
 // stored, and revoking one deletes its row, so a client using it is refused on its next call.
-import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { appPasswords, users } from '../../schema';
 import { md5Hex, randomBase32, sha256Hex } from '../lib/crypto';
 import type { Db } from './client';
@@ -98,51 +98,50 @@ export async function rotateFeverKeys(db: Db, userId: number) {
   return rotated.length;
 }
 
-async function userBySecret(
-  db: Db,
-  column: typeof appPasswords.secretHash | typeof appPasswords.feverKeyHash,
-  hash: string,
-  now: number,
-) {
+/** An app password with its owner, found by one of its hashes or its id: one statement. */
+async function appPasswordWithOwner(db: Db, where: SQL | undefined) {
   const [row] = await db
     .select({ user: users, appPasswordId: appPasswords.id, secretHash: appPasswords.secretHash })
     .from(appPasswords)
     .innerJoin(users, eq(users.id, appPasswords.userId))
-    .where(eq(column, hash))
+    .where(where)
     .limit(1);
-  if (!row) return null;
+  return row ?? null;
+}
+
+/**
+ * Notes that a reader app used this app password (the account page's "last used"), at most once per
+ * TOUCH_INTERVAL_MS: a write the reader apps' requests leave running after their answer.
+ */
+export async function touchAppPassword(db: Db, appPasswordId: number, now = Date.now()) {
   await db
     .update(appPasswords)
     .set({ lastUsedAt: new Date(now) })
     .where(
       and(
-        eq(appPasswords.id, row.appPasswordId),
+        eq(appPasswords.id, appPasswordId),
         or(isNull(appPasswords.lastUsedAt), lt(appPasswords.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))),
       ),
     );
-  return row;
 }
 
-/** The person an email and app password belong to (Google Reader ClientLogin), or null. */
+/** The person an email and app password belong to (Google Reader ClientLogin), or null; the use noted. */
 export async function findUserByAppPassword(db: Db, email: string, password: string, now = Date.now()) {
-  const found = await userBySecret(db, appPasswords.secretHash, await sha256Hex(password), now);
-  return found && found.user.email === email ? found : null;
+  const found = await appPasswordWithOwner(db, eq(appPasswords.secretHash, await sha256Hex(password)));
+  if (!found || found.user.email !== email) return null;
+  await touchAppPassword(db, found.appPasswordId, now);
+  return found;
 }
 
-/** The person a Fever api_key belongs to, or null. */
-export async function findUserByFeverKey(db: Db, apiKey: string, now = Date.now()) {
-  return userBySecret(db, appPasswords.feverKeyHash, await sha256Hex(apiKey.toLowerCase()), now);
+/** The person a Fever api_key belongs to, or null (touchAppPassword notes the use). */
+export async function findUserByFeverKey(db: Db, apiKey: string) {
+  return appPasswordWithOwner(db, eq(appPasswords.feverKeyHash, await sha256Hex(apiKey.toLowerCase())));
 }
 
 /**
  * The app password a reader session was minted for, with its owner; null once it is revoked (its row
- * deleted), which ends every session made from it.
+ * deleted), which ends every session made from it (touchAppPassword notes the use).
  */
-export async function findAppPasswordById(db: Db, appPasswordId: number, now = Date.now()) {
-  const [row] = await db
-    .select({ secretHash: appPasswords.secretHash })
-    .from(appPasswords)
-    .where(eq(appPasswords.id, appPasswordId))
-    .limit(1);
-  return row ? userBySecret(db, appPasswords.secretHash, row.secretHash, now) : null;
+export async function findAppPasswordById(db: Db, appPasswordId: number) {
+  return appPasswordWithOwner(db, eq(appPasswords.id, appPasswordId));
 }

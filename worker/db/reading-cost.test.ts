@@ -154,13 +154,14 @@ beforeAll(async () => {
 
 describe('rows read per row shown (issue 12: at most 5)', () => {
   it('a first page of My Feed remembers how far back it looked, and the next one reads one window', async () => {
+    // Each page gets its own copy: a page writes the span it kept into the spans it was given (windows.ts).
     const before = await reader();
     expect(before.pageSpanMs).toBeNull();
     const first = await listPage(
       primaryPeopleDb(db),
       READER,
       'UTC',
-      myFeed({ pageSpans: before, readingList: before.readingList }),
+      myFeed({ pageSpans: { ...before }, readingList: before.readingList }),
     );
     expect(first.items).toHaveLength(SHOWN);
     const remembered = (await reader()).pageSpanMs;
@@ -169,7 +170,7 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
     expect(remembered).toBeLessThan(130 * 60_000);
 
     const { meter, result } = await metered((m) =>
-      listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: before, readingList: before.readingList })),
+      listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: { ...before }, readingList: before.readingList })),
     );
     expect(result.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
     const again = await metered(async (m) => listPage(primaryPeopleDb(m), READER, 'UTC', myFeed(await session())));

@@ -8,7 +8,7 @@
 import { createMiddleware } from 'hono/factory';
 import type { SessionUser } from '../auth/session';
 import { parseId } from '../contracts/ids';
-import { findAppPasswordById } from '../db/app-passwords';
+import { findAppPasswordById, touchAppPassword } from '../db/app-passwords';
 import type { PeopleDb } from '../db/client';
 import type { AppEnv } from '../env';
 import { timingSafeEqual } from '../lib/crypto';
@@ -78,6 +78,8 @@ export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
   c.set('user', found.user);
   c.set('peopleDb', c.var.db.people.of(found.user));
   c.set('readerToken', token);
+  // "Last used" is noted after the answer: a reader app's sync waits on reads only.
+  c.executionCtx.waitUntil(touchAppPassword(c.var.db, found.appPasswordId));
   await next();
 });
 

@@ -5,6 +5,7 @@ import type { CategoryWithFeeds } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { listCategoriesWithFeeds } from '../db/categories';
 import type { PeopleDb } from '../db/client';
+import type { Reader } from '../db/reader';
 
 export type ReaderFeed = {
   id: number;
@@ -61,8 +62,9 @@ export function toReaderSubscriptions(groups: CategoryWithFeeds[]): ReaderSubscr
   };
 }
 
-export async function loadReaderSubscriptions(db: PeopleDb, userId: number) {
-  return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId));
+/** The person's subscriptions as reader apps see them; `reader` (db/reader.ts) hands its reading list over. */
+export async function loadReaderSubscriptions(db: PeopleDb, userId: number, reader?: Reader) {
+  return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId, reader));
 }
 
 /** The feed a "feed/…" stream names: by its URL, or by our numeric id as FreshRSS and Miniflux write it. */

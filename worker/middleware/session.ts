@@ -85,9 +85,12 @@ async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, 
     }
     return session;
   });
-  c.var.readGate.verdict = verdict.then(() => undefined);
-  // Seen by the calls it holds, and below: not an unhandled rejection meanwhile.
+  const gate = verdict.then(() => undefined);
+  // Seen by the calls the gate holds, and below; a request that made none leaves them unobserved, which
+  // is not an unhandled rejection.
+  gate.catch(() => undefined);
   verdict.catch(() => undefined);
+  c.var.readGate.verdict = gate;
   signIn(c, claims.sessionId, seen.user, early.readsKeptList ? seen.keptList : seen.user.readingList);
   await next();
   try {

@@ -8,7 +8,7 @@
 import { Hono } from 'hono';
 import type { FeedItem } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
-import { findUserByFeverKey } from '../db/app-passwords';
+import { findUserByFeverKey, touchAppPassword } from '../db/app-passwords';
 import type { PeopleDb } from '../db/client';
 import { feedRowsByIds } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
@@ -152,25 +152,29 @@ async function readItems(
   // Ids asked for, none of them valid: none to give (not the newest page).
   if (params.get('with_ids') && withIds.length === 0) throw new ApiError('BAD_REQUEST', 'with_ids names no item');
   const sinceId = number('since_id');
-  const page = await queryItems(
-    reader,
-    withIds.length > 0
-      ? { scope: { kind: 'ids', ids: withIds }, state: 'all', order: 'newest', limit: PAGE }
-      : {
-          scope: { kind: 'all' },
-          state: 'all',
-          ...(sinceId !== undefined
-            ? { order: 'id-ascending', afterId: sinceId }
-            : { order: 'id-descending', beforeId: number('max_id') }),
-          limit: PAGE,
-        },
-  );
+  // The total counted in the same round trip as the page.
+  const [page, total] = await Promise.all([
+    queryItems(
+      reader,
+      withIds.length > 0
+        ? { scope: { kind: 'ids', ids: withIds }, state: 'all', order: 'newest', limit: PAGE }
+        : {
+            scope: { kind: 'all' },
+            state: 'all',
+            ...(sinceId !== undefined
+              ? { order: 'id-ascending', afterId: sinceId }
+              : { order: 'id-descending', beforeId: number('max_id') }),
+            limit: PAGE,
+          },
+    ),
+    countItems(reader, { scope: { kind: 'all' }, state: 'all' }),
+  ]);
   // A page by since_id or max_id ends at the byte budget (lib/response-budget.ts): the app goes on from
   // the last id it got. Items asked for by id all come: at most PAGE of them (~10 MB at the content cap).
   const items = withIds.length > 0 ? page.items : withinPageBudget(page.items);
   return {
     items: itemsOf(await withArticles(items)),
-    total_items: await countItems(reader, { scope: { kind: 'all' }, state: 'all' }),
+    total_items: total,
   };
 }
 
@@ -227,16 +231,23 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   }
   const base = { api_version: API_VERSION, auth: 0 };
   const apiKey = params.get('api_key') ?? '';
-  // Wrong keys count like failed sign-ins from that address; a right one forgives the address.
-  const attempts = await limitPasswordAttempts(c.var.db, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local');
-  const found = /^[0-9a-f]{32}$/i.test(apiKey) ? await findUserByFeverKey(c.var.db, apiKey) : null;
+  // Wrong keys count like failed sign-ins from that address; a right one forgives the address. The key
+  // is looked up in the same round trip as the count, and its owner used only once the count allows it.
+  const [attempts, found] = await Promise.all([
+    limitPasswordAttempts(c.var.db, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local'),
+    /^[0-9a-f]{32}$/i.test(apiKey) ? findUserByFeverKey(c.var.db, apiKey) : null,
+  ]);
   if (!found) return c.json(base);
-  await attempts.forgive();
+  // After the answer: the app's sync waits on reads only.
+  c.executionCtx.waitUntil(Promise.all([attempts.forgive(), touchAppPassword(c.var.db, found.appPasswordId)]));
 
   const db = c.var.db.people.of(found.user);
   const userId = found.user.id;
-  const reader = createReader(db, found.user);
-  const subscriptions = await loadReaderSubscriptions(db, userId);
+  const reader = createReader(db, found.user, {
+    copy: found.user.readingList,
+    waitUntil: (work) => c.executionCtx.waitUntil(work),
+  });
+  const subscriptions = await loadReaderSubscriptions(db, userId, reader);
   const answer: Record<string, unknown> = { ...base, auth: 1, last_refreshed_on_time: seconds(new Date()) };
   const asked = (name: string) => params.has(name);
 

@@ -69,7 +69,13 @@ function streamFromPath(c: ReaderContext, prefix: string, params: URLSearchParam
 const readerOf = (c: ReaderContext): Reader => {
   let reader = c.var.reader;
   if (!reader) {
-    reader = createReader(c.var.peopleDb, c.var.user);
+    // The users row the app password's check read carries the reading list's copy and the spans of
+    // first pages (the reading list stream is the web app's unread page).
+    reader = createReader(c.var.peopleDb, c.var.user, {
+      copy: c.var.user.readingList,
+      pageSpans: c.var.user,
+      waitUntil: (work) => c.executionCtx.waitUntil(work),
+    });
     c.set('reader', reader);
   }
   return reader;
@@ -94,7 +100,7 @@ async function searchOfStream(c: ReaderContext, stream: Stream, subscriptions: R
 async function streamPage(c: ReaderContext, prefix: string) {
   const params = await paramsOf(c);
   const { id, stream } = streamFromPath(c, prefix, params);
-  const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+  const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
   const search = await searchOfStream(c, stream, subscriptions);
   const stored = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), {
     contents: true,
@@ -129,7 +135,7 @@ const readerApi = new Hono<ReaderEnv>()
     }),
   )
   .get('/subscription/list', async (c) => {
-    const { feeds } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const { feeds } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
     return c.json({
       subscriptions: [
         ...feeds.map((feed) => ({
@@ -146,7 +152,7 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .get('/tag/list', async (c) => {
-    const { labels, labelByName } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const { labels, labelByName } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
     // Saved searches are tags (labels of items, not folders of feeds), as FreshRSS lists its labels.
     const searches = await savedSearchLabels(c.var.peopleDb, c.var.user.id, new Set(labelByName.keys()));
     return c.json({
@@ -158,7 +164,7 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .get('/unread-count', async (c) => {
-    const { feeds, labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const { feeds, labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
     const newest = await newestArrivals(
       c.var.peopleDb,
       feeds.map((feed) => feed.id),
@@ -193,7 +199,7 @@ const readerApi = new Hono<ReaderEnv>()
   .get('/stream/items/ids', async (c) => {
     const params = await paramsOf(c);
     const { stream } = streamFromPath(c, '/stream/items/ids/', params);
-    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
     const search = await searchOfStream(c, stream, subscriptions);
     const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), {
       contents: false,
@@ -212,7 +218,7 @@ const readerApi = new Hono<ReaderEnv>()
     const params = await paramsOf(c);
     const ids = parseItemIds(params.getAll('i'));
     if (!ids || ids.length > MAX_PAGE) throw new ApiError('BAD_REQUEST', `Give 1 to ${MAX_PAGE} item ids as i`);
-    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id);
+    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
     const context: RenderContext = { subscriptions };
     const reader = readerOf(c);
     const render = async (some: number[]) => {
