@@ -170,7 +170,12 @@ describe('rows read per row shown (issue 12: at most 5)', () => {
     expect(remembered).toBeLessThan(130 * 60_000);
 
     const { meter, result } = await metered((m) =>
-      listPage(primaryPeopleDb(m), READER, 'UTC', myFeed({ pageSpans: { ...before }, readingList: before.readingList })),
+      listPage(
+        primaryPeopleDb(m),
+        READER,
+        'UTC',
+        myFeed({ pageSpans: { ...before }, readingList: before.readingList }),
+      ),
     );
     expect(result.items.map((item) => item.id)).toEqual(first.items.map((item) => item.id));
     const again = await metered(async (m) => listPage(primaryPeopleDb(m), READER, 'UTC', myFeed(await session())));
