@@ -3,7 +3,7 @@
 // and no write for either.
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../schema';
 import { createSession, SESSION_COOKIE } from '../auth/session';
 import type { FeedItem } from '../contracts/feeds';
@@ -58,6 +58,11 @@ describe('a read that goes ahead of its session check', () => {
 });
 
 describe('the read gate', () => {
+  // Tables of this file's own, dropped after it: the next file's setup empties the schema's tables only.
+  afterAll(async () => {
+    await env.DB.exec('drop table if exists gate_probe');
+    await env.DB.exec('drop table if exists gate_refused');
+  });
   it('sends reads at once and answers them after the verdict; holds writes until it', async () => {
     let open!: () => void;
     const gate = openGate(db);
