@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/crypto';
 import { pinClockForFile } from '../test/clock';
+import { fever } from '../test/fever';
 import { call } from '../test/helpers';
 import { followStoryFeed, HOUR, personWithAppPassword, settleItemIds } from '../test/reader-apps';
 
@@ -40,29 +41,19 @@ async function feverReader() {
   return { ...person, apiKey: await md5Hex(`${person.email}:${person.appPassword}`), feedIds };
 }
 
-async function fever(apiKey: string, query: string, form: Record<string, string> = {}) {
-  const response = await call(`/api/fever/?api&${query}`, {
-    method: 'POST',
-    headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as Answer;
-}
-
 const ids = (list: string | undefined) => (list ? list.split(',').map(Number) : []);
 
 describe('the Fever API', () => {
   it('answers auth 1 to md5(email:app-password) and auth 0 to anything else', async () => {
     const { apiKey, email, password } = await feverReader();
-    expect(await fever(apiKey, '')).toMatchObject({ api_version: 3, auth: 1 });
-    expect(await fever(await md5Hex(`${email}:${password}`), '')).toEqual({ api_version: 3, auth: 0 });
-    expect(await fever('not-a-key', 'items')).toEqual({ api_version: 3, auth: 0 });
+    expect(await fever<Answer>(apiKey, '')).toMatchObject({ api_version: 3, auth: 1 });
+    expect(await fever<Answer>(await md5Hex(`${email}:${password}`), '')).toEqual({ api_version: 3, auth: 0 });
+    expect(await fever<Answer>('not-a-key', 'items')).toEqual({ api_version: 3, auth: 0 });
   });
 
   it('lists groups, feeds with their groups, and a favicon for every feed', async () => {
     const { apiKey, feedIds, categoryId } = await feverReader();
-    const answer = await fever(apiKey, 'groups&feeds&favicons');
+    const answer = await fever<Answer>(apiKey, 'groups&feeds&favicons');
     expect(answer.groups).toEqual([{ id: categoryId, title: 'Ports' }]);
     expect(answer.feeds_groups).toEqual([{ group_id: categoryId, feed_ids: String(feedIds[0]) }]);
     expect(answer.feeds?.map((feed) => feed.title).sort()).toEqual(['Fever feed 0', 'Fever feed 1']);
@@ -73,58 +64,66 @@ describe('the Fever API', () => {
 
   it('pages items with since_id and max_id, 50 at a time, and fetches with_ids', async () => {
     const { apiKey } = await feverReader();
-    const first = await fever(apiKey, 'items');
+    const first = await fever<Answer>(apiKey, 'items');
     expect(first.total_items).toBe(6);
     expect(first.items).toHaveLength(6);
     const sorted = (first.items ?? []).map((item) => item.id).sort((a, b) => a - b);
-    const since = await fever(apiKey, `items&since_id=${sorted[3]}`);
+    const since = await fever<Answer>(apiKey, `items&since_id=${sorted[3]}`);
     expect(since.items?.map((item) => item.id)).toEqual(sorted.slice(4));
-    const max = await fever(apiKey, `items&max_id=${sorted[2]}`);
+    const max = await fever<Answer>(apiKey, `items&max_id=${sorted[2]}`);
     expect(max.items?.map((item) => item.id)).toEqual(sorted.slice(0, 2).reverse());
-    const some = await fever(apiKey, `items&with_ids=${sorted[0]},${sorted[5]}`);
+    const some = await fever<Answer>(apiKey, `items&with_ids=${sorted[0]},${sorted[5]}`);
     expect(some.items?.map((item) => item.id).sort((a, b) => a - b)).toEqual([sorted[0], sorted[5]]);
   });
 
   it('never shows another person’s items', async () => {
     const owner = await feverReader();
     const stranger = await feverReader();
-    const theirs = (await fever(stranger.apiKey, 'items')).items?.map((item) => item.id) ?? [];
-    const asked = await fever(owner.apiKey, `items&with_ids=${theirs.slice(0, 3).join(',')}`);
+    const theirs = (await fever<Answer>(stranger.apiKey, 'items')).items?.map((item) => item.id) ?? [];
+    const asked = await fever<Answer>(owner.apiKey, `items&with_ids=${theirs.slice(0, 3).join(',')}`);
     expect(asked.items).toEqual([]);
-    const unread = ids((await fever(owner.apiKey, 'unread_item_ids')).unread_item_ids);
+    const unread = ids((await fever<Answer>(owner.apiKey, 'unread_item_ids')).unread_item_ids);
     for (const id of theirs) expect(unread).not.toContain(id);
   });
 
   it('marks items read, unread, saved and unsaved, as the web app then shows', async () => {
     const { apiKey, cookie } = await feverReader();
-    const [item] = (await fever(apiKey, 'items')).items ?? [];
+    const [item] = (await fever<Answer>(apiKey, 'items')).items ?? [];
     const id = String(item?.id);
-    const read = await fever(apiKey, '', { mark: 'item', as: 'read', id });
+    const read = await fever<Answer>(apiKey, '', { mark: 'item', as: 'read', id });
     expect(ids(read.unread_item_ids)).not.toContain(item?.id);
     const web = (await (await call(`/api/feed-items/${id}`, { cookie })).json()) as { isRead: boolean };
     expect(web.isRead).toBe(true);
-    expect(ids((await fever(apiKey, '', { mark: 'item', as: 'unread', id })).unread_item_ids)).toContain(item?.id);
-    expect(ids((await fever(apiKey, '', { mark: 'item', as: 'saved', id })).saved_item_ids)).toEqual([item?.id]);
-    expect((await fever(apiKey, `items&with_ids=${id}`)).items?.[0]?.is_saved).toBe(1);
-    expect((await fever(apiKey, '', { mark: 'item', as: 'unsaved', id })).saved_item_ids).toBe('');
+    expect(ids((await fever<Answer>(apiKey, '', { mark: 'item', as: 'unread', id })).unread_item_ids)).toContain(
+      item?.id,
+    );
+    expect(ids((await fever<Answer>(apiKey, '', { mark: 'item', as: 'saved', id })).saved_item_ids)).toEqual([
+      item?.id,
+    ]);
+    expect((await fever<Answer>(apiKey, `items&with_ids=${id}`)).items?.[0]?.is_saved).toBe(1);
+    expect((await fever<Answer>(apiKey, '', { mark: 'item', as: 'unsaved', id })).saved_item_ids).toBe('');
   });
 
   it('marks a feed read before a time, and a group, and everything (group 0)', async () => {
     const { apiKey, feedIds, categoryId, cookie } = await feverReader();
     // before keys on when items arrived (greader-clients.test.ts): all three arrived after this one.
     const before = String(Math.floor((Date.now() - 1.5 * HOUR) / 1000));
-    await fever(apiKey, '', { mark: 'feed', as: 'read', id: String(feedIds[1]), before });
-    const left = (await fever(apiKey, 'items')).items?.filter((item) => item.feed_id === feedIds[1] && !item.is_read);
+    await fever<Answer>(apiKey, '', { mark: 'feed', as: 'read', id: String(feedIds[1]), before });
+    const left = (await fever<Answer>(apiKey, 'items')).items?.filter(
+      (item) => item.feed_id === feedIds[1] && !item.is_read,
+    );
     expect(left).toHaveLength(3);
-    await fever(apiKey, '', {
+    await fever<Answer>(apiKey, '', {
       mark: 'feed',
       as: 'read',
       id: String(feedIds[1]),
       before: String(Math.floor(Date.now() / 1000) + 1),
     });
-    const none = (await fever(apiKey, 'items')).items?.filter((item) => item.feed_id === feedIds[1] && !item.is_read);
+    const none = (await fever<Answer>(apiKey, 'items')).items?.filter(
+      (item) => item.feed_id === feedIds[1] && !item.is_read,
+    );
     expect(none).toEqual([]);
-    await fever(apiKey, '', {
+    await fever<Answer>(apiKey, '', {
       mark: 'group',
       as: 'read',
       id: String(categoryId),
@@ -135,14 +134,19 @@ describe('the Fever API', () => {
       unreadCount: number;
     }[];
     expect(sidebar.find((group) => group.id === categoryId)?.unreadCount).toBe(0);
-    await fever(apiKey, '', { mark: 'group', as: 'read', id: '0', before: String(Math.floor(Date.now() / 1000)) });
-    expect((await fever(apiKey, 'unread_item_ids')).unread_item_ids).toBe('');
+    await fever<Answer>(apiKey, '', {
+      mark: 'group',
+      as: 'read',
+      id: '0',
+      before: String(Math.floor(Date.now() / 1000)),
+    });
+    expect((await fever<Answer>(apiKey, 'unread_item_ids')).unread_item_ids).toBe('');
   });
 
   it('answers a malformed call 200 with api_version and auth, and changes nothing (Unread reads every body so)', async () => {
     const { apiKey } = await feverReader();
-    const before = await fever(apiKey, 'unread_item_ids&saved_item_ids');
-    const [item] = (await fever(apiKey, 'items')).items ?? [];
+    const before = await fever<Answer>(apiKey, 'unread_item_ids&saved_item_ids');
+    const [item] = (await fever<Answer>(apiKey, 'items')).items ?? [];
     for (const [query, form] of [
       ['', { mark: 'item', as: 'sideways', id: String(item?.id) }],
       ['', { mark: 'planet', as: 'read', id: '1' }],
@@ -162,12 +166,12 @@ describe('the Fever API', () => {
       expect(body).toMatchObject({ api_version: 3, auth: 1 });
       if (query) expect(body.items).toEqual([]);
     }
-    expect(await fever(apiKey, 'unread_item_ids&saved_item_ids')).toMatchObject({
+    expect(await fever<Answer>(apiKey, 'unread_item_ids&saved_item_ids')).toMatchObject({
       unread_item_ids: before.unread_item_ids,
       saved_item_ids: before.saved_item_ids,
     });
     // A bad id among good ones in with_ids is skipped.
-    const some = await fever(apiKey, `items&with_ids=${item?.id},x`);
+    const some = await fever<Answer>(apiKey, `items&with_ids=${item?.id},x`);
     expect(some.items?.map((one) => one.id)).toEqual([item?.id]);
   });
 

@@ -6,6 +6,7 @@ import type { FeedItem } from '../contracts/feeds';
 import { md5Hex } from '../lib/crypto';
 import { pinClockForFile } from '../test/clock';
 import { itemsOf } from '../test/feeds';
+import { fever } from '../test/fever';
 import { greader, json } from '../test/greader';
 import { call } from '../test/helpers';
 import { followGrowingFeed, HOUR, personWithAppPassword, settleItemIds } from '../test/reader-apps';
@@ -24,7 +25,11 @@ const PLACES = [
   { place: 'in a people database apart from the item’s', peopleShard: 1, feedShard: 1 },
 ];
 
+/** What these tests read of a Fever answer. */
+type HiddenAnswer = { saved_item_ids?: string; unread_item_ids?: string };
+
 /** A person with an app password (Fever key and Google Reader sign-in) following a feed of three stories. */
+
 async function readerWithFeed(label: string, where: (typeof PLACES)[number]) {
   const person = await personWithAppPassword('Reeder', 'News', where.peopleShard);
   const feed = await followGrowingFeed(person.cookie, {
@@ -42,16 +47,6 @@ async function readerWithFeed(label: string, where: (typeof PLACES)[number]) {
   const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
   const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
   return { ...person, feed, auth, apiKey };
-}
-
-async function fever(apiKey: string, query: string, form: Record<string, string> = {}) {
-  const response = await call(`/api/fever/?api&${query}`, {
-    method: 'POST',
-    headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as { saved_item_ids?: string; unread_item_ids?: string };
 }
 
 const idsIn = (list: string | undefined) => (list ? list.split(',').map(Number) : []);
@@ -112,14 +107,14 @@ describe.each(PLACES)('hidden means hidden everywhere, the person’s state $pla
     await feed.publish('Stocks rally on Friday', ago(0.5));
     settleItemIds();
     expect(await starredCount(cookie)).toBe(1);
-    expect(idsIn((await fever(apiKey, 'saved_item_ids')).saved_item_ids)).toEqual([bread]);
+    expect(idsIn((await fever<HiddenAnswer>(apiKey, 'saved_item_ids')).saved_item_ids)).toEqual([bread]);
     expect(await greaderStarred(auth)).toEqual({ ids: [bread], titles: ['Bread baking basics'] });
     // Starred by hand after it was hidden (an app can still open it by id): still out of them.
     const stocks = await idOf(cookie, 'Stocks rally on Friday');
     await send(cookie, 'PATCH', `/api/feed-items/${stocks}`, { isStarred: false });
-    await fever(apiKey, '', { mark: 'item', as: 'saved', id: String(stocks) });
+    await fever<HiddenAnswer>(apiKey, '', { mark: 'item', as: 'saved', id: String(stocks) });
     expect(await starredCount(cookie)).toBe(1);
-    expect(idsIn((await fever(apiKey, 'saved_item_ids')).saved_item_ids)).toEqual([bread]);
+    expect(idsIn((await fever<HiddenAnswer>(apiKey, 'saved_item_ids')).saved_item_ids)).toEqual([bread]);
     expect((await greaderStarred(auth)).ids).toEqual([bread]);
     // By id it is still starred, as the person left it.
     const byId = (await send(cookie, 'GET', `/api/feed-items/${stocks}`)) as unknown as FeedItem;
@@ -141,7 +136,9 @@ describe.each(PLACES)('hidden means hidden everywhere, the person’s state $pla
     await send(cookie, 'PATCH', `/api/feed-items/${crypto}`, { isRead: false });
     expect(await unreadOf(cookie, feed.id)).toBe(2);
     expect(
-      idsIn((await fever(apiKey, '', { mark: 'item', as: 'unread', id: String(crypto) })).unread_item_ids),
+      idsIn(
+        (await fever<HiddenAnswer>(apiKey, '', { mark: 'item', as: 'unread', id: String(crypto) })).unread_item_ids,
+      ),
     ).not.toContain(crypto);
     const token = await (await greader('/reader/api/0/token', { auth })).text();
     const edited = await greader('/reader/api/0/edit-tag', {
@@ -154,7 +151,7 @@ describe.each(PLACES)('hidden means hidden everywhere, the person’s state $pla
       await greader('/reader/api/0/unread-count?output=json', { auth }),
     );
     expect(counts.unreadcounts.find((row) => row.id === 'user/-/state/com.google/reading-list')?.count).toBe(2);
-    expect(idsIn((await fever(apiKey, 'unread_item_ids')).unread_item_ids)).not.toContain(crypto);
+    expect(idsIn((await fever<HiddenAnswer>(apiKey, 'unread_item_ids')).unread_item_ids)).not.toContain(crypto);
     expect((await itemsOf(cookie, 'filter=unread')).items.map((item: FeedItem) => item.title)).toEqual([
       'Gardening in spring',
       'Bread baking basics',

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { md5Hex } from '../lib/crypto';
 import { pinClockForFile } from '../test/clock';
+import { fever } from '../test/fever';
 import { greader, json } from '../test/greader';
 import { call } from '../test/helpers';
 import { followGrowingFeed, HOUR, personWithAppPassword, settleItemIds } from '../test/reader-apps';
@@ -111,21 +112,11 @@ type FeverAnswer = {
   unread_item_ids?: string;
 };
 
-async function fever(apiKey: string, query: string, form: Record<string, string> = {}) {
-  const response = await call(`/api/fever/?api&${query}`, {
-    method: 'POST',
-    headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ api_key: apiKey, ...form }).toString(),
-  });
-  expect(response.status).toBe(200);
-  return (await response.json()) as FeverAnswer;
-}
-
 describe('saved searches as Fever groups', () => {
   it('lists each as a group of the feeds holding its unread matches, and marking it read reads the matches', async () => {
     const person = await readerWithSavedSearch();
     const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
-    const answer = await fever(apiKey, 'groups');
+    const answer = await fever<FeverAnswer>(apiKey, 'groups');
     const group = answer.groups?.find((one) => one.title === 'Rockets');
     expect(answer.groups?.map((one) => one.title)).toEqual(['Space', 'Rockets']);
     const feedsOf = (found: FeverAnswer, id: number | undefined) =>
@@ -136,13 +127,13 @@ describe('saved searches as Fever groups', () => {
         .map(Number);
     expect(feedsOf(answer, group?.id)?.sort()).toEqual([...person.feedIds].sort());
     // The feeds call carries the same feeds_groups, as Fever's clients may read either.
-    expect(feedsOf(await fever(apiKey, 'feeds'), group?.id)?.sort()).toEqual([...person.feedIds].sort());
-    const unreadBefore = (await fever(apiKey, 'unread_item_ids')).unread_item_ids?.split(',') ?? [];
+    expect(feedsOf(await fever<FeverAnswer>(apiKey, 'feeds'), group?.id)?.sort()).toEqual([...person.feedIds].sort());
+    const unreadBefore = (await fever<FeverAnswer>(apiKey, 'unread_item_ids')).unread_item_ids?.split(',') ?? [];
     expect(unreadBefore).toHaveLength(4);
     const before = String(Math.floor(Date.now() / 1000) + 1);
-    const marked = await fever(apiKey, '', { mark: 'group', as: 'read', id: String(group?.id), before });
+    const marked = await fever<FeverAnswer>(apiKey, '', { mark: 'group', as: 'read', id: String(group?.id), before });
     // Only the two matches were read; gardening and bread stay unread, and the group now has no feeds.
     expect(marked.unread_item_ids?.split(',')).toHaveLength(2);
-    expect(feedsOf(await fever(apiKey, 'groups'), group?.id)).toEqual([]);
+    expect(feedsOf(await fever<FeverAnswer>(apiKey, 'groups'), group?.id)).toEqual([]);
   });
 });

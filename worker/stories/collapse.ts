@@ -5,9 +5,11 @@
 // and threads=false do not collapse (the route decides).
 import type { FeedItem, StorySource } from '../contracts/feeds';
 
-const arrivedFirst = (a: FeedItem, b: FeedItem) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
+/** A story's items in the order they arrived: its first item is its card. */
+export const arrivedFirst = (a: FeedItem, b: FeedItem) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
-const asSource = (item: FeedItem): StorySource => ({
+/** An item as one of a story's other sources on its card (`alsoIn`). */
+export const asSource = (item: FeedItem): StorySource => ({
   id: item.id,
   feedId: item.feedId,
   source: item.source,

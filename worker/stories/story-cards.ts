@@ -5,12 +5,12 @@
 // sources come as `alsoIn`, read by id with the person's read state, and `story.newSources` counts the
 // unread ones of a read story ("1 new source"). Search shows a story at its first source among the
 // results it read (collapse.ts), since a story's first source may not match the search.
-import type { FeedItem, StorySource } from '../contracts/feeds';
+import type { FeedItem } from '../contracts/feeds';
 import { queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { firstSources, isLaterSource, type StoryMember } from '../db/story-first-sources';
 import { storyMembers } from '../db/story-members';
-import { collapseStories } from './collapse';
+import { arrivedFirst, asSource, collapseStories } from './collapse';
 
 /** One read of the list: `limit` rows from `cursor` on, and where the next read goes on from. */
 export type ReadRows<T extends FeedItem> = (
@@ -27,18 +27,6 @@ export type ReadRows<T extends FeedItem> = (
 export const MOST_READS = 5;
 
 type Page<T> = { items: T[]; nextCursor: string | null };
-
-const asSource = (item: FeedItem): StorySource => ({
-  id: item.id,
-  feedId: item.feedId,
-  source: item.source,
-  title: item.title,
-  link: item.link,
-  pubDate: item.pubDate,
-  isRead: item.isRead,
-});
-
-const arrivedFirst = (a: FeedItem, b: FeedItem) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id;
 
 /**
  * My Feed or a category: each story at its first source among the scope's feeds, with every other source
