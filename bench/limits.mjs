@@ -69,14 +69,11 @@ function atWorkload(scale, measured) {
   const inScope = Math.min(feedShards, Math.ceil(distinctShards(feedShards, SUBSCRIPTIONS)));
   const mostPasses = constantIn('worker/db/items/page-reads.ts', 'MOST_PASSES');
   const moreScans = privateConstantIn('worker/greader/streams.ts', 'MORE_SCANS');
-  const callBudget = constantIn('worker/jobs/consumer.ts', 'CALL_BUDGET');
+  // Every job of a batch shares this budget, and no call passes it (jobs/call-budget.ts).
+  const callBudget = constantIn('worker/jobs/call-budget.ts', 'INVOCATION_CALL_BUDGET');
   const accountsPerCleanupJob = constantIn('worker/auth/account-deletion.ts', 'ACCOUNTS_PER_CLEANUP_JOB');
   const resetsPerJob = constantIn('worker/db/credits.ts', 'RESETS_PER_JOB');
   const pacedPerSecond = constantIn('worker/jobs/enqueue.ts', 'PACED_MESSAGES_PER_SECOND');
-  // A refresh message: FEEDS_PER_MESSAGE feeds of about 5 calls each, and a trim's read marks deleted
-  // in every people database (db/item-store.ts); three messages run at once (jobs/consumer.ts).
-  const feedsPerMessage = constantIn('worker/jobs/enqueue-refreshes.ts', 'FEEDS_PER_MESSAGE');
-  const messageCalls = feedsPerMessage * (5 + peopleDatabases);
   // The session's database: every signed-in request reads its session row there.
   const requestsPerSecond = (d.pages * 2 + d.marks) / MONTH_SECONDS;
   // A deletion: its stars released and its feeds checked in every shard they are in, every people
@@ -92,7 +89,7 @@ function atWorkload(scale, measured) {
       (((d.checks / MONTH_SECONDS) * measured.callsPerCheck + (d.pages * inScope) / MONTH_SECONDS) / feedShards) *
       PEAK_OVER_AVERAGE *
       1.15,
-    consumerCalls: callBudget + 3 * messageCalls,
+    consumerCalls: callBudget,
     cleanupCalls: accountsPerCleanupJob * deletionCalls,
     creditResetCalls: 2,
     unreadListCalls: mostPasses * inScope + 2,
@@ -144,7 +141,7 @@ export function limitsTable(scale, measured) {
       D1_LIMITS,
       'busiestFeedShardQueriesPerSecond',
     ),
-    row('D1 queries an invocation: the queue consumer', 1_000, D1_LIMITS, 'consumerCalls'),
+    row('D1 queries an invocation: the queue consumer (one budget for a batch)', 1_000, D1_LIMITS, 'consumerCalls'),
     row(
       'D1 queries an invocation: a daily cleanup job (20 deletions of 50 feeds in 50 shards)',
       1_000,

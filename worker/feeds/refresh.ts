@@ -9,6 +9,7 @@ import {
   type FeedRow,
   findFeed,
   type ItemValues,
+  type MarkPrunes,
   recentItemDates,
   recordRefreshFailure,
   recordRefreshSuccess,
@@ -56,8 +57,13 @@ export type RefreshOutcome =
   | { kind: 'updated'; received: number; stored: number }
   | { kind: 'failed'; error: string };
 
-/** The database and the fetcher (services.ts); a caller that already holds the response hands over a fetcher that returns it. */
-export type RefreshDeps = Pick<Services, 'db' | 'fetcher'> & Partial<Pick<Services, 'storyVectors'>>;
+/**
+ * The database and the fetcher (services.ts); a caller that already holds the response hands over a
+ * fetcher that returns it. `prunes`: where the trim's read marks wait to be pruned with others' (the
+ * queue consumer's batch); without it they are pruned at once.
+ */
+export type RefreshDeps = Pick<Services, 'db' | 'fetcher'> &
+  Partial<Pick<Services, 'storyVectors'>> & { prunes?: MarkPrunes };
 
 export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.now()): Promise<RefreshOutcome> {
   // Everything a refresh reads and writes is its feed's and items' rows, in the feed's own shard.
@@ -79,7 +85,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
     return recordFailure(db, feed, `The server answered ${response.status}`, now, response.headers.get('retry-after'));
   }
   try {
-    return await storeResponse(db, feed, response, now, deps.storyVectors ?? null);
+    return await storeResponse(db, feed, response, now, deps.storyVectors ?? null, deps.prunes);
   } catch (error) {
     // Whatever fails after the fetch (a D1 error, a bug) is the feed's error too: shown, retried with backoff.
     const reason =
@@ -95,6 +101,7 @@ async function storeResponse(
   response: SafeFetchResponse,
   now: number,
   storyVectors: StoryVectors | null,
+  prunes: MarkPrunes | undefined,
 ): Promise<RefreshOutcome> {
   const contentHash = response.status === 304 ? feed.contentHash : await sha256Hex(response.body);
   if (response.status === 304 || contentHash === feed.contentHash) {
@@ -105,7 +112,7 @@ async function storeResponse(
   }
   const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
-  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, storyGrouping(db, storyVectors));
+  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, storyGrouping(db, storyVectors), prunes);
   if (fresh > 0) await applyRules(db, feed, rows, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
     contentHash,

@@ -1,14 +1,18 @@
 // The queue consumer: parse, dispatch, retry with backoff. A message that fails every retry goes to
 // the dead-letter queue, whose consumer records it in `dead_jobs` so nothing disappears silently.
-import { createDb } from '../db/client';
+// Every job of a batch shares one budget of D1 calls (call-budget.ts, issue 30): what finds no room in
+// it goes back to the queue as a new message, so an invocation never passes its budget and nothing is
+// dropped.
+import { openDatabases } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
-import { meteredD1, newMeter } from '../db/metered-d1';
+import { type MarkPrunes, pruneTrimmedMarks } from '../db/item-store';
 import type { Bindings } from '../env';
 import { errorFields, log } from '../lib/log';
-import { createServices } from '../services';
+import { createServices, type Services } from '../services';
+import { CallBudgetSpent, createCallBudget, INVOCATION_CALL_BUDGET } from './call-budget';
 import { enqueue } from './enqueue';
-import { runJob } from './handlers';
-import { jobMessage } from './messages';
+import { type JobRoom, runJob } from './handlers';
+import { type JobMessage, jobMessage } from './messages';
 import { runPool } from './pool';
 
 const DEAD_LETTER_QUEUE = 'feedloom-jobs-dead';
@@ -17,26 +21,49 @@ const CONCURRENCY = 3;
 /** 10 s, 40 s, 160 s … capped at an hour: exponential, so a struggling upstream gets room. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
 
-/**
- * D1 calls an invocation makes before it takes no more messages: D1 allows 1,000 queries an invocation
- * (developers.cloudflare.com/d1/platform/limits/), and the CONCURRENCY messages already running may
- * still make theirs (a refresh of 10 feeds makes about 50, a trim a few more per people database).
- */
-export const CALL_BUDGET = 600;
-
-export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget = CALL_BUDGET } = {}) {
-  // One service context for the whole batch, as a request has one (services.ts), its D1 calls counted.
-  const calls = newMeter();
-  const services = { ...createServices(env), db: createDb(env, (d1) => meteredD1(d1, calls, { countRows: false })) };
-  const { db } = services;
+export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget = INVOCATION_CALL_BUDGET } = {}) {
+  // One service context for the whole batch, as a request has one (services.ts); each piece of work gets
+  // its databases counted against the batch's budget.
+  const services = createServices(env);
+  const calls = createCallBudget(budget);
+  const counted = (wrap: (d1: D1Database) => D1Database): Services => ({
+    ...services,
+    db: openDatabases(env, services.config.databases, wrap),
+  });
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {
       log.error('job.dead', { messageId: message.id, body: message.body });
-      await recordDeadJob(db, { messageId: message.id, body: message.body, attempts: message.attempts });
+      // One call a message: ten a batch, and never refused.
+      const ticket = await calls.reserve(1);
+      await recordDeadJob(counted((d1) => ticket?.wrap(d1) ?? d1).db, {
+        messageId: message.id,
+        body: message.body,
+        attempts: message.attempts,
+      });
+      ticket?.release();
       message.ack();
     }
     return;
   }
+  // The trims' read marks: one batch per people database after every job, its room reserved first when
+  // the batch refreshes feeds.
+  const refreshes = batch.messages.some((message) =>
+    String((message.body as { type?: unknown })?.type).startsWith('refresh-'),
+  );
+  const pruneRoom = refreshes ? await calls.reserve(services.config.databases.people.length) : null;
+  const prunes: MarkPrunes = new Map();
+  const room: JobRoom = {
+    prunes,
+    async run(reserve, work) {
+      const ticket = await calls.reserve(reserve);
+      if (!ticket) return { ran: false };
+      try {
+        return { ran: true, value: await work(counted(ticket.wrap)) };
+      } finally {
+        ticket.release();
+      }
+    },
+  };
   // Messages of a batch run side by side, a few at a time: refreshes wait on the network, and a Worker
   // may hold 6 outbound connections at once.
   let deferred = 0;
@@ -47,30 +74,42 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget 
       message.ack();
       return;
     }
-    // Past the budget, the rest of the batch goes back to the queue as new messages: a retry would count
-    // as a failed attempt, and enough of them would send a healthy job to the dead-letter queue.
-    if (calls.calls >= budget) {
-      try {
-        await enqueue(env, parsed.data);
-        message.ack();
-        deferred++;
-      } catch {
-        message.retry();
-      }
-      return;
-    }
+    let rest: JobMessage | null = null;
     try {
-      await runJob(parsed.data, env, services);
-      message.ack();
+      rest = (await runJob(parsed.data, env, services, room)).rest;
     } catch (error) {
-      log.warn('job.failed', {
+      log.warn(error instanceof CallBudgetSpent ? 'job.budget_spent' : 'job.failed', {
         messageId: message.id,
         type: parsed.data.type,
         attempts: message.attempts,
         ...errorFields(error),
       });
       message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
+      return;
+    }
+    if (rest === null) {
+      message.ack();
+      return;
+    }
+    // What found no room goes back as a new message: a retry would count as a failed attempt, and
+    // enough of them would send a healthy job to the dead-letter queue. Should that fail, the retry.
+    try {
+      await enqueue(env, rest);
+      message.ack();
+      deferred++;
+    } catch {
+      message.retry();
     }
   });
-  if (deferred > 0) log.info('jobs.deferred', { deferred, d1Calls: calls.calls });
+  if (pruneRoom) {
+    try {
+      await pruneTrimmedMarks(counted(pruneRoom.wrap).db, prunes);
+    } catch (error) {
+      // The next trim of each of these feeds prunes everything under its line, these marks with it.
+      log.warn('jobs.prune_failed', { feeds: prunes.size, ...errorFields(error) });
+    } finally {
+      pruneRoom.release();
+    }
+  }
+  if (deferred > 0) log.info('jobs.deferred', { deferred, d1Calls: calls.spent() });
 }

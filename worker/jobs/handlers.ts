@@ -1,9 +1,13 @@
 // What each message type does. Every handler is idempotent: delivery is at least once.
+// Each runs on the batch's D1 call budget (call-budget.ts): most as one piece of work of a known most
+// calls (JOB_CALLS), the refreshes a feed at a time, so that what finds no room is handed back (`rest`)
+// and sent to the queue again, never dropped.
 import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
 import { finishInterruptedDeletions, sweepDeletedAccounts } from '../auth/account-deletion';
 import { deleteExpired } from '../db/cleanup';
 import { RESETS_PER_JOB, resetDueCredits } from '../db/credits';
+import type { MarkPrunes } from '../db/item-store';
 import { sendAccountMail } from '../email/account-mail';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
@@ -20,18 +24,56 @@ import { runPool } from './pool';
 /** Feeds of one message refreshed at once; with the consumer's own concurrency, within Workers' 6 connections. */
 const FEEDS_AT_ONCE = 2;
 
-/** A job gets the environment (its queue, to enqueue more) and the batch's service context. */
-type Handler<Type extends JobMessage['type']> = (job: JobOf<Type>, env: Bindings, services: Services) => Promise<void>;
-type Handlers = { [Type in JobMessage['type']]: Handler<Type> };
+/**
+ * The most D1 calls one feed's refresh makes, with `peopleDatabases` people databases: the feed, the
+ * known items, the story index's lookup, the write, the new stories (two), the new items read for the
+ * rules, the dates and the schedule (refresh.ts, REFRESH_FIXED_CALLS); and in each people database the
+ * followers' rules, and for what matched a star statement, a batch, and the feed shard's batch
+ * (rules/apply-new.ts). Its trim's read marks are pruned with the batch's (MarkPrunes).
+ * worker/jobs/consumer-budget.test.ts measures the heaviest refresh against it.
+ */
+export const refreshCalls = (peopleDatabases: number) => REFRESH_FIXED_CALLS + 4 * peopleDatabases;
+export const REFRESH_FIXED_CALLS = 10;
 
-export const handlers: Handlers = {
-  'refresh-feed': async (job, _env, services) => {
-    await refreshAndLog(services, job.feedId);
-  },
-  'refresh-feeds': async (job, _env, services) => {
-    // Side by side, a few at a time: each waits on its site. A failure is the feed's, recorded on it.
-    await runPool(job.feedIds, FEEDS_AT_ONCE, (feedId) => refreshAndLog(services, feedId));
-  },
+/**
+ * The most D1 calls of a job of each other type, as the budget reserves them (a job that makes more
+ * goes on while the invocation has room unreserved: call-budget.ts). A pick leases slice by slice (64
+ * statements) and may hand a busy host's feeds back.
+ */
+const JOB_CALLS: Record<Exclude<JobMessage['type'], 'refresh-feed' | 'refresh-feeds'>, number> = {
+  cleanup: 200,
+  'pick-feeds': 130,
+  'import-opml': 60,
+  'send-email': 5,
+  'send-account-email': 10,
+  'export-account': 60,
+  generate: 20,
+  'send-digest': 40,
+  'reset-credits': 2,
+};
+
+/** What a job runs in: room on the batch's call budget, and the batch's trims to prune together. */
+export type JobRoom = {
+  /**
+   * Runs `work` with room for `calls` D1 calls, on services whose databases count them; `ran` false
+   * (nothing done) when the invocation has no such room left.
+   */
+  run<T>(calls: number, work: (services: Services) => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /** The read marks under each trimmed feed's line, pruned once for the whole batch (item-store.ts). */
+  prunes: MarkPrunes;
+};
+
+/** A job gets the environment (its queue, to enqueue more) and the service context of its room. */
+type Handler<Type extends JobMessage['type']> = (job: JobOf<Type>, env: Bindings, services: Services) => Promise<void>;
+/** A job that takes its room a part at a time: it returns what found none, for the queue (or nothing). */
+type PartedHandler<Type extends JobMessage['type']> = (
+  job: JobOf<Type>,
+  env: Bindings,
+  services: Omit<Services, 'db'>,
+  room: JobRoom,
+) => Promise<JobMessage | undefined>;
+
+const handlers: { [Type in keyof typeof JOB_CALLS]: Handler<Type> } = {
   'pick-feeds': async (job, env, services) => {
     const picked = await pickDueFeeds(env, services.db, job);
     if (picked.length > 0) log.info('cron.feeds_queued', { shard: job.shard, slice: job.slice, queued: picked.length });
@@ -55,12 +97,6 @@ export const handlers: Handlers = {
   'send-digest': async (job, env, services) => {
     await sendDigest({ ...services, env }, job.userId, job.period);
   },
-  'reset-credits': async (_job, env, { db }) => {
-    const { picked, reset } = await resetDueCredits(db);
-    log.info('credits.monthly_reset', { reset });
-    // A whole batch was due: there may be more, and the next job picks them (this one's are no longer due).
-    if (picked === RESETS_PER_JOB) await enqueue(env, { type: 'reset-credits' });
-  },
   cleanup: async (job, env, services) => {
     if (!job.after) await deleteExpired(services.db);
     const after = job.after ?? { deletions: 0, tombstones: 0 };
@@ -72,13 +108,53 @@ export const handlers: Handlers = {
     const next = { deletions: finished?.next ?? null, tombstones: swept?.next ?? null };
     if (next.deletions !== null || next.tombstones !== null) await enqueue(env, { type: 'cleanup', after: next });
   },
+  'reset-credits': async (_job, env, { db }) => {
+    const { picked, reset } = await resetDueCredits(db);
+    log.info('credits.monthly_reset', { reset });
+    // A whole batch was due: there may be more, and the next job picks them (this one's are no longer due).
+    if (picked === RESETS_PER_JOB) await enqueue(env, { type: 'reset-credits' });
+  },
 };
 
-async function refreshAndLog(services: Services, feedId: number) {
-  const outcome = await refreshFeed(services, feedId);
+/** Refreshes the feeds a room at a time; the ids that found none, in their order. */
+async function refreshEach(feedIds: number[], services: Omit<Services, 'db'>, room: JobRoom) {
+  const calls = refreshCalls(services.config.databases.people.length);
+  const left = new Set<number>();
+  await runPool(feedIds, FEEDS_AT_ONCE, async (feedId) => {
+    const outcome = await room.run(calls, (counted) => refreshAndLog(counted, feedId, room.prunes));
+    if (!outcome.ran) left.add(feedId);
+  });
+  return feedIds.filter((id) => left.has(id));
+}
+
+const partedHandlers: { [Type in 'refresh-feed' | 'refresh-feeds']: PartedHandler<Type> } = {
+  'refresh-feed': async (job, _env, services, room) => {
+    const left = await refreshEach([job.feedId], services, room);
+    return left.length > 0 ? job : undefined;
+  },
+  'refresh-feeds': async (job, _env, services, room) => {
+    // Side by side, a few at a time: each waits on its site. A failure is the feed's, recorded on it.
+    const left = await refreshEach(job.feedIds, services, room);
+    return left.length > 0 ? { type: 'refresh-feeds', feedIds: left } : undefined;
+  },
+};
+
+async function refreshAndLog(services: Services, feedId: number, prunes: MarkPrunes) {
+  const outcome = await refreshFeed({ ...services, prunes }, feedId);
   if (outcome.kind === 'failed') log.warn('feed.refresh_failed', { feedId, error: outcome.error });
 }
 
-export function runJob(job: JobMessage, env: Bindings, services: Services) {
-  return (handlers[job.type] as Handler<typeof job.type>)(job as never, env, services);
+/**
+ * Runs the job on the batch's budget; `rest` is what found no room (the whole job, or the part left),
+ * for the caller to send to the queue again.
+ */
+export async function runJob(job: JobMessage, env: Bindings, services: Services, room: JobRoom) {
+  if (job.type === 'refresh-feed' || job.type === 'refresh-feeds') {
+    const { db: _db, ...withoutDb } = services;
+    const rest = await (partedHandlers[job.type] as PartedHandler<typeof job.type>)(job as never, env, withoutDb, room);
+    return { rest: rest ?? null };
+  }
+  const handler = handlers[job.type] as Handler<typeof job.type>;
+  const outcome = await room.run(JOB_CALLS[job.type], (counted) => handler(job as never, env, counted));
+  return { rest: outcome.ran ? null : job };
 }
