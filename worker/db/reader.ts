@@ -2,7 +2,7 @@
 // and their reading list, read at most once and only when asked for (reading-list.ts). One per request,
 // built by the session middleware (or by the reader apps' auth, a queue job, the export); every item list
 // is asked for through it (items/: queryItems, countItems, itemIds).
-import { errorFields, log } from '../lib/log';
+import { afterResponse } from '../lib/after-response';
 import type { PeopleDb } from './client';
 import { type ReadingList, readingListOf, type UsersRowCopy } from './reading-list';
 
@@ -62,13 +62,7 @@ export function createReader(
         await work();
         return;
       }
-      // Started a task later, once the response has been handed back, so it never holds the answer up;
-      // with no one left to answer, its failure is logged, not thrown.
-      waitUntil(
-        new Promise((started) => setTimeout(started, 0))
-          .then(work)
-          .catch((error) => log.error('reader.after_response_failed', errorFields(error))),
-      );
+      afterResponse(waitUntil, work);
     },
     readingList: () => {
       list ??= Promise.resolve(options.copy).then((copy) => readingListOf(db, person.id, copy));

@@ -5,13 +5,17 @@
 // after AUTH_TOKEN_LIFETIME_MS (issue 28 L3). Requests carry the token as
 // "Authorization: GoogleLogin auth=<token>"; no cookie is read, so cross-site requests cannot act.
 
+import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { SessionUser } from '../auth/session';
 import { parseId } from '../contracts/ids';
 import { findAppPasswordById, touchAppPassword } from '../db/app-passwords';
 import type { PeopleDb } from '../db/client';
+import { GateClosed } from '../db/read-gate';
 import type { AppEnv } from '../env';
+import { afterResponse } from '../lib/after-response';
 import { timingSafeEqual } from '../lib/crypto';
+import { forget, holdReadsUntil, readAgain, remember, type Seen, sameRow, seenUnder } from '../middleware/read-ahead';
 
 const encoder = new TextEncoder();
 
@@ -73,15 +77,67 @@ const unauthorized = () =>
 
 export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
   const token = /^GoogleLogin\s+auth=(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1];
-  const found = token ? await verifyAuthToken(c.var.config.secrets.session, c.var.db, token) : null;
-  if (!token || !found) return unauthorized();
-  c.set('user', found.user);
-  c.set('peopleDb', c.var.db.people.of(found.user));
-  c.set('readerToken', token);
-  // "Last used" is noted after the answer: a reader app's sync waits on reads only.
-  c.executionCtx.waitUntil(touchAppPassword(c.var.db, found.appPasswordId));
+  if (!token) return unauthorized();
+  const key = `greader:${token}`;
+  const seen = c.req.method === 'GET' && !readAgain.has(c.req.raw) ? seenUnder(key) : undefined;
+  if (seen) return readAhead(c, next, token, seen);
+  const found = await verifyAuthToken(c.var.config.secrets.session, c.var.readGate.outside, token);
+  if (!found) {
+    forget(key);
+    return unauthorized();
+  }
+  signIn(c, token, found.user);
+  noteUse(c, found.appPasswordId);
+  if (c.req.method === 'GET') remember(key, found.user);
   await next();
+  // An edit (a subscription, a label) may change the users row's reading list: the token's next read
+  // takes the fresh row with its check rather than going ahead on the old (middleware/read-ahead.ts).
+  if (c.req.method !== 'GET') forget(key);
 });
+
+/** "Last used" is noted after the answer: a reader app's sync waits on reads only. */
+const noteUse = (c: Context<ReaderEnv>, appPasswordId: number) =>
+  afterResponse(
+    (work) => c.executionCtx.waitUntil(work),
+    () => touchAppPassword(c.var.db, appPasswordId),
+  );
+
+function signIn(c: Context<ReaderEnv>, token: string, user: SessionUser) {
+  c.set('user', user);
+  c.set('peopleDb', c.var.db.people.of(user));
+  c.set('readerToken', token);
+}
+
+/**
+ * The request on the users row this token last found, with the token's check in the same round trip
+ * (middleware/read-ahead.ts): a revoked app password or an expired token answers 401 with nothing read
+ * shown, and a changed row answers the request again from the start.
+ */
+async function readAhead(c: Context<ReaderEnv>, next: Next, token: string, seen: Seen) {
+  const key = `greader:${token}`;
+  const verdict = holdReadsUntil(
+    c,
+    verifyAuthToken(c.var.config.secrets.session, c.var.readGate.outside, token).then((found) => {
+      if (!found) throw new GateClosed('ended');
+      if (!sameRow(seen, found.user)) {
+        remember(key, found.user);
+        throw new GateClosed('changed');
+      }
+      return found;
+    }),
+  );
+  signIn(c, token, seen.user);
+  await next();
+  try {
+    noteUse(c, (await verdict).appPasswordId);
+  } catch (error) {
+    if (!(error instanceof GateClosed)) throw error;
+    if (error.reason === 'ended') {
+      forget(key);
+      c.res = unauthorized();
+    } else readAgain.add(c.req.raw);
+  }
+}
 
 /**
  * POSTs carry the write token as T. It adds nothing to a header-authenticated request, so like

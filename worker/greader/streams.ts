@@ -7,10 +7,10 @@ import type { FeedItem } from '../contracts/feeds';
 import { type ItemQuery, type ItemScope, type ItemState, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { ApiError } from '../lib/errors';
-import { itemChars, nextReadSize, PAGE_BUDGET_CHARS } from '../lib/response-budget';
+import { itemChars, MOST_PER_READ, PAGE_BUDGET_CHARS } from '../lib/response-budget';
 import type { SearchQuery } from '../rules/reader-labels';
 import type { Stream } from './ids';
-import { feedOfStream, type ReaderSubscriptions } from './subscriptions';
+import { feedOfStream, type ReaderSubscriptions, toReaderSubscriptions } from './subscriptions';
 
 export const MAX_PAGE = 1000;
 const DEFAULT_PAGE = 20;
@@ -30,6 +30,8 @@ export type StreamQuery = {
 export type StreamPage = { items: FeedItem[]; continuation: string | null };
 
 const EMPTY: StreamPage = { items: [], continuation: null };
+/** What itemQueryOf is given for a stream that names no feed or label. */
+const NO_SUBSCRIPTIONS = toReaderSubscriptions([]);
 /** Times a stream goes on past a scan that stopped with nothing (readStream). */
 const MORE_SCANS = 2;
 
@@ -100,36 +102,38 @@ export function itemQueryOf(
 }
 
 /**
- * A page of the stream. With item contents (stream/contents, reader/atom) the items are read a few at a
- * time and the page ends, with the continuation, once it holds PAGE_BUDGET_CHARS of item text or `n`
- * items (lib/response-budget.ts): 1,000 items of 200 KB were 200 MB in one answer. Ids only
- * (stream/items/ids) are small: one read of `n`.
+ * A page of the stream. With item contents (stream/contents, reader/atom) the page ends, with the
+ * continuation, once it holds PAGE_BUDGET_CHARS of item text or `n` items: 1,000 items of 200 KB were
+ * 200 MB in one answer. Its items are read up to MOST_PER_READ at a time, each read cut by the reading
+ * core to what is left of the budget (lib/response-budget.ts), so a page of up to 80 items is one read.
+ * Ids only (stream/items/ids) are small: one read of `n`. The subscriptions are asked for only by the
+ * streams they name (a feed, a label): the reading list, starred and read streams do without them.
  */
 export async function readStream(
   reader: Reader,
-  subscriptions: ReaderSubscriptions,
+  subscriptions: () => Promise<ReaderSubscriptions>,
   query: StreamQuery,
   { contents, search = null }: { contents: boolean; search?: SearchQuery | null },
 ): Promise<StreamPage> {
   // Items marked unread by hand are not told apart from the others: that stream is empty.
   if (query.stream.kind === 'kept-unread') return EMPTY;
-  const itemQuery = itemQueryOf(subscriptions, query, search);
+  const named = query.stream.kind === 'feed' || query.stream.kind === 'label';
+  const itemQuery = itemQueryOf(named ? await subscriptions() : NO_SUBSCRIPTIONS, query, search);
   if (!itemQuery) return EMPTY;
   const items: FeedItem[] = [];
-  const read = { items: 0, chars: 0, largest: 0 };
+  let chars = 0;
   let cursor = itemQuery.cursor;
   let emptyScans = 0;
   for (;;) {
     const wanted = query.count - items.length;
-    const limit = contents ? nextReadSize(read, wanted) : wanted;
-    const page = await queryItems(reader, { ...itemQuery, cursor, limit });
-    for (const item of page.items) {
-      const chars = itemChars(item);
-      read.chars += chars;
-      read.largest = Math.max(read.largest, chars);
-    }
+    const page = await queryItems(
+      reader,
+      contents
+        ? { ...itemQuery, cursor, limit: Math.min(wanted, MOST_PER_READ), budgetChars: PAGE_BUDGET_CHARS - chars }
+        : { ...itemQuery, cursor, limit: wanted },
+    );
+    for (const item of page.items) chars += itemChars(item);
     items.push(...page.items);
-    read.items = items.length;
     // The core's pages are full unless a bounded scan stopped before it found a row (db/items/page-reads.ts
     // MOST_PASSES: someone who read one by one, in feeds of another shard). Clients take an empty page as
     // the end (issue 32), so the stream goes on from there a few times before it answers one, and then
@@ -138,7 +142,7 @@ export async function readStream(
       page.nextCursor !== null &&
       (items.length === 0
         ? emptyScans++ < MORE_SCANS
-        : contents && page.items.length > 0 && items.length < query.count && read.chars < PAGE_BUDGET_CHARS);
+        : contents && page.items.length > 0 && items.length < query.count && chars < PAGE_BUDGET_CHARS);
     if (!goOn) return { items, continuation: page.nextCursor };
     cursor = page.nextCursor ?? undefined;
   }

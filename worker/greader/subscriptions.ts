@@ -1,11 +1,14 @@
 // What the reader APIs say about a person's feeds and labels, from one read of the sidebar's query:
-// each feed with its label (category) and unread count, looked up by id, by URL and by label name.
+// each feed with its label (category) and unread count, looked up by id, by URL and by label name. A
+// stream's items need no counts: loadStreamSubscriptions reads only the feeds' rows.
 
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { listCategoriesWithFeeds } from '../db/categories';
 import type { PeopleDb } from '../db/client';
+import { feedRowsByIds } from '../db/feeds';
 import type { Reader } from '../db/reader';
+import { faviconPath } from '../lib/favicon-path';
 
 export type ReaderFeed = {
   id: number;
@@ -65,6 +68,38 @@ export function toReaderSubscriptions(groups: CategoryWithFeeds[]): ReaderSubscr
 /** The person's subscriptions as reader apps see them; `reader` (db/reader.ts) hands its reading list over. */
 export async function loadReaderSubscriptions(db: PeopleDb, userId: number, reader?: Reader) {
   return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId, reader));
+}
+
+/**
+ * The person's feeds and labels as a stream renders its items (their names, addresses and labels), with
+ * no unread counts (0): their reading list and their feeds' rows, one row a feed, in one round trip,
+ * where the sidebar's counts read two a feed and the unread items of stories.
+ */
+export async function loadStreamSubscriptions(db: PeopleDb, reader: Reader): Promise<ReaderSubscriptions> {
+  const list = await reader.readingList();
+  const rows = await feedRowsByIds(
+    db,
+    list.subscriptions.map(([feedId]) => feedId),
+  );
+  const feedRows = new Map(rows.map((row) => [row.id, row]));
+  const groups = new Map<number | null, CategoryWithFeeds>(
+    list.categories.map(([id, name]) => [id, { id, name, unreadCount: 0, feeds: [] }]),
+  );
+  const general: CategoryWithFeeds = { id: null, name: 'General', unreadCount: 0, feeds: [] };
+  for (const [feedId, name, categoryId] of list.subscriptions) {
+    const row = feedRows.get(feedId);
+    if (!row) continue;
+    (groups.get(categoryId) ?? general).feeds.push({
+      id: feedId,
+      name,
+      url: row.url,
+      websiteUrl: row.siteUrl,
+      favicon: faviconPath(feedId),
+      unreadCount: 0,
+      lastError: row.lastError,
+    });
+  }
+  return toReaderSubscriptions([...groups.values(), general]);
 }
 
 /** The feed a "feed/…" stream names: by its URL, or by our numeric id as FreshRSS and Miniflux write it. */

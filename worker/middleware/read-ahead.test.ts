@@ -8,9 +8,14 @@ import { sessions } from '../../schema';
 import { createSession, SESSION_COOKIE } from '../auth/session';
 import type { FeedItem } from '../contracts/feeds';
 import { gatedD1, openGate } from '../db/read-gate';
+import { md5Hex } from '../lib/crypto';
+import { pinClock } from '../test/clock';
 import { feedInShard, follow } from '../test/feeds';
+import { fever } from '../test/fever';
+import { contentsOf, greader, readerFor } from '../test/greader';
 import { call, db } from '../test/helpers';
 import { personIn } from '../test/people';
+import { settleItemIds } from '../test/reader-apps';
 import { counted } from '../test/round-trips';
 import { claimsOf } from '../test/session-tokens';
 
@@ -54,6 +59,66 @@ describe('a read that goes ahead of its session check', () => {
     // And the next read goes ahead on the fresh row.
     expect(next.roundTrips).toBe(1);
     expect(next.body).toEqual(fresh.body);
+  });
+});
+
+describe("a reader app's read that goes ahead of its token's check", () => {
+  const readingList = 'user/-/state/com.google/reading-list';
+
+  it('answers 401 with Google-Bad-Token and shows nothing once the app password is revoked', async () => {
+    const person = await readerFor({ feeds: 1 });
+    expect((await contentsOf(person.auth, readingList)).items.length).toBeGreaterThan(0);
+    // Revoked on the account page: every token made from it ends, whatever this isolate saw.
+    const revoked = await call(`/api/users/me/app-passwords/${person.appPasswordId}`, {
+      cookie: person.cookie,
+      method: 'DELETE',
+    });
+    expect(revoked.ok).toBe(true);
+    const ended = await greader(`/reader/api/0/stream/contents/${encodeURIComponent(readingList)}?output=json`, {
+      auth: person.auth,
+    });
+    expect(ended.status).toBe(401);
+    expect(ended.headers.get('google-bad-token')).toBe('true');
+    const body = await ended.text();
+    expect(body).toBe('Unauthorized!');
+  });
+
+  it('answers again on the fresh reading list when a feed was followed on the web meanwhile', async () => {
+    const person = await readerFor({ feeds: 1 });
+    const before = await contentsOf(person.auth, readingList);
+    expect(before.items.every((item) => item.title.includes('greader-0'))).toBe(true);
+    await follow(call, person.cookie, await feedInShard(0, 'followed-later', HOURS));
+    const after = await contentsOf(person.auth, readingList, '&n=100');
+    const titles = after.items.map((item) => item.title);
+    expect(titles.some((title) => title.startsWith('followed-later'))).toBe(true);
+    expect(titles.some((title) => title.includes('greader-0'))).toBe(true);
+  });
+});
+
+describe("a Fever call that goes ahead of its key's check", () => {
+  type Items = { auth: number; items?: { title: string }[] };
+
+  it('answers auth 0 with no items once the app password is revoked', async () => {
+    // Pinned, so that settling ids (moving it on) ends with this test.
+    pinClock(Date.now());
+    const person = await readerFor({ feeds: 1 });
+    const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
+    await settleItemIds();
+    expect((await fever<Items>(apiKey, 'items')).items?.length).toBeGreaterThan(0);
+    await call(`/api/users/me/app-passwords/${person.appPasswordId}`, { cookie: person.cookie, method: 'DELETE' });
+    expect(await fever<Items>(apiKey, 'items')).toEqual({ api_version: 3, auth: 0 });
+  });
+
+  it('answers again on the fresh reading list when a feed was followed on the web meanwhile', async () => {
+    pinClock(Date.now());
+    const person = await readerFor({ feeds: 1 });
+    const apiKey = await md5Hex(`${person.email}:${person.appPassword}`);
+    await settleItemIds();
+    expect((await fever<Items>(apiKey, 'items')).items?.every((item) => item.title.includes('greader-0'))).toBe(true);
+    await follow(call, person.cookie, await feedInShard(0, 'fever-later', HOURS));
+    await settleItemIds();
+    const titles = ((await fever<Items>(apiKey, 'items')).items ?? []).map((item) => item.title);
+    expect(titles.some((title) => title.startsWith('fever-later'))).toBe(true);
   });
 });
 

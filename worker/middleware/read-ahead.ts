@@ -12,8 +12,11 @@
 //   row, without reading ahead (`readAgain`, worker/index.ts): two round trips, as before.
 // Writes never go ahead: a statement that writes waits for the check (read-gate.ts). Only the reads below
 // read ahead; a first request of a session in this isolate takes the two round trips and is remembered.
+// Reader apps read ahead the same way on the users row their Auth token's app password last found
+// (greader/auth.ts), kept here under the token.
 import type { Context } from 'hono';
 import type { SessionClaims, SessionUser } from '../auth/session';
+import type { ReadGate } from '../db/read-gate';
 import type { UsersRowCopy } from '../db/reading-list';
 import type { AppEnv } from '../env';
 import type { EarlyReads } from './early-reads';
@@ -44,6 +47,23 @@ function readsAhead(request: Context<AppEnv>['req']) {
 
 /** Requests to be answered again without reading ahead: the row a read went ahead on had changed. */
 export const readAgain = new WeakSet<Request>();
+
+/**
+ * Holds every D1 answer of this request until `check` settles (db/read-gate.ts): the request reads ahead
+ * of it. `check` fails with GateClosed when the reads must not be used; what it settles to is returned.
+ */
+export function holdReadsUntil<T>(c: { var: { readGate: ReadGate } }, check: Promise<T>): Promise<T> {
+  const gate = check.then(() => undefined);
+  // Seen by the calls the gate holds, and by the caller; a request that made none leaves them
+  // unobserved, which is not an unhandled rejection.
+  gate.catch(() => undefined);
+  check.catch(() => undefined);
+  c.var.readGate.verdict = gate;
+  return check;
+}
+
+/** What a reader app's call may read ahead on: the users row its credential (`key`) last found live. */
+export const seenUnder = (key: string): Seen | undefined => seenBySession.get(key);
 
 /** What this request may read ahead on, if anything: a list read beside the check needs the list seen too. */
 export function seenFor(c: Context<AppEnv>, claims: SessionClaims, early: EarlyReads): Seen | undefined {

@@ -18,7 +18,7 @@ import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
 import { type EarlyReads, startEarlyReads } from './early-reads';
-import { forget, readAgain, remember, type Seen, sameRow, seenFor } from './read-ahead';
+import { forget, holdReadsUntil, readAgain, remember, type Seen, sameRow, seenFor } from './read-ahead';
 
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
@@ -85,12 +85,7 @@ async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, 
     }
     return session;
   });
-  const gate = verdict.then(() => undefined);
-  // Seen by the calls the gate holds, and below; a request that made none leaves them unobserved, which
-  // is not an unhandled rejection.
-  gate.catch(() => undefined);
-  verdict.catch(() => undefined);
-  c.var.readGate.verdict = gate;
+  holdReadsUntil(c, verdict);
   signIn(c, claims.sessionId, seen.user, early.readsKeptList ? seen.keptList : seen.user.readingList);
   await next();
   try {

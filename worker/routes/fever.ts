@@ -5,7 +5,9 @@
 // answers auth 0, and so does a key sent in the URL instead of the POST body. Like /api/greader it never reads the session cookie (so it is exempt from the
 // Origin check) and goes through the web app's own functions.
 
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import type { SessionUser } from '../auth/session';
 import type { FeedItem } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
 import { findUserByFeverKey, touchAppPassword } from '../db/app-passwords';
@@ -14,6 +16,7 @@ import { feedRowsByIds } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
 import { countItems, itemIds, queryItems } from '../db/items';
 import { newestArrivals } from '../db/newest-arrivals';
+import { GateClosed } from '../db/read-gate';
 import { markFeedsRead } from '../db/read-state';
 import { createReader, type Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
@@ -21,13 +24,17 @@ import type { AppEnv } from '../env';
 import { cachedIcon, type IconDeps, type SiteIcon, siteIcon } from '../feeds/favicon-cache';
 import { withFullArticles } from '../feeds/full-article-items';
 import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import { afterResponse } from '../lib/after-response';
 import { ApiError } from '../lib/errors';
 import { withinPageBudget } from '../lib/response-budget';
 import { limitPasswordAttempts } from '../middleware/rate-limit';
+import { forget, holdReadsUntil, remember, sameRow, seenUnder } from '../middleware/read-ahead';
 import { isSearchGroup, savedSearchGroups, savedSearchOfGroup } from '../rules/fever-groups';
 import { markSearchRead } from '../rules/reader-labels';
 
 const API_VERSION = 3;
+/** Every answer carries these; a call whose key is wrong (or missing) gets only them. */
+const UNSIGNED = { api_version: API_VERSION, auth: 0 };
 const PAGE = 50;
 const MAX_UNREAD_IDS = 10_000;
 const MAX_SAVED_IDS = 10_000;
@@ -179,7 +186,7 @@ async function readItems(
 }
 
 /** mark=item|feed|group&as=read|unread|saved|unsaved&id=…(&before=unix seconds). */
-async function applyMark(reader: Reader, params: URLSearchParams, subscriptions: ReaderSubscriptions) {
+async function applyMark(reader: Reader, params: URLSearchParams, subscriptionsOf: () => Promise<ReaderSubscriptions>) {
   const { db, userId } = reader;
   const what = params.get('mark');
   const as = params.get('as');
@@ -201,6 +208,7 @@ async function applyMark(reader: Reader, params: URLSearchParams, subscriptions:
     if (search) await markSearchRead(reader, search, before);
     return 'unread';
   }
+  const subscriptions = await subscriptionsOf();
   let feedIds: number[] = [];
   if (what === 'feed') feedIds = subscriptions.byId.has(id) ? [id] : [];
   // Group 0 is Fever's "Kindling", every feed; -1 its Sparks, which Feedloom has none of.
@@ -229,42 +237,96 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
       }
     }
   }
-  const base = { api_version: API_VERSION, auth: 0 };
-  const apiKey = params.get('api_key') ?? '';
+  const apiKey = (params.get('api_key') ?? '').toLowerCase();
   // Wrong keys count like failed sign-ins from that address; a right one forgives the address. The key
   // is looked up in the same round trip as the count, and its owner used only once the count allows it.
-  const [attempts, found] = await Promise.all([
-    limitPasswordAttempts(c.var.db, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local'),
-    /^[0-9a-f]{32}$/i.test(apiKey) ? findUserByFeverKey(c.var.db, apiKey) : null,
+  const outside = c.var.readGate.outside;
+  const lookup = Promise.all([
+    limitPasswordAttempts(outside, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local'),
+    /^[0-9a-f]{32}$/.test(apiKey) ? findUserByFeverKey(outside, apiKey) : null,
   ]);
-  if (!found) return c.json(base);
+  const key = `fever:${apiKey}`;
   // After the answer: the app's sync waits on reads only.
-  c.executionCtx.waitUntil(Promise.all([attempts.forgive(), touchAppPassword(c.var.db, found.appPasswordId)]));
+  const noteUse = ([attempts, found]: Awaited<typeof lookup>) => {
+    if (!found) return;
+    afterResponse(
+      (work) => c.executionCtx.waitUntil(work),
+      () => Promise.all([attempts.forgive(), touchAppPassword(c.var.db, found.appPasswordId)]),
+    );
+    // A mark may move the reading list's watermarks: the key's next call waits for its check.
+    if (params.has('mark')) forget(key);
+    else remember(key, found.user);
+  };
+  const seen = seenUnder(key);
+  if (!seen) {
+    const checked = await lookup;
+    noteUse(checked);
+    return c.json(checked[1] ? await answerFor(c, params, checked[1].user) : UNSIGNED);
+  }
+  // The key's owner as this isolate last found it, read ahead of the key's check (middleware/read-ahead.ts).
+  const verdict = holdReadsUntil(
+    c,
+    lookup.then((checked) => {
+      const found = checked[1];
+      if (!found) throw new GateClosed('ended');
+      if (!sameRow(seen, found.user)) throw new GateClosed('changed');
+      return checked;
+    }),
+  );
+  const ahead = await answerFor(c, params, seen.user).then(
+    (answer) => ({ answer }),
+    (error: unknown) => ({ error }),
+  );
+  try {
+    noteUse(await verdict);
+  } catch (error) {
+    if (!(error instanceof GateClosed)) throw error;
+    const checked = await lookup;
+    const fresh = checked[1];
+    if (!fresh) {
+      forget(key);
+      return c.json(UNSIGNED);
+    }
+    noteUse(checked);
+    // The owner's row changed since: the call is answered again on the fresh one, its gate open.
+    c.var.readGate.verdict = null;
+    return c.json(await answerFor(c, params, fresh.user));
+  }
+  if ('error' in ahead) throw ahead.error;
+  return c.json(ahead.answer);
+});
 
-  const db = c.var.db.people.of(found.user);
-  const userId = found.user.id;
-  const reader = createReader(db, found.user, {
-    copy: found.user.readingList,
+/** What a signed-in Fever call answers, for `user` (its key checked, or being checked beside it). */
+async function answerFor(c: Context<AppEnv>, params: URLSearchParams, user: SessionUser) {
+  const db = c.var.db.people.of(user);
+  const userId = user.id;
+  const reader = createReader(db, user, {
+    copy: user.readingList,
     waitUntil: (work) => c.executionCtx.waitUntil(work),
   });
-  const subscriptions = await loadReaderSubscriptions(db, userId, reader);
-  const answer: Record<string, unknown> = { ...base, auth: 1, last_refreshed_on_time: seconds(new Date()) };
+  const answer: Record<string, unknown> = { ...UNSIGNED, auth: 1, last_refreshed_on_time: seconds(new Date()) };
   const asked = (name: string) => params.has(name);
+  // Read once, by the calls that name feeds or groups: an app's items, unread and saved ids need none.
+  let read: Promise<ReaderSubscriptions> | undefined;
+  const subscriptions = () => {
+    read ??= loadReaderSubscriptions(db, userId, reader);
+    return read;
+  };
 
   let refreshed: string | null = null;
   if (asked('mark')) refreshed = await orNoChange(() => applyMark(reader, params, subscriptions), null);
-  const groups = asked('groups') || asked('feeds') ? await groupsOf(reader, subscriptions) : null;
+  const groups = asked('groups') || asked('feeds') ? await groupsOf(reader, await subscriptions()) : null;
   if (asked('groups')) Object.assign(answer, groups);
   if (asked('feeds'))
     Object.assign(answer, {
-      feeds: await feedsOf(db, subscriptions),
+      feeds: await feedsOf(db, await subscriptions()),
       feeds_groups: groups?.feeds_groups,
     });
   if (asked('favicons'))
     answer.favicons = await faviconsOf(
       { bucket: c.var.services.images.bucket, fetcher: c.var.services.fetcher },
       db,
-      subscriptions,
+      await subscriptions(),
     );
   // "Always fetch the full article": the article instead of the teaser (feeds/full-article-items.ts).
   const withArticles = (items: FeedItem[]) =>
@@ -284,5 +346,5 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
     answer.saved_item_ids = idList(
       await itemIds(reader, { scope: { kind: 'all' }, state: 'starred', order: 'id-descending', limit: MAX_SAVED_IDS }),
     );
-  return c.json(answer);
-});
+  return answer;
+}

@@ -17,7 +17,7 @@ import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type S
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
 import { isNewsboat, STARRED_TITLE, starredSubscription } from '../greader/special-streams';
 import { MAX_PAGE, readStream, streamQueryOf } from '../greader/streams';
-import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import { loadReaderSubscriptions, loadStreamSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { chunksOf, streamJsonArray } from '../lib/json-stream';
 import { ITEMS_PER_READ } from '../lib/response-budget';
@@ -97,15 +97,29 @@ async function searchOfStream(c: ReaderContext, stream: Stream, subscriptions: R
   return search;
 }
 
+/**
+ * A stream's page, and the person's subscriptions when `contents` asks for them (to render the items):
+ * read beside the page, in the same round trip, unless the stream names a feed or a label and the page
+ * needs them first.
+ */
+async function readStreamOf(c: ReaderContext, stream: Stream, params: URLSearchParams, contents: boolean) {
+  const query = streamQueryOf(stream, params);
+  let read: Promise<ReaderSubscriptions> | undefined;
+  const subscriptions = () => {
+    read ??= loadStreamSubscriptions(c.var.peopleDb, readerOf(c));
+    return read;
+  };
+  if (contents) subscriptions().catch(() => undefined);
+  const search = stream.kind === 'label' ? await searchOfStream(c, stream, await subscriptions()) : null;
+  const page = await readStream(readerOf(c), subscriptions, query, { contents, search });
+  return { page, subscriptions };
+}
+
 async function streamPage(c: ReaderContext, prefix: string) {
   const params = await paramsOf(c);
   const { id, stream } = streamFromPath(c, prefix, params);
-  const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
-  const search = await searchOfStream(c, stream, subscriptions);
-  const stored = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), {
-    contents: true,
-    search,
-  });
+  const { page: stored, subscriptions: read } = await readStreamOf(c, stream, params, true);
+  const subscriptions = await read();
   // "Always fetch the full article": the article instead of the teaser (feeds/full-article-items.ts).
   const items = await withFullArticles(c.var.services, readerOf(c), stored.items, (work) =>
     c.executionCtx.waitUntil(work),
@@ -199,12 +213,7 @@ const readerApi = new Hono<ReaderEnv>()
   .get('/stream/items/ids', async (c) => {
     const params = await paramsOf(c);
     const { stream } = streamFromPath(c, '/stream/items/ids/', params);
-    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
-    const search = await searchOfStream(c, stream, subscriptions);
-    const page = await readStream(readerOf(c), subscriptions, streamQueryOf(stream, params), {
-      contents: false,
-      search,
-    });
+    const { page } = await readStreamOf(c, stream, params, false);
     return c.json({
       itemRefs: page.items.map((item) => ({
         id: String(item.id),

@@ -15,7 +15,7 @@ export { MAX_ITEMS } from './query';
 
 /** One page of the person's items that the query asks for, and the cursor of the next page (null: the last). */
 export async function queryItems(reader: Reader, query: ItemQuery, now = Date.now()): Promise<ItemPage> {
-  return toPage(await planAndRead(reader, query, now));
+  return toPage(await planAndRead(reader, query, now), query);
 }
 
 /**

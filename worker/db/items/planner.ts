@@ -8,11 +8,12 @@
 //   otherwise            → windows of time / per feed (windows.ts): the scope's feeds, newest or oldest
 import type { FeedItem } from '../../contracts/feeds';
 import { ApiError } from '../../lib/errors';
+import { countWithin } from '../../lib/response-budget';
 import type { Reader } from '../reader';
 import { readByIdOrder, readByIds } from './by-id';
 import { type ItemRow, toFeedItem } from './columns';
 import { withHidden } from './conditions';
-import { checkQuery, decodeCursor, type ItemQuery } from './query';
+import { checkQuery, decodeCursor, encodeCursor, type ItemQuery } from './query';
 import { readSearchPage } from './search-path';
 import { readStarredPage } from './starred';
 import { type RowPage, readDatePage } from './windows';
@@ -37,7 +38,13 @@ export async function planAndRead(reader: Reader, asked: ItemQuery, now = Date.n
   return readDatePage(reader, query, position);
 }
 
-export const toPage = (page: RowPage): ItemPage => ({
-  items: page.rows.map((row: ItemRow) => toFeedItem(row)),
-  nextCursor: page.nextCursor,
-});
+/** The page's items; with a `budgetChars`, those within it, and a cursor after the last one kept. */
+export function toPage(page: RowPage, query: ItemQuery): ItemPage {
+  const items = page.rows.map((row: ItemRow) => toFeedItem(row));
+  if (query.budgetChars === undefined) return { items, nextCursor: page.nextCursor };
+  const kept = countWithin(items, query.budgetChars);
+  if (kept === items.length) return { items, nextCursor: page.nextCursor };
+  const last = page.rows[kept - 1] as ItemRow & { rank?: number };
+  const key = query.order === 'relevance' ? (last.rank ?? 0) : last.pub_date;
+  return { items: items.slice(0, kept), nextCursor: encodeCursor(query, { key, id: last.id }) };
+}

@@ -57,6 +57,13 @@ export type ItemQuery = {
   afterId?: number;
   beforeId?: number;
   limit: number;
+  /**
+   * The item text a page may hold (lib/response-budget.ts itemChars): the page ends, with a cursor after
+   * its last item, once the next would take it past this, and always holds one. For surfaces that build
+   * their answer in memory (the reader apps' streams): a page of `limit` items read in one round trip,
+   * however large its items turn out to be, and an answer that stays within the budget.
+   */
+  budgetChars?: number;
 };
 
 /** The most items one query gives (the export's starred items, Fever's unread ids); surfaces set their own, lower. */
@@ -78,6 +85,8 @@ export function checkQuery(query: ItemQuery, most = MAX_ITEMS) {
     throw refuse('storedFrom and storedTo do not combine with a search');
   if (query.starred && query.state !== 'unread' && query.state !== 'read')
     throw refuse('starred narrows state unread or read only');
+  if (query.budgetChars !== undefined && (byId || query.scope.kind === 'ids'))
+    throw refuse('budgetChars ends a page with a cursor: not with ids or paging by id');
 }
 
 /** What a cursor says: which list it continues, and where that list's last page ended. */
