@@ -59,9 +59,11 @@ export async function tokenFromLatestEmail(to: string) {
 
 /**
  * Waits for a mail that goes through the queue (sign-in and reset links, confirmations): the local
- * queue delivers it in the background within a couple of seconds. Only mails after `afterId` count.
+ * queue delivers it in the background within a couple of seconds on a quiet machine. The limit is a
+ * hang's, not a timing: a landing at load 11 waited more than 15 s for a digest's confirmation.
+ * Only mails after `afterId` count.
  */
-export async function waitForEmail(to: string, subject: string, afterId = 0, timeoutMs = 15_000) {
+export async function waitForEmail(to: string, subject: string, afterId = 0, timeoutMs = 45_000) {
   // Counts polls, not Date.now(): a test may have pinned the clock.
   for (let waited = 0; ; waited += 50) {
     const [email] = await db
