@@ -11,6 +11,7 @@
 // tests take a database nobody touched instead (worker/test/migrations.ts).
 import { applyD1Migrations } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { afterAll, expect, inject } from 'vitest';
 import { peopleDatabaseNames } from '../db/people';
 import { feedDatabaseNames } from '../db/shards';
 
@@ -118,3 +119,31 @@ const names = new Set([
 ]);
 await Promise.all([...names].map((name) => emptyDatabase(name, bindings[name] as D1Database)));
 await emptyBucket(env.IMAGES);
+
+// FEEDLOOM_COUNT_D1=1 (vitest.config.ts): every D1 call the isolate makes while the file runs (requests,
+// seeds, checks, and the local queue's jobs) is counted and told at its end, for
+// scripts/test-cpu-reporter.mjs to put beside the file's CPU: a D1 call costs workerd some 3 ms of CPU.
+// Counted where every call passes once, the D1 session's `_send` (workerd's d1-api), so that no binding
+// is wrapped: tests that wrap or record `env.DB` themselves see the real one.
+if (inject('countD1Calls')) {
+  const runner = globalThis as { feedloomD1Calls?: { calls: number } };
+  if (!runner.feedloomD1Calls) {
+    const counter = { calls: 0 };
+    runner.feedloomD1Calls = counter;
+    type Session = { _send: (...args: unknown[]) => unknown };
+    let proto = Object.getPrototypeOf((env.DB as unknown as { alwaysPrimarySession: object }).alwaysPrimarySession);
+    while (proto && !Object.hasOwn(proto, '_send')) proto = Object.getPrototypeOf(proto);
+    if (proto) {
+      const send = (proto as Session)._send;
+      (proto as Session)._send = function (this: unknown, ...args: unknown[]) {
+        counter.calls++;
+        return send.apply(this, args);
+      };
+    } else counter.calls = Number.NaN;
+  }
+  const counter = runner.feedloomD1Calls;
+  counter.calls = 0;
+  afterAll(() => {
+    console.log(`feedloom-d1-calls ${counter.calls} ${expect.getState().testPath ?? ''}`);
+  });
+}

@@ -7,5 +7,7 @@ declare module 'vitest' {
     fakeUpstreamUrl: string;
     baseURL: string;
     stripeWebhookSecret: string;
+    /** FEEDLOOM_COUNT_D1=1: the Worker test files count their D1 calls (worker/test/apply-migrations.ts). */
+    countD1Calls: boolean;
   }
 }

@@ -4,15 +4,15 @@
 // GET /__requests?prefix=…, and cleared with DELETE /__requests.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cloudflareAiRoute } from './cloudflare-ai';
-import { routeDevServer } from './dev-server';
-import { routeFeeds } from './feeds';
-import { routeOpenAi } from './openai';
-import { replicateRoute } from './replicate';
-import { routeResend } from './resend';
-import { scriptedFeedsRoute } from './scripted-feeds';
-import { stripeRoute } from './stripe';
-import { wordPressRoute } from './wordpress';
+import { cloudflareAiRoute } from './cloudflare-ai.ts';
+import { routeDevServer } from './dev-server.ts';
+import { routeFeeds } from './feeds.ts';
+import { routeOpenAi } from './openai.ts';
+import { replicateRoute } from './replicate.ts';
+import { routeResend } from './resend.ts';
+import { scriptedFeedsRoute } from './scripted-feeds.ts';
+import { stripeRoute } from './stripe.ts';
+import { wordPressRoute } from './wordpress.ts';
 
 export type RecordedRequest = { method: string; path: string; headers: Record<string, string>; body: string };
 export type FakeRoute = (req: IncomingMessage, body: string, res: ServerResponse) => boolean;
