@@ -13,7 +13,7 @@ import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
 import { isReadAt, perFeedSql } from '../read-state';
 import { inOneRoundTrip } from '../round-trip';
-import { matchingRows, type RankTerm, rankedRows, type SearchOrder } from '../search';
+import { latestDateOfIdSql, matchingRows, type RankTerm, rankedRows, type SearchOrder } from '../search';
 import { idListSql } from '../shards';
 import { type ItemRow, itemColumns } from './columns';
 import { linkConditions, notHidden } from './conditions';
@@ -85,6 +85,17 @@ function isStarredOf(userId: number, personal: PersonalState): SQL {
   return personal.starIds ? sql`(i.id in ${starredIds(userId, personal)})` : sql`0`;
 }
 
+/**
+ * A page newest first reads this many pages' worth of the newest arrivals among the matches, in the index's
+ * own order (arrival: item ids come from the clock), and no more when they settle the page: an item's date
+ * is never later than the time in its id (search.ts latestDateOfIdSql), so when the page's last date among
+ * them is no older than the last arrival read, no match not read can rank above it (a tie of dates goes to
+ * the larger id, which the ones read have). Where items are stored as they are published that is a page
+ * and a little more, whatever the number of matches. A feed's old items that arrive late (its first
+ * fetch) can leave the page unsettled: then every match is read and sorted, as before (issue 23).
+ */
+export const NEWEST_ARRIVALS_READ = 4;
+
 /** The matches that a page can show, in order, at most `limit`: no items row read yet. */
 function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalState, readSeq: SQL): SQL {
   const where: SQL[] = [sql`1`];
@@ -106,15 +117,35 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   }
   // A search of one read state needs each match's mark before the LIMIT, one on enclosures or links its items row;
   // the others, nothing but the index.
-  const page_ = (rows: SQL, order: SQL, more: SQL[] = []) => sql`select i.id, i.rank from (${rows}) i
+  const page_ = (rows: SQL, order: SQL, more: SQL[] = [], { limit = page.limit, columns = sql`i.id, i.rank` } = {}) =>
+    sql`select ${columns} from (${rows}) i
     ${page.state !== 'all' ? marksJoin(page.userId, personal) : sql``}
     ${page.hasEnclosure !== undefined || page.link ? sql`join items it on it.id = i.id` : sql``}
     where ${sql.join([...where, ...more], sql` and `)}
     order by ${order}
-    limit ${page.limit}`;
-  if (page.order !== 'relevance') {
-    const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
-    return page_(matchingRows({ match: page.match, feedIds }), sql`i.pub_date ${direction}, i.id ${direction}`);
+    limit ${limit}`;
+  if (page.order === 'newest') {
+    // The newest arrivals first, in the index's own order, and sorted by date only when they settle the page
+    // (see NEWEST_ARRIVALS_READ); else every match sorted, as oldest first always is.
+    const arrivals = page.limit * NEWEST_ARRIVALS_READ;
+    const byDate = sql`i.pub_date desc, i.id desc`;
+    return sql`with arrived as materialized (${page_(matchingRows({ match: page.match, feedIds }), sql`i.id desc`, [], {
+      limit: arrivals,
+      columns: sql`i.id, i.rank, i.pub_date`,
+    })}),
+      settled(yes) as materialized (select count(*) < ${arrivals}
+        or (select pub_date from arrived order by pub_date desc, id desc limit 1 offset ${page.limit - 1})
+          >= ${latestDateOfIdSql(sql`min(id)`)}
+        from arrived)
+      select * from (select a.id, a.rank from arrived a where (select yes from settled)
+        order by a.pub_date desc, a.id desc limit ${page.limit})
+      union all
+      select * from (${page_(matchingRows({ match: page.match, feedIds, unless: sql`(select yes from settled)` }), byDate)})`;
+  }
+  if (page.order === 'oldest') {
+    // The index's order says nothing of which match has the oldest date (an item may arrive long after its
+    // date): every match is read and sorted.
+    return page_(matchingRows({ match: page.match, feedIds }), sql`i.pub_date asc, i.id asc`);
   }
   // By relevance, one of two parts (search.ts rankedRows): the rarer terms' matches ranked by bm25, or,
   // when every term is common, the matches newest first, read in the index's own order up to the limit.
