@@ -7,27 +7,12 @@
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleWorkerModules } from './bundle-worker.mjs';
+import { feedOf } from './job-memory.mjs';
 import { SHAPES } from './parse-hostile.mjs';
 
 const MB = 1024 * 1024;
 const FEED_MAX_BYTES = 4 * MB; // worker/feeds/refresh.ts
 const AT_ONCE = 6; // worker/jobs/consumer.ts CONCURRENCY × worker/jobs/handlers.ts FEEDS_AT_ONCE
-
-/** An RSS feed of `bytes` bytes whose items carry escaped HTML, as most feeds do. */
-function feedOf(bytes, seed) {
-  const paragraph = '<p>Some <b>text</b> of an item, with a <a href="https://example.com/x">link</a> and more. </p>';
-  const content = paragraph.repeat(40).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  const items = [];
-  let size = 0;
-  for (let i = 0; size < bytes - 200; i++) {
-    const item = `<item><title>Item ${i}</title><link>https://example.com/${seed}/${i}</link><guid>${seed}-${i}</guid><description>${content}</description></item>\n`;
-    items.push(item);
-    size += item.length;
-  }
-  return new TextEncoder().encode(
-    `<?xml version="1.0"?><rss version="2.0"><channel><title>Big</title>${items.join('')}</channel></rss>`,
-  );
-}
 
 async function runBatch(pipelineFile, shapeName) {
   const shape = SHAPES.find((s) => s.name === shapeName);
@@ -38,7 +23,9 @@ async function runBatch(pipelineFile, shapeName) {
     peak = Math.max(peak, usage.heapUsed + usage.arrayBuffers);
   };
   const refresh = async (seed) => {
-    const body = shape ? new TextEncoder().encode(shape.build(FEED_MAX_BYTES)) : feedOf(FEED_MAX_BYTES, seed);
+    const body = shape
+      ? new TextEncoder().encode(shape.build(FEED_MAX_BYTES))
+      : new TextEncoder().encode(feedOf(FEED_MAX_BYTES, seed));
     const parsed = parseFeed(body, 'https://example.com/feed', 'utf-8');
     sample();
     const rows = [];

@@ -3,7 +3,7 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, refresh, cost, api, roundTrips, spa, freshrss) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, jobMemory, refresh, cost, api, roundTrips, spa, freshrss) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
@@ -14,6 +14,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
 import { benchFreshRss } from './freshrss.mjs';
+import { benchJobMemory } from './job-memory.mjs';
 import { billTable, limitsInputs, limitsTable } from './limits.mjs';
 import { benchParse } from './parse.mjs';
 import { benchParseHostile } from './parse-hostile.mjs';
@@ -56,6 +57,7 @@ const PARTS = [
   'limits',
   'soak',
   'rules',
+  'jobMemory',
 ];
 const SERVER_PARTS = ['refresh', 'cost', 'api', 'roundTrips', 'spa'];
 const merge = process.argv.includes('--merge');
@@ -92,6 +94,11 @@ if (runs('rules')) {
 if (runs('search')) {
   step('search: the worst accepted searches over a 100,000-row shard (a server of its own)');
   results.search = await benchSearch();
+}
+
+if (runs('jobMemory')) {
+  step('jobMemory: what a refresh, the export and a digest hold at their caps (Node, a process each)');
+  results.jobMemory = await benchJobMemory();
 }
 
 if (SERVER_PARTS.some(runs)) await benchAgainstServer();
@@ -200,10 +207,10 @@ if (only.length > 0 && merge) {
 if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
   // The soak and the FreshRSS comparison are long runs of their own, the stories part a quick one of pure
-  // Node, the rules' figures (issue 26) and the worst accepted searches (issue 29) sections of their own:
-  // named alone, their figures are kept.
+  // Node, the rules' figures (issue 26), the worst accepted searches and the jobs' memory (issue 29)
+  // sections of their own: named alone, their figures are kept.
   const kept = Object.fromEntries(
-    ['soak', 'freshrss', 'stories', 'rules', 'search']
+    ['soak', 'freshrss', 'stories', 'rules', 'search', 'jobMemory']
       .filter((part) => results[part] && !results[part].skipped)
       .map((part) => [part, { machine: results.machine, ...results[part] }]),
   );

@@ -8,12 +8,9 @@ import { sendEmail } from '../email/send';
 import { templates } from '../email/templates';
 import type { Services } from '../services';
 import { EXPORT_LINK_MS, exportUrl } from './export-link';
+import { partWriter } from './part-writer';
 
-/**
- * R2's size for every part of a multipart upload but the last (they must all be the same size, and at
- * least 5 MiB): the most of the file the job holds at once, beside one page of stars.
- */
-export const EXPORT_PART_BYTES = 5 * 1024 * 1024;
+export { EXPORT_PART_BYTES } from './part-writer';
 
 /** What names an export: whose, which, and when it was asked for (epoch ms; its link lasts from then). */
 export type ExportName = { userId: number; exportId: string; createdAt: number };
@@ -33,43 +30,6 @@ export function exportOfKey(userId: number, key: string): ExportName | null {
 
 /** Where the starred items go in the export's JSON: the list is written after the rest, page by page. */
 const STARS_SLOT = '"starredItems":[]';
-
-const encoder = new TextEncoder();
-
-/** Collects the file's bytes and uploads each EXPORT_PART_BYTES as a part, in order. */
-function partWriter(upload: R2MultipartUpload) {
-  const parts: R2UploadedPart[] = [];
-  let held: Uint8Array[] = [];
-  let heldBytes = 0;
-  const send = async (bytes: Uint8Array) => {
-    parts.push(await upload.uploadPart(parts.length + 1, bytes));
-  };
-  /** The held bytes as one array, the first `size` of them sent, the rest kept. */
-  const flush = async (size: number) => {
-    const all = new Uint8Array(heldBytes);
-    let at = 0;
-    for (const chunk of held) {
-      all.set(chunk, at);
-      at += chunk.length;
-    }
-    await send(all.subarray(0, size));
-    held = size < all.length ? [all.slice(size)] : [];
-    heldBytes = all.length - size;
-  };
-  return {
-    async write(text: string) {
-      if (text === '') return;
-      const bytes = encoder.encode(text);
-      held.push(bytes);
-      heldBytes += bytes.length;
-      while (heldBytes >= EXPORT_PART_BYTES) await flush(EXPORT_PART_BYTES);
-    },
-    async finish() {
-      if (heldBytes > 0 || parts.length === 0) await flush(heldBytes);
-      return parts;
-    },
-  };
-}
 
 /** Writes the file (unless a delivery before this one did), keeps only it of theirs, and mails the link. */
 export async function writeExport(services: Pick<Services, 'db' | 'mail' | 'config' | 'exports'>, job: ExportName) {
