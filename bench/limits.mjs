@@ -44,7 +44,11 @@ const SUBSCRIPTIONS = WORKLOADS.B.subscriptions;
 const MONTH_SECONDS = 30 * 86_400;
 /** The busiest hour against the average: people read in the morning and evening. */
 const PEAK_OVER_AVERAGE = 3;
-/** Calls a deletion makes besides those per shard: marking, listing, the batches (auth/account-deletion.ts). */
+/**
+ * Calls a deletion makes besides one per people database and one per feed shard it reaches: marking (or
+ * the cleanup's measuring), the stars with the feeds listed, the person's rows, the image keys, the
+ * users row, the Stripe customer forgotten (auth/account-deletion.ts, db/account-deletion.ts).
+ */
 const DELETION_FIXED_CALLS = 6;
 
 /** Distinct shards among `picks` uniform choices of `shards`: a person's feeds over the feed shards. */
@@ -76,9 +80,10 @@ function atWorkload(scale, measured) {
   const pacedPerSecond = constantIn('worker/jobs/enqueue.ts', 'PACED_MESSAGES_PER_SECOND');
   // The session's database: every signed-in request reads its session row there.
   const requestsPerSecond = (d.pages * 2 + d.marks) / MONTH_SECONDS;
-  // A deletion: its stars released and its feeds checked in every shard they are in, every people
-  // database asked who else follows them.
-  const deletionCalls = DELETION_FIXED_CALLS + 2 * inScope + peopleDatabases;
+  // A deletion: one batch in each feed shard its stars and feeds are in, every people database asked who
+  // else follows them; at worst (feeds in every shard) one in every feed shard.
+  const deletionCalls = DELETION_FIXED_CALLS + inScope + peopleDatabases;
+  const worstDeletionCalls = DELETION_FIXED_CALLS + feedShards + peopleDatabases;
   return {
     databases: d.feedShards + d.peopleShards,
     bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets
@@ -90,11 +95,13 @@ function atWorkload(scale, measured) {
       PEAK_OVER_AVERAGE *
       1.15,
     consumerCalls: callBudget,
-    cleanupCalls: accountsPerCleanupJob * deletionCalls,
+    // A cleanup job takes an account only while the batch's budget has room for all of it.
+    cleanupCalls: Math.min(callBudget, accountsPerCleanupJob * deletionCalls),
     creditResetCalls: 2,
     unreadListCalls: mostPasses * inScope + 2,
     readerStreamCalls: (1 + moreScans) * mostPasses * inScope + 2,
     accountDeletionCalls: deletionCalls,
+    worstAccountDeletionCalls: worstDeletionCalls,
     queueMessagesPerSecond: pacedPerSecond,
     resetsPerJob,
   };
@@ -143,7 +150,7 @@ export function limitsTable(scale, measured) {
     ),
     row('D1 queries an invocation: the queue consumer (one budget for a batch)', 1_000, D1_LIMITS, 'consumerCalls'),
     row(
-      'D1 queries an invocation: a daily cleanup job (20 deletions of 50 feeds in 50 shards)',
+      'D1 queries an invocation: a daily cleanup job (accounts taken while the budget has room)',
       1_000,
       D1_LIMITS,
       'cleanupCalls',
@@ -152,6 +159,12 @@ export function limitsTable(scale, measured) {
     row('D1 queries an invocation: an unread list', 1_000, D1_LIMITS, 'unreadListCalls'),
     row('D1 queries an invocation: a Google Reader stream', 1_000, D1_LIMITS, 'readerStreamCalls'),
     row('D1 queries an invocation: an account deletion', 1_000, D1_LIMITS, 'accountDeletionCalls'),
+    row(
+      'D1 queries an invocation: an account deletion, feeds in every feed shard',
+      1_000,
+      D1_LIMITS,
+      'worstAccountDeletionCalls',
+    ),
     row('Queue messages a second, per queue', 5_000, QUEUES_LIMITS, 'queueMessagesPerSecond'),
     same(
       'CPU an invocation, a refresh batch of 100 feeds at 4 MiB (Workers Paid default)',

@@ -23,6 +23,8 @@ import {
   forgetStripeCustomer,
   generatedImageKeys,
   markAccountDeleting,
+  readingStateCalls,
+  readingStateScope,
 } from '../db/account-deletion';
 import type { Db } from '../db/client';
 import { exportsFolder } from '../exports/write-export';
@@ -87,35 +89,87 @@ async function deleteCustomerAtStripe(deps: Pick<Deps, 'db' | 'payments'>, perso
 }
 
 /**
- * Accounts one cleanup job finishes or sweeps at most, each part: a sweep makes a few D1 calls, and one
- * per feed shard holding a feed nobody else follows, so 20 keep a job far below D1's 1,000 queries an
- * invocation. More than that (workload B deletes about 1,000 accounts a day) and the job queues the next
- * with where it stopped (jobs/handlers.ts): the daily cleanup is a chain of jobs, not a loop over all.
+ * Accounts one cleanup job lists at a time, each part: how many it goes through is its room on the
+ * batch's D1 call budget (jobs/call-budget.ts). Each account's reading state is measured first (one
+ * call) and the account taken only if the budget has room for all of it; otherwise the job queues the
+ * next with where it stopped (jobs/handlers.ts): the daily cleanup is a chain of jobs, each within the
+ * budget, however many deletions and tombstones there are (issue 30: 20 deletions and 20 tombstones a
+ * job reached 2,280 calls at workload B).
  */
-export const ACCOUNTS_PER_CLEANUP_JOB = 20;
+export const ACCOUNTS_PER_CLEANUP_JOB = 100;
+
+/** D1 calls an account's finishing takes besides step 2's: its image keys, its rows, its customer forgotten. */
+const FINISH_CALLS = 3;
+/** D1 calls a tombstone's sweep takes besides step 2's: its customer forgotten, the tombstone dropped. */
+const SWEEP_CALLS = 2;
 
 /** What a part of the cleanup did: how many it finished, and after which id the next job goes on (null: all done). */
 export type CleanupPart = { done: number; next: number | null };
+
+/** The cleanup's room on the batch's budget (jobs/handlers.ts JobRoom), its databases counted. */
+export type CleanupRoom = {
+  run<T>(calls: number, work: (db: Db) => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
+  /** The most calls one piece of work could ever get: one that needs more is skipped, and logged. */
+  readonly most: number;
+  /** How many people databases there are: step 2 asks each who else follows the person's feeds. */
+  readonly peopleDatabases: number;
+};
+
+/**
+ * Goes through `people` (listed after `after`) one at a time, each in room for the calls `callsOf` its
+ * scope says, until the room runs out: where the next job goes on. An account that could never fit is
+ * logged and passed over (it is left for a person to see to, not retried for ever).
+ */
+async function eachInRoom(
+  room: CleanupRoom,
+  taken: AccountBeingDeleted[],
+  after: number,
+  extraCalls: number,
+  work: (db: Db, person: AccountBeingDeleted) => Promise<void>,
+  failure: string,
+): Promise<CleanupPart> {
+  let done = 0;
+  let last = after;
+  for (const person of taken) {
+    const scope = await room.run(1, (db) => readingStateScope(db, db.people.of(person), person.id));
+    if (!scope.ran) return { done, next: last };
+    const calls = readingStateCalls(scope.value, room.peopleDatabases) + extraCalls;
+    if (calls > room.most) {
+      log.error('account.cleanup_too_big', { userId: person.id, calls });
+      last = person.id;
+      continue;
+    }
+    try {
+      const finished = await room.run(calls, (db) => work(db, person));
+      if (!finished.ran) return { done, next: last };
+      done++;
+    } catch (error) {
+      log.error(failure, { userId: person.id, ...errorFields(error) });
+    }
+    last = person.id;
+  }
+  return { done, next: taken.length === ACCOUNTS_PER_CLEANUP_JOB ? last : null };
+}
 
 /**
  * Finishes the deletions that began and were interrupted (the daily cleanup), by id after `after`. One
  * that fails again is logged and left marked for the next day; the others go on.
  */
 export async function finishInterruptedDeletions(
-  deps: Deps,
+  deps: Omit<Deps, 'db'>,
+  room: CleanupRoom,
   { after = 0, ...options }: Options & { after?: number } = {},
-) {
-  const people = await deletionsUnderWay(deps.db, { after, limit: ACCOUNTS_PER_CLEANUP_JOB });
-  let done = 0;
-  for (const person of people) {
-    try {
-      await finishAccountDeletion(deps, person, options);
-      done++;
-    } catch (error) {
-      log.error('account.deletion_failed', { userId: person.id, ...errorFields(error) });
-    }
-  }
-  return { done, next: nextAfter(people) };
+): Promise<CleanupPart> {
+  const listed = await room.run(1, (db) => deletionsUnderWay(db, { after, limit: ACCOUNTS_PER_CLEANUP_JOB }));
+  if (!listed.ran) return { done: 0, next: after };
+  return eachInRoom(
+    room,
+    listed.value,
+    after,
+    FINISH_CALLS,
+    (db, person) => finishAccountDeletion({ ...deps, db }, person, options),
+    'account.deletion_failed',
+  );
 }
 
 /**
@@ -125,24 +179,24 @@ export async function finishInterruptedDeletions(
  * TOMBSTONE_KEPT_MS when its sweep began is dropped after it, unless it still names a customer. One that
  * fails is logged and kept for the next day.
  */
-export async function sweepDeletedAccounts(deps: Pick<Deps, 'db' | 'payments'>, { after = 0 } = {}) {
-  const { db } = deps;
-  const tombstones = await deletedAccountsToSweep(db, { after, limit: ACCOUNTS_PER_CLEANUP_JOB });
-  let done = 0;
-  for (const tombstone of tombstones) {
-    const sweptAt = Date.now();
-    try {
+export async function sweepDeletedAccounts(
+  deps: Pick<Deps, 'payments'>,
+  room: CleanupRoom,
+  { after = 0 } = {},
+): Promise<CleanupPart> {
+  const listed = await room.run(1, (db) => deletedAccountsToSweep(db, { after, limit: ACCOUNTS_PER_CLEANUP_JOB }));
+  if (!listed.ran) return { done: 0, next: after };
+  return eachInRoom(
+    room,
+    listed.value,
+    after,
+    SWEEP_CALLS,
+    async (db, tombstone) => {
+      const sweptAt = Date.now();
       await deleteReadingState(db, db.people.of(tombstone), tombstone.id);
-      await deleteCustomerAtStripe(deps, tombstone);
+      await deleteCustomerAtStripe({ ...deps, db }, tombstone);
       await dropTombstone(db, tombstone.id, sweptAt - TOMBSTONE_KEPT_MS);
-      done++;
-    } catch (error) {
-      log.error('account.sweep_failed', { userId: tombstone.id, ...errorFields(error) });
-    }
-  }
-  return { done, next: nextAfter(tombstones) };
+    },
+    'account.sweep_failed',
+  );
 }
-
-/** A full job's last id, where the next job goes on; null when the job took the last ones. */
-const nextAfter = (taken: { id: number }[]) =>
-  taken.length === ACCOUNTS_PER_CLEANUP_JOB ? (taken.at(-1)?.id ?? null) : null;

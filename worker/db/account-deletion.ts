@@ -17,7 +17,6 @@ import {
   deadJobs,
   deletedAccounts,
   emails,
-  hiddenItems,
   opmlImports,
   readingLists,
   readMarks,
@@ -29,8 +28,9 @@ import {
   subscriptions,
   users,
 } from '../../schema';
-import type { Db, PeopleDb, PersonPlacement } from './client';
-import { deleteUnfollowedFeeds, releaseStars } from './feeds';
+import { type Db, type PeopleDb, type PersonPlacement, statementOf } from './client';
+import { unfollowedFeeds } from './feeds';
+import { idListSql, shardOfId } from './shards';
 
 /**
  * What the steps after the first need, from the users row and later its tombstone: where the reading
@@ -75,27 +75,72 @@ export async function markAccountDeleting(
   return marked[0] ?? null;
 }
 
+/** The feed shards step 2 reaches for a person: those of their stars' items and of the feeds they follow. */
+export type ReadingStateScope = { shards: number[] };
+
+/**
+ * What step 2 will reach, read with nothing changed (one call): the daily cleanup asks its budget for
+ * room for all of step 2 before step 2 changes anything (jobs/call-budget.ts).
+ */
+export async function readingStateScope(db: Db, people: PeopleDb, userId: number): Promise<ReadingStateScope> {
+  const [starred, followed] = await people.batch([
+    people.select({ id: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
+    people.select({ id: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+  ]);
+  const shards = new Set([...starred, ...followed].map((row) => shardOfId(row.id)));
+  return { shards: [...shards].filter((shard) => shard < db.shards.count).sort((a, b) => a - b) };
+}
+
+/**
+ * The D1 calls step 2 makes for a scope: the stars taken with the followed feeds listed, every people
+ * database asked who else follows them, one batch in each shard of the scope, the person's rows. Bounded
+ * by the number of databases, whatever the person follows (issue 30: a batch in every feed shard for
+ * the hidden rows alone was 256 calls a deletion at workload B).
+ */
+export const readingStateCalls = (scope: ReadingStateScope, peopleDatabases: number) =>
+  2 + peopleDatabases + scope.shards.length;
+
 /**
  * Step 2: the person's reading state, from their people database. Stars go first and then leave their
  * items' counts, so that an interruption between the two leaves a count too high (an item kept longer),
  * never too low (another person's starred item trimmed). The feeds they follow that nobody else does are
  * deleted (the cron never fetches them again) while their subscriptions still say which feeds those
- * were; then everything of theirs in that database goes in one transaction.
+ * were, in one batch per feed shard with the stars' counts and what their rules hid there (a person's
+ * hidden rows are only in the shards of feeds they follow: unfollowing takes them); then everything of
+ * theirs in that database goes in one transaction.
  */
 export async function deleteReadingState(db: Db, people: PeopleDb, userId: number) {
-  const unstarred = await people.delete(stars).where(eq(stars.userId, userId)).returning({ itemId: stars.itemId });
-  await releaseStars(
-    db,
-    unstarred.map((row) => row.itemId),
-  );
-  const followed = await people
-    .select({ feedId: subscriptions.feedId })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  await deleteUnfollowedFeeds(
-    db,
-    followed.map((row) => row.feedId),
-    { leaving: userId },
+  const [unstarred, followed] = await people.batch([
+    people.delete(stars).where(eq(stars.userId, userId)).returning({ itemId: stars.itemId }),
+    people.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+  ]);
+  const followedIds = followed.map((row) => row.feedId);
+  const orphans = await unfollowedFeeds(db, followedIds, { leaving: userId });
+  const byShard = new Map<number, { starred: number[]; orphans: number[]; followed: boolean }>();
+  const entry = (id: number) => {
+    const shard = shardOfId(id);
+    const found = byShard.get(shard) ?? { starred: [], orphans: [], followed: false };
+    byShard.set(shard, found);
+    return found;
+  };
+  for (const { itemId } of unstarred) entry(itemId).starred.push(itemId);
+  for (const id of followedIds) entry(id).followed = true;
+  for (const id of orphans) entry(id).orphans.push(id);
+  await Promise.all(
+    [...byShard]
+      .filter(([shard]) => shard < db.shards.count)
+      .map(([shard, part]) => {
+        const home = db.shards.at(shard);
+        const statements = [
+          part.starred.length > 0
+            ? sql`update items set star_count = max(0, star_count - 1) where id in (${sql.raw(idListSql(part.starred))})`
+            : null,
+          part.orphans.length > 0 ? sql`delete from feeds where id in (${sql.raw(idListSql(part.orphans))})` : null,
+          // What their rules hid lives beside the items.
+          part.followed ? sql`delete from hidden_items where user_id = ${userId}` : null,
+        ].flatMap((statement) => (statement ? [statementOf(home, statement)] : []));
+        return statements.length > 0 ? home.$client.batch(statements) : null;
+      }),
   );
   await people.batch([
     people.delete(readMarks).where(eq(readMarks.userId, userId)),
@@ -108,8 +153,6 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
     people.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     people.delete(ruleNotices).where(eq(ruleNotices.userId, userId)),
   ]);
-  // What their rules hid lives beside the items, in every feed shard.
-  await Promise.all(db.shards.all().map((shard) => shard.delete(hiddenItems).where(eq(hiddenItems.userId, userId))));
 }
 
 /** The R2 keys of the person's generated images, for the caller to delete (step 3) before step 4 forgets them. */

@@ -3,7 +3,7 @@
 // person's people database (people.ts). So a person's feeds are read as: subscriptions first, then the feed rows from the
 // shards that hold them. Every function takes the user id first.
 import { and, asc, count, eq, getTableColumns, ne, sql } from 'drizzle-orm';
-import { categories, feeds, readMarks, stars, subscriptions } from '../../schema';
+import { categories, feeds, hiddenItems, readMarks, stars, subscriptions } from '../../schema';
 import type { FeedCount, FeedDetail, FeedListEntry } from '../contracts/feeds';
 import { ApiError, notFound } from '../lib/errors';
 import { faviconPath } from '../lib/favicon-path';
@@ -212,10 +212,18 @@ export async function unsubscribe(db: PeopleDb, userId: number, feedId: number) 
     .where(and(eq(stars.userId, userId), eq(stars.feedId, feedId)))
     .returning({ itemId: stars.itemId });
   await db.delete(readMarks).where(and(eq(readMarks.userId, userId), eq(readMarks.feedId, feedId)));
-  await releaseStars(
-    db,
-    starred.map((row) => row.itemId),
-  );
+  // What the person's rules hid in it goes too, from beside its items: a person's hidden rows are then
+  // only ever in the shards of feeds they follow, where deleting their account looks for them.
+  await Promise.all([
+    releaseStars(
+      db,
+      starred.map((row) => row.itemId),
+    ),
+    db.shards
+      .of(feedId)
+      .delete(hiddenItems)
+      .where(and(eq(hiddenItems.userId, userId), eq(hiddenItems.feedId, feedId))),
+  ]);
   await deleteUnfollowedFeeds(db, [feedId]);
 }
 
@@ -234,7 +242,16 @@ export async function releaseStars(db: Db, itemIds: number[]) {
  * its feeds are dealt with, so that an interruption leaves them to say which feeds those were).
  */
 export async function deleteUnfollowedFeeds(db: Db, feedIds: number[], { leaving }: { leaving?: number } = {}) {
-  if (feedIds.length === 0) return;
+  const orphans = await unfollowedFeeds(db, feedIds, { leaving });
+  await db.shards.each(orphans, async (shard, ids) => {
+    await shard.run(sql`delete from feeds where id in (${sql.raw(idListSql(ids))})`);
+    return [];
+  });
+}
+
+/** Of these feeds, those nobody follows (but `leaving`), every people database asked at once. */
+export async function unfollowedFeeds(db: Db, feedIds: number[], { leaving }: { leaving?: number } = {}) {
+  if (feedIds.length === 0) return [];
   const followers = await Promise.all(
     db.people.all().map((people) =>
       people
@@ -250,11 +267,7 @@ export async function deleteUnfollowedFeeds(db: Db, feedIds: number[], { leaving
   );
   const followed = followers.flat();
   const stillFollowed = new Set(followed.map((row) => row.feedId));
-  const orphans = feedIds.filter((id) => !stillFollowed.has(id));
-  await db.shards.each(orphans, async (shard, ids) => {
-    await shard.run(sql`delete from feeds where id in (${sql.raw(idListSql(ids))})`);
-    return [];
-  });
+  return feedIds.filter((id) => !stillFollowed.has(id));
 }
 
 /** Feed ids this person follows, optionally one category's or one feed's. */

@@ -54,6 +54,7 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget 
   const prunes: MarkPrunes = new Map();
   const room: JobRoom = {
     prunes,
+    most: budget - (pruneRoom ? services.config.databases.people.length : 0),
     async run(reserve, work) {
       const ticket = await calls.reserve(reserve);
       if (!ticket) return { ran: false };

@@ -1,10 +1,10 @@
 // What each message type does. Every handler is idempotent: delivery is at least once.
 // Each runs on the batch's D1 call budget (call-budget.ts): most as one piece of work of a known most
-// calls (JOB_CALLS), the refreshes a feed at a time, so that what finds no room is handed back (`rest`)
-// and sent to the queue again, never dropped.
+// calls (JOB_CALLS), the refreshes a feed at a time and the cleanup an account at a time, so that what
+// finds no room is handed back (`rest`) and sent to the queue again, never dropped.
 import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
-import { finishInterruptedDeletions, sweepDeletedAccounts } from '../auth/account-deletion';
+import { type CleanupRoom, finishInterruptedDeletions, sweepDeletedAccounts } from '../auth/account-deletion';
 import { deleteExpired } from '../db/cleanup';
 import { RESETS_PER_JOB, resetDueCredits } from '../db/credits';
 import type { MarkPrunes } from '../db/item-store';
@@ -40,8 +40,7 @@ export const REFRESH_FIXED_CALLS = 10;
  * goes on while the invocation has room unreserved: call-budget.ts). A pick leases slice by slice (64
  * statements) and may hand a busy host's feeds back.
  */
-const JOB_CALLS: Record<Exclude<JobMessage['type'], 'refresh-feed' | 'refresh-feeds'>, number> = {
-  cleanup: 200,
+const JOB_CALLS: Record<Exclude<JobMessage['type'], PartedType>, number> = {
   'pick-feeds': 130,
   'import-opml': 60,
   'send-email': 5,
@@ -52,6 +51,11 @@ const JOB_CALLS: Record<Exclude<JobMessage['type'], 'refresh-feed' | 'refresh-fe
   'reset-credits': 2,
 };
 
+/** The jobs that take their room a part at a time: a feed, an account. */
+type PartedType = 'refresh-feed' | 'refresh-feeds' | 'cleanup';
+const isParted = (type: JobMessage['type']): type is PartedType =>
+  type === 'refresh-feed' || type === 'refresh-feeds' || type === 'cleanup';
+
 /** What a job runs in: room on the batch's call budget, and the batch's trims to prune together. */
 export type JobRoom = {
   /**
@@ -61,6 +65,8 @@ export type JobRoom = {
   run<T>(calls: number, work: (services: Services) => Promise<T>): Promise<{ ran: true; value: T } | { ran: false }>;
   /** The read marks under each trimmed feed's line, pruned once for the whole batch (item-store.ts). */
   prunes: MarkPrunes;
+  /** The most calls any one piece of work could be given in an invocation of its own. */
+  most: number;
 };
 
 /** A job gets the environment (its queue, to enqueue more) and the service context of its room. */
@@ -97,17 +103,6 @@ const handlers: { [Type in keyof typeof JOB_CALLS]: Handler<Type> } = {
   'send-digest': async (job, env, services) => {
     await sendDigest({ ...services, env }, job.userId, job.period);
   },
-  cleanup: async (job, env, services) => {
-    if (!job.after) await deleteExpired(services.db);
-    const after = job.after ?? { deletions: 0, tombstones: 0 };
-    const finished =
-      after.deletions === null ? null : await finishInterruptedDeletions(services, { after: after.deletions });
-    const swept = after.tombstones === null ? null : await sweepDeletedAccounts(services, { after: after.tombstones });
-    if (finished?.done) log.info('cleanup.deletions_finished', { finished: finished.done });
-    if (swept?.done) log.info('cleanup.deleted_accounts_swept', { swept: swept.done });
-    const next = { deletions: finished?.next ?? null, tombstones: swept?.next ?? null };
-    if (next.deletions !== null || next.tombstones !== null) await enqueue(env, { type: 'cleanup', after: next });
-  },
   'reset-credits': async (_job, env, { db }) => {
     const { picked, reset } = await resetDueCredits(db);
     log.info('credits.monthly_reset', { reset });
@@ -127,7 +122,14 @@ async function refreshEach(feedIds: number[], services: Omit<Services, 'db'>, ro
   return feedIds.filter((id) => left.has(id));
 }
 
-const partedHandlers: { [Type in 'refresh-feed' | 'refresh-feeds']: PartedHandler<Type> } = {
+/** The cleanup's room: work on the databases only, and the most an account may need (after the listings). */
+const cleanupRoom = (room: JobRoom, services: Omit<Services, 'db'>): CleanupRoom => ({
+  run: (calls, work) => room.run(calls, (counted) => work(counted.db)),
+  most: room.most - 3,
+  peopleDatabases: services.config.databases.people.length,
+});
+
+const partedHandlers: { [Type in PartedType]: PartedHandler<Type> } = {
   'refresh-feed': async (job, _env, services, room) => {
     const left = await refreshEach([job.feedId], services, room);
     return left.length > 0 ? job : undefined;
@@ -136,6 +138,27 @@ const partedHandlers: { [Type in 'refresh-feed' | 'refresh-feeds']: PartedHandle
     // Side by side, a few at a time: each waits on its site. A failure is the feed's, recorded on it.
     const left = await refreshEach(job.feedIds, services, room);
     return left.length > 0 ? { type: 'refresh-feeds', feedIds: left } : undefined;
+  },
+  // Accounts one at a time while the budget has room for each (auth/account-deletion.ts); the job left
+  // goes on from where this one stopped.
+  cleanup: async (job, _env, services, room) => {
+    if (!job.after) {
+      const expired = await room.run(1, (counted) => deleteExpired(counted.db));
+      if (!expired.ran) return job;
+    }
+    const after = job.after ?? { deletions: 0, tombstones: 0 };
+    const accounts = cleanupRoom(room, services);
+    const finished =
+      after.deletions === null
+        ? null
+        : await finishInterruptedDeletions(services, accounts, { after: after.deletions });
+    // The tombstones in what room is left (none: the next job takes them from the same place).
+    const swept =
+      after.tombstones === null ? null : await sweepDeletedAccounts(services, accounts, { after: after.tombstones });
+    if (finished?.done) log.info('cleanup.deletions_finished', { finished: finished.done });
+    if (swept?.done) log.info('cleanup.deleted_accounts_swept', { swept: swept.done });
+    const next = { deletions: finished?.next ?? null, tombstones: swept?.next ?? null };
+    return next.deletions !== null || next.tombstones !== null ? { type: 'cleanup', after: next } : undefined;
   },
 };
 
@@ -149,7 +172,7 @@ async function refreshAndLog(services: Services, feedId: number, prunes: MarkPru
  * for the caller to send to the queue again.
  */
 export async function runJob(job: JobMessage, env: Bindings, services: Services, room: JobRoom) {
-  if (job.type === 'refresh-feed' || job.type === 'refresh-feeds') {
+  if (isParted(job.type)) {
     const { db: _db, ...withoutDb } = services;
     const rest = await (partedHandlers[job.type] as PartedHandler<typeof job.type>)(job as never, env, withoutDb, room);
     return { rest: rest ?? null };

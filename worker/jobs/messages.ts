@@ -4,6 +4,8 @@ import * as z from 'zod';
 import { idSchema } from '../contracts/ids';
 
 const id = idSchema('Invalid id');
+/** Where a walk by id goes on: after this id (0: from the start). */
+const cursor = z.number().int().min(0);
 
 export const refreshFeedMessage = z.object({ type: z.literal('refresh-feed'), feedId: id });
 
@@ -69,11 +71,12 @@ export const sendAccountEmailMessage = z.object({
 
 /**
  * The daily cleanup: the first job (no `after`) also deletes what expired; a job that could not finish the
- * accounts (auth/account-deletion.ts) queues the next, after the last id of each part (null: that part is done).
+ * accounts in its room (auth/account-deletion.ts) queues the next, after the last id of each part it went
+ * through (0: none yet; null: that part is done).
  */
 export const cleanupMessage = z.object({
   type: z.literal('cleanup'),
-  after: z.object({ deletions: id.nullable(), tombstones: id.nullable() }).optional(),
+  after: z.object({ deletions: cursor.nullable(), tombstones: cursor.nullable() }).optional(),
 });
 
 /** Writes an export of a person's data to R2 and mails its link (worker/exports/write-export.ts). */
