@@ -4,7 +4,7 @@
 // (scripts/test-runtimes.mjs tells them apart by what they import); `web` and `extension` run the UI's
 // unit tests in happy-dom; `scripts` the Node scripts. The browser suite lives apart
 // (e2e/vitest.config.ts, `npm run test:e2e`).
-import { accessSync, constants, cpSync, mkdirSync, statSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
@@ -27,6 +27,15 @@ const workerTests = splitWorkerTests(root);
 // says so: that run then never loads the workerd pool, wrangler and Miniflare, some 5 s of CPU to import.
 const withWorkerd = process.env.FEEDLOOM_TEST_WORKERD !== 'skip';
 
+/** A queue consumer as wrangler.toml declares it. */
+type QueueConsumer = {
+  queue: string;
+  max_batch_size?: number;
+  max_retries?: number;
+  dead_letter_queue?: string;
+  retry_delay?: number;
+};
+
 /** The `worker` project: the Worker's tests in workerd, through @cloudflare/vitest-pool-workers. */
 async function workerdProject(): Promise<TestProjectInlineConfiguration> {
   const { cloudflareTest, readD1Migrations } = await import('@cloudflare/vitest-pool-workers');
@@ -46,6 +55,23 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
   // wrangler.toml, read from a folder with no .dev.vars or .env: the tests see wrangler.toml's [vars] and
   // the bindings below, whatever a developer keeps in theirs (scripts/test-wrangler-config.mjs).
   const wranglerConfig = await writeTestWranglerConfig(root, `${root}node_modules/.cache/feedloom-tests`);
+
+  // The local queue hands each message to the Worker as soon as it is sent, not after wrangler.toml's
+  // max_batch_timeout (a second): a test that waits for a queued mail or job waited that second, 37 of
+  // them in the suite. Every other setting of each consumer is wrangler.toml's.
+  const { queues } = JSON.parse(readFileSync(wranglerConfig, 'utf8')) as { queues?: { consumers?: QueueConsumer[] } };
+  const queueConsumers = Object.fromEntries(
+    (queues?.consumers ?? []).map((consumer) => [
+      consumer.queue,
+      {
+        maxBatchSize: consumer.max_batch_size,
+        maxBatchTimeout: 0,
+        maxRetries: consumer.max_retries,
+        deadLetterQueue: consumer.dead_letter_queue,
+        retryDelay: consumer.retry_delay,
+      },
+    ]),
+  );
 
   // wrangler reads the config once per runner and says so at "log" level; warnings and errors still show.
   process.env.WRANGLER_LOG ??= 'warn';
@@ -92,6 +118,7 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
           miniflare: {
             // FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people database
             // (worker/db/people.ts), both migrated like DB; and the upgrade tests' untouched databases.
+            queueConsumers,
             d1Databases: {
               ...upgradeDatabases,
               FEEDS_1: 'feedloom-feeds-1-test',
