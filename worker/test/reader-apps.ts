@@ -2,6 +2,7 @@
 // category, following scripted feeds of three stories each.
 import { env } from 'cloudflare:workers';
 import { expect } from 'vitest';
+import { createAppPassword } from '../db/app-passwords';
 import { feedDatabaseNames, ID_SETTLE_MS, shardForUrl } from '../db/shards';
 import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
@@ -21,15 +22,16 @@ export const settleItemIds = () => advanceClock(ID_SETTLE_MS + 1000);
 
 /**
  * A signed-up person with an app password named `appName` and a category named `categoryName`; in people
- * shard `peopleShard` when given (test/people.ts personIn), else wherever sign-up puts them.
+ * shard `peopleShard` when given (test/people.ts personIn), else wherever sign-up puts them. The app
+ * password is made by the app's own function, as its route makes it once the request is proven
+ * (db/app-passwords.ts createAppPassword), without the proof's 100,000-iteration password check: the
+ * route and its proof are tested in routes/app-password-safety.test.ts and app-passwords.test.ts.
  */
 export async function personWithAppPassword(appName: string, categoryName: string, peopleShard?: number) {
   const person = peopleShard === undefined ? await signUp() : await personIn(peopleShard, appName.toLowerCase());
-  const created = await call('/api/users/me/app-passwords', {
-    cookie: person.cookie,
-    json: { name: appName, currentPassword: person.password },
-  });
-  const { password: appPassword, id: appPasswordId } = (await created.json()) as { password: string; id: number };
+  const created = await createAppPassword(db, person.userId, person.email, appName);
+  if (!created) throw new Error(`${person.email} has too many app passwords`);
+  const { password: appPassword, id: appPasswordId } = created;
   const category = await call('/api/categories', { cookie: person.cookie, json: { name: categoryName } });
   const { id: categoryId } = (await category.json()) as { id: number };
   return { ...person, appPassword, appPasswordId, categoryId };
