@@ -43,7 +43,13 @@ describe('deleting an account across databases', () => {
     expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
   });
 
-  const steps: DeletionStep[] = ['marked', 'reading-state-deleted', 'images-deleted', 'account-rows-deleted'];
+  const steps: DeletionStep[] = [
+    'marked',
+    'feed-shards-done',
+    'reading-state-deleted',
+    'images-deleted',
+    'account-rows-deleted',
+  ];
   it.each(steps)('finishes, in the daily cleanup, a deletion stopped once %s', async (step) => {
     const people = await adaAndBo();
     const { bo } = people;
@@ -72,6 +78,23 @@ describe('deleting an account across databases', () => {
     expect(await rowsNaming(bo)).toEqual({ 'DB.deleted_accounts': 1 });
     // The newcomer with his old address has nothing of his.
     expect(await itemsOf(again.cookie, '')).toEqual([]);
+  });
+
+  it('leaves every star count right however often a stopped deletion set them', async () => {
+    const people = await adaAndBo();
+    const services = createServices(env);
+    // Stopped twice after the feed shards (the counts set, his stars still there), then finished.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const stopped = deleteAccount(services, people.bo.userId, {
+        afterStep: (reached) => {
+          if (reached === 'feed-shards-done') throw new Error('The Worker stopped');
+        },
+      });
+      await expect(stopped).rejects.toThrow('The Worker stopped');
+    }
+    await deliver([{ type: 'cleanup' }]);
+    // Ada's star alone counts: not two (his kept), not zero (his taken off more than once).
+    await expectBoGoneAndAdaIntact(people);
   });
 
   it('finishes a deletion whose first attempt failed in the second database when it is sent again', async () => {

@@ -33,7 +33,12 @@ import { errorFields, log } from '../lib/log';
 type Deps = { db: Db; images: { bucket: R2Bucket }; exports: R2Bucket; payments: Payments };
 
 /** The points between steps, where a test stops a deletion as a Worker that died there would. */
-export type DeletionStep = 'marked' | 'reading-state-deleted' | 'images-deleted' | 'account-rows-deleted';
+export type DeletionStep =
+  | 'marked'
+  | 'feed-shards-done'
+  | 'reading-state-deleted'
+  | 'images-deleted'
+  | 'account-rows-deleted';
 type Options = { afterStep?: (step: DeletionStep) => void | Promise<void> };
 
 // How long a tombstone is kept: past the longest a write in flight when a deletion began can still take
@@ -63,7 +68,9 @@ export async function deleteAccount(deps: Deps, userId: number, options: Options
 
 async function finishAccountDeletion(deps: Deps, person: AccountBeingDeleted, options: Options) {
   const { db, images } = deps;
-  await deleteReadingState(db, db.people.of(person), person.id);
+  await deleteReadingState(db, db.people.of(person), person.id, {
+    afterFeedShards: () => options.afterStep?.('feed-shards-done'),
+  });
   await options.afterStep?.('reading-state-deleted');
   // The images before the rows that name them: an interruption in between leaves keys to delete again.
   const keys = await generatedImageKeys(db, person.id);

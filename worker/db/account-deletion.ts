@@ -29,7 +29,6 @@ import {
   users,
 } from '../../schema';
 import { type Db, type PeopleDb, type PersonPlacement, statementOf } from './client';
-import { unfollowedFeeds } from './feeds';
 import { idListSql, shardOfId } from './shards';
 
 /**
@@ -101,21 +100,60 @@ export const readingStateCalls = (scope: ReadingStateScope, peopleDatabases: num
   2 + peopleDatabases + scope.shards.length;
 
 /**
- * Step 2: the person's reading state, from their people database. Stars go first and then leave their
- * items' counts, so that an interruption between the two leaves a count too high (an item kept longer),
- * never too low (another person's starred item trimmed). The feeds they follow that nobody else does are
- * deleted (the cron never fetches them again) while their subscriptions still say which feeds those
- * were, in one batch per feed shard with the stars' counts and what their rules hid there (a person's
- * hidden rows are only in the shards of feeds they follow: unfollowing takes them); then everything of
- * theirs in that database goes in one transaction.
+ * Step 2: the person's reading state, from their people database. Every step of it can run again after
+ * an interruption anywhere and come to the same: it reads what to do from the person's rows, which go
+ * last. Every people database is asked at once who else follows the person's feeds and how many others
+ * starred their starred items; then, one batch per feed shard they reach, each such item's count is set
+ * to the others' stars (never below its count less the person's one star, so that someone starring it
+ * meanwhile is not lost: a race errs high, keeping an item longer, never trimming another person's
+ * starred item), the feeds nobody else follows are deleted, and what their rules hid there goes (a
+ * person's hidden rows are only in the shards of feeds they follow: unfollowing takes them). Then
+ * everything of theirs in their people database goes in one transaction. `afterFeedShards`: where a test
+ * stops it between the two.
  */
-export async function deleteReadingState(db: Db, people: PeopleDb, userId: number) {
-  const [unstarred, followed] = await people.batch([
-    people.delete(stars).where(eq(stars.userId, userId)).returning({ itemId: stars.itemId }),
-    people.select({ feedId: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
+export async function deleteReadingState(
+  db: Db,
+  people: PeopleDb,
+  userId: number,
+  { afterFeedShards }: { afterFeedShards?: () => void | Promise<void> } = {},
+) {
+  const [starred, followed] = await people.batch([
+    people.select({ id: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
+    people.select({ id: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
   ]);
-  const followedIds = followed.map((row) => row.feedId);
-  const orphans = await unfollowedFeeds(db, followedIds, { leaving: userId });
+  const starredIds = starred.map((row) => row.id);
+  const followedIds = followed.map((row) => row.id);
+  const answers = await Promise.all(
+    db.people.all().map(async ({ $client: d1 }) => {
+      const statements = [
+        followedIds.length > 0
+          ? d1
+              .prepare(
+                `select distinct feed_id as id from subscriptions where feed_id in (${idListSql(followedIds)}) and user_id != ?`,
+              )
+              .bind(userId)
+          : null,
+        starredIds.length > 0
+          ? d1
+              .prepare(
+                `select item_id as id, count(*) as n from stars where item_id in (${idListSql(starredIds)}) and user_id != ? group by item_id`,
+              )
+              .bind(userId)
+          : null,
+      ];
+      const asked = statements.flatMap((statement) => (statement ? [statement] : []));
+      const results = asked.length > 0 ? await d1.batch<{ id: number; n?: number }>(asked) : [];
+      const [first, second] = results.map((result) => result.results);
+      return {
+        followed: followedIds.length > 0 ? (first ?? []) : [],
+        stars: starredIds.length > 0 ? ((followedIds.length > 0 ? second : first) ?? []) : [],
+      };
+    }),
+  );
+  const stillFollowed = new Set(answers.flatMap((answer) => answer.followed.map((row) => row.id)));
+  const othersStars = new Map<number, number>();
+  for (const row of answers.flatMap((answer) => answer.stars))
+    othersStars.set(row.id, (othersStars.get(row.id) ?? 0) + (row.n ?? 0));
   const byShard = new Map<number, { starred: number[]; orphans: number[]; followed: boolean }>();
   const entry = (id: number) => {
     const shard = shardOfId(id);
@@ -123,17 +161,22 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
     byShard.set(shard, found);
     return found;
   };
-  for (const { itemId } of unstarred) entry(itemId).starred.push(itemId);
-  for (const id of followedIds) entry(id).followed = true;
-  for (const id of orphans) entry(id).orphans.push(id);
+  for (const id of starredIds) entry(id).starred.push(id);
+  for (const id of followedIds) {
+    entry(id).followed = true;
+    if (!stillFollowed.has(id)) entry(id).orphans.push(id);
+  }
   await Promise.all(
     [...byShard]
       .filter(([shard]) => shard < db.shards.count)
       .map(([shard, part]) => {
         const home = db.shards.at(shard);
+        const counts = JSON.stringify(part.starred.map((id) => [id, othersStars.get(id) ?? 0]));
         const statements = [
           part.starred.length > 0
-            ? sql`update items set star_count = max(0, star_count - 1) where id in (${sql.raw(idListSql(part.starred))})`
+            ? sql`update items set star_count = max(
+                (select j.value ->> 1 from json_each(${counts}) j where j.value ->> 0 = items.id), star_count - 1)
+              where id in (${sql.raw(idListSql(part.starred))})`
             : null,
           part.orphans.length > 0 ? sql`delete from feeds where id in (${sql.raw(idListSql(part.orphans))})` : null,
           // What their rules hid lives beside the items.
@@ -142,12 +185,13 @@ export async function deleteReadingState(db: Db, people: PeopleDb, userId: numbe
         return statements.length > 0 ? home.$client.batch(statements) : null;
       }),
   );
+  await afterFeedShards?.();
   await people.batch([
     people.delete(readMarks).where(eq(readMarks.userId, userId)),
     people.delete(subscriptions).where(eq(subscriptions.userId, userId)),
     people.delete(categories).where(eq(categories.userId, userId)),
     people.delete(readingLists).where(eq(readingLists.userId, userId)),
-    // A star set while the deletion began: its count stays high, as above.
+    // A star set while the deletion was under way: its count stays high (an item kept longer).
     people.delete(stars).where(eq(stars.userId, userId)),
     people.delete(rules).where(eq(rules.userId, userId)),
     people.delete(savedSearches).where(eq(savedSearches.userId, userId)),
