@@ -44,6 +44,10 @@ export const feeds = sqliteTable(
     // and a person's unread count is arithmetic on two rows (worker/db/read-state.ts).
     lastSeq: integer().notNull().default(0),
     trimmedSeq: integer().notNull().default(0),
+    // The newest of its items that joined a story at ingest (issue 24), 0 for none: only such an item
+    // can be a later source of a story, so the sidebar's story counts look for a feed's unread items of
+    // stories only when this is above the person's watermark (worker/db/story-members.ts).
+    storySeq: integer().notNull().default(sql`0`),
     // SHA-256 of the last body parsed: an unchanged 200 is recognised without touching items.
     contentHash: text(),
     lastError: text(),

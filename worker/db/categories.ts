@@ -14,7 +14,7 @@ import { readingListOf, type UsersRowCopy, writeWithReadingList } from './readin
 import { inOneRoundTrip } from './round-trip';
 import { groupByShard, idListSql } from './shards';
 import { countLaterSources } from './story-first-sources';
-import { type StoryItemRow, storyCountReads, unreadStoriesOf } from './story-members';
+import { keptUnreadOnSql, storyItemsAboveColumn, storyItemsAboveOf, unreadStoriesOf } from './story-members';
 
 export async function listCategories(db: PeopleDb, userId: number) {
   return db
@@ -124,7 +124,7 @@ type FeedWithCounts = {
   unread: number;
 };
 
-/** What the sidebar shows of a feed's shared row, and what its unread count needs. */
+/** What the sidebar shows of a feed's shared row, what its unread count needs, and its unread items of stories. */
 type SidebarFeedRow = {
   id: number;
   url: string;
@@ -133,12 +133,18 @@ type SidebarFeedRow = {
   last_error: string | null;
   last_seq: number;
   trimmed_seq: number;
+  /** JSON of the feed's items of stories above the person's watermark, when it may have some (story-members.ts). */
+  stories_above: string | null;
 };
 
-/** These feeds' rows in their shard, each by primary key (a table of values: no row read for it). */
-const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f.favicon_url, f.last_error,
-    f.last_seq, f.trimmed_seq
-  from (values ${sql.raw(ids.map((id) => `(${idListSql([id])})`).join(', '))}) v join feeds f on f.id = v.column1`;
+/**
+ * These feeds' rows in their shard, each by primary key, with the person's watermark on each (a table of
+ * values: no row read for it), and each feed's unread items of stories when its row says it may have some.
+ */
+const sidebarFeedsSql = (feeds: { feedId: number; readSeq: number }[]) => sql`select f.id, f.url, f.site_url,
+    f.favicon_url, f.last_error, f.last_seq, f.trimmed_seq, ${storyItemsAboveColumn(sql`v.column2`)} as stories_above
+  from (values ${sql.raw(feeds.map((feed) => `(${idListSql([feed.feedId, feed.readSeq])})`).join(', '))}) v
+  join feeds f on f.id = v.column1`;
 
 /**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
@@ -147,9 +153,10 @@ const sidebarFeedsSql = (ids: number[]) => sql`select f.id, f.url, f.site_url, f
  * subscriptions' rows, as many as the list says there are (a range read that stops at its LIMIT reads no
  * row past it), and their feeds' rows, each by primary key in its shard. A feed's unread count is
  * arithmetic on its row and its subscription's (read-state.ts): 2 rows per feed, sorted here. A category's
- * counts stories (issue 24): beside those rows, the unread items of stories (a row each, through
- * items_feed_story_idx; none for a person without any) and then, only when there are some, their stories'
- * items in the person's feeds (story-members.ts).
+ * counts stories (issue 24): in the feed's statement, its unread items of stories (a row each, through
+ * items_feed_story_idx) only where its row says an item of it joined a story above the person's
+ * watermark (nothing read for the others), the person's kept-unread marks beside (one range), and then,
+ * only when there are some, their stories' items in the person's feeds (story-members.ts).
  */
 export async function listCategoriesWithFeeds(
   db: PeopleDb,
@@ -181,26 +188,23 @@ async function unreadCounts(
       : await readingListOf(db, userId, readingList);
   const followed = list.subscriptions.map(([feedId]) => feedId);
   const named = list.categories.map(([id, name]) => ({ id, name }));
-  // One round trip: the subscriptions, the feeds' rows of each shard and what counting stories needs (the
-  // unread items of stories above the list's watermarks, the kept-unread marks), one batch per database
-  // (on one database, every local run, a single call).
+  // One round trip: the subscriptions, the feeds' rows of each shard with their unread items of stories
+  // where their rows say there may be some, and the person's kept-unread marks (what counting stories
+  // needs), one batch per database (on one database, every local run, a single call).
+  const watermarks = new Map(list.subscriptions.map(([feedId, , , , readSeq]) => [feedId, readSeq]));
   const shards = [...groupByShard(followed)].filter(([shard]) => shard < db.shards.count);
-  const stories = storyCountReads(
-    db,
-    userId,
-    list.subscriptions.map(([feedId, , , , readSeq]) => ({ feedId, readSeq })),
-  );
-  const [subscribed = [], kept = [], ...rest] =
+  const [subscribed = [], kept = [], ...feedRows] =
     followed.length === 0
       ? []
       : ((await inOneRoundTrip([
           { db, query: sql`${subscriptionsInScopeSql(userId)} limit ${followed.length}` },
-          stories.kept,
-          ...shards.map(([shard, ids]) => ({ db: db.shards.at(shard), query: sidebarFeedsSql(ids) })),
-          ...stories.above,
-        ])) as [SubscriptionRow[], { feed_id: number; seq: number }[], ...unknown[][]]);
-  const feedRows = rest.slice(0, shards.length) as SidebarFeedRow[][];
-  const above = rest.slice(shards.length).flat() as StoryItemRow[];
+          { db, query: keptUnreadOnSql(userId, followed) },
+          ...shards.map(([shard, ids]) => ({
+            db: db.shards.at(shard),
+            query: sidebarFeedsSql(ids.map((feedId) => ({ feedId, readSeq: watermarks.get(feedId) ?? 0 }))),
+          })),
+        ])) as [SubscriptionRow[], { feed_id: number; seq: number }[], ...SidebarFeedRow[][]]);
+  const above = feedRows.flat().flatMap((feed) => storyItemsAboveOf(feed.id, feed.stories_above));
   const mine = subscribed.map(toSubscriptionState);
   // My Feed and each category count stories: an unread later source of a story is not one more (issue 24).
   const { unread, members } = await unreadStoriesOf(db, userId, followed, { above, kept });

@@ -130,11 +130,20 @@ export async function storeItems(
   // Two refreshes racing on one feed would number different items alike: the unique (feed_id, seq) index
   // refuses the second, whose whole batch rolls back and is retried.
   // A feed whose bytes changed but whose items did not (a new lastBuildDate) writes nothing here.
+  // The newest new item that joins a story is noted on the feed's row in the same write (story_seq: the
+  // sidebar's story counts look at a feed's items of stories only below it; story-members.ts).
+  const joinedSeq = Math.max(
+    0,
+    ...fresh.filter((row) => storyOf.get(row.guidHash) != null).map((row) => seqOf.get(row.guidHash) ?? 0),
+  );
   if (lastSeq !== feed.lastSeq || trimmedSeq !== feed.trimmedSeq) {
     statements.push(
       d1
-        .prepare('update feeds set last_seq = max(last_seq, ?2), trimmed_seq = max(trimmed_seq, ?3) where id = ?1')
-        .bind(feed.id, lastSeq, trimmedSeq),
+        .prepare(
+          `update feeds set last_seq = max(last_seq, ?2), trimmed_seq = max(trimmed_seq, ?3),
+             story_seq = max(story_seq, ?4) where id = ?1`,
+        )
+        .bind(feed.id, lastSeq, trimmedSeq, joinedSeq),
     );
   }
   const ordered = [...fresh, ...changed];

@@ -1,7 +1,7 @@
 // What story threads read of a person's items in stories (issue 24, docs/stories.md): the unread ones of
 // their feeds that belong to a story, and the items of given stories in given feeds. Which item stands for
 // a story is story-first-sources.ts's rule; this file only reads.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db, PeopleDb } from './client';
 import { keptUnreadSql, markKey, readMarksAt } from './person-scope';
 import { groupByShard, idListSql } from './shards';
@@ -13,36 +13,33 @@ export type UnreadInStory = { id: number; feedId: number; storyId: number };
 /** A row of the statements below: an item of a story at its position. */
 export type StoryItemRow = { id: number; feed_id: number; seq: number; story_id: number; created_at: number };
 
-/** A feed's read watermark, as the person's reading list gives it. */
-type Watermark = { feedId: number; readSeq: number };
-
 /**
- * For one feed shard: the items of a story above these feeds' watermarks, through items_feed_story_idx,
- * so that only items in stories are read, never the feeds' other unread items. The feeds are a table of
- * values (no row read for it).
+ * A feed's unread items of stories, as a column of the sidebar's statement on its row `f` (JSON text of
+ * [id, seq, story_id, created_at] rows, or null): read through items_feed_story_idx only when the feed's
+ * `story_seq` (its newest item that joined a story at ingest) is above the person's watermark. Only such
+ * an item can be a later source of its story (a story's first item is first in any scope that holds it),
+ * so a feed with none above the watermark costs no probe: its count reads its own row and the
+ * subscription's, 2 rows, as before story counts.
  */
-export const storyItemsAboveSql = (feeds: Watermark[]) => sql`
-  select i.id, i.feed_id, i.seq, i.story_id, i.created_at
-  from (values ${sql.raw(feeds.map((feed) => `(${idListSql([feed.feedId, feed.readSeq])})`).join(', '))}) v
-  join items i on i.feed_id = v.column1 and i.seq > v.column2 and i.story_id is not null`;
+export const storyItemsAboveColumn = (watermark: SQL) => sql`case when f.story_seq > ${watermark} then (
+    select json_group_array(json_array(i.id, i.seq, i.story_id, i.created_at)) from items i
+    where i.feed_id = f.id and i.seq > ${watermark} and i.story_id is not null) end`;
+
+/** The rows of a storyItemsAboveColumn value (null or an empty array: none). */
+export function storyItemsAboveOf(feedId: number, json: string | null): StoryItemRow[] {
+  if (!json) return [];
+  return (JSON.parse(json) as [number, number, number, number][]).map(([id, seq, storyId, createdAt]) => ({
+    id,
+    feed_id: feedId,
+    seq,
+    story_id: storyId,
+    created_at: createdAt,
+  }));
+}
 
 /** For the person's own database: their kept-unread marks (items at or below a watermark kept unread) on these feeds. */
 export const keptUnreadOnSql = (userId: number, feedIds: number[]) =>
   keptUnreadSql(userId, sql`feed_id in (${sql.raw(idListSql(feedIds))})`);
-
-/** The reads above, per database: what a caller puts in its own round trip (the sidebar does). */
-export function storyCountReads(db: PeopleDb, userId: number, feeds: Watermark[]) {
-  const byFeed = new Map(feeds.map((feed) => [feed.feedId, feed]));
-  return {
-    above: [...groupByShard(byFeed.keys())]
-      .filter(([shard]) => shard < db.shards.count)
-      .map(([shard, ids]) => ({
-        db: db.shards.at(shard) as Db,
-        query: storyItemsAboveSql(ids.map((id) => byFeed.get(id) as Watermark)),
-      })),
-    kept: { db: db as Db, query: keptUnreadOnSql(userId, [...byFeed.keys()]) },
-  };
-}
 
 const asMember = (row: Omit<StoryItemRow, 'seq'>): StoryMember => ({
   id: row.id,
@@ -52,20 +49,28 @@ const asMember = (row: Omit<StoryItemRow, 'seq'>): StoryMember => ({
 });
 
 /**
- * The items of these stories in these feeds, from the feeds' shards, from items_story_idx alone (it holds
- * each item's story, feed and arrival): a probe per story and feed of the shard, so what it reads grows
- * with the person's feeds, never with how many feeds of other people carry the story (a big story is in
- * hundreds).
+ * The first item of each of these stories in each of these feeds, from the feeds' shards: a lookup per
+ * story and feed in items_story_idx (story, feed, arrival), which holds all it answers and stops at the
+ * first entry, so it costs a row whether it finds one or not, never the other people's feeds that carry a
+ * big story (a big story is in hundreds). A feed's later item of a story is the same item republished
+ * (grouping.ts): it is a later source of its story, and the card names the feed once.
  */
 export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]): Promise<StoryMember[]> {
   if (storyIds.length === 0 || feedIds.length === 0) return [];
   const stories = [...new Set(storyIds)];
   return db.shards.each(feedIds, async (shard, inShard) => {
     const pairs = stories.flatMap((story) => inShard.map((feed) => `(${idListSql([story, feed])})`)).join(', ');
-    return (
-      await shard.all<Omit<StoryItemRow, 'seq'>>(sql`select i.id, i.feed_id, i.story_id, i.created_at
-        from (values ${sql.raw(pairs)}) v join items i on i.story_id = v.column1 and i.feed_id = v.column2`)
-    ).map(asMember);
+    const rows = await shard.all<{ story_id: number; feed_id: number; first: string | null }>(sql`
+      select v.column1 as story_id, v.column2 as feed_id, (
+        select json_array(i.id, i.created_at) from items i indexed by items_story_idx
+        where i.story_id = v.column1 and i.feed_id = v.column2
+        order by i.created_at, i.id limit 1) as first
+      from (values ${sql.raw(pairs)}) v`);
+    return rows.flatMap((row) => {
+      if (!row.first) return [];
+      const [id, createdAt] = JSON.parse(row.first) as [number, number];
+      return [asMember({ id, feed_id: row.feed_id, story_id: row.story_id, created_at: createdAt })];
+    });
   });
 }
 

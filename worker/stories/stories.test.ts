@@ -288,15 +288,18 @@ describe('story threads', () => {
     const grouped = await counted(cookie, '/api/feed-items?limit=50');
     const cards = grouped.body as FeedItem[];
     expect(cards).toHaveLength(4);
-    // The page's read is the same; the stories' items in the person's feeds are one lookup more (a probe per
-    // story and feed, never the other people's feeds that carry it), and the other sources the page read
-    // need no read of their own.
+    // The page's read is the same; the stories' first items in the person's feeds are one lookup more (a
+    // row per story and feed, whatever it finds, never the other people's feeds that carry it), and the
+    // other sources the page read need no read of their own.
     expect(grouped.roundTrips).toBe(flat.roundTrips + 1);
     const shown = cards.length + cards.reduce((sum, card) => sum + (card.alsoIn?.length ?? 0), 0);
     expect(shown).toBe(8);
-    // Measured 44 rows for 8 sources shown where every item shows 29 for 8 (the goal is 5 a row shown:
-    // on a page this small the list's own windows weigh most; docs/stories.md "Reading cost").
-    expect(grouped.rowsRead / shown).toBeLessThanOrEqual(6);
-    expect(grouped.rowsRead - flat.rowsRead).toBeLessThanOrEqual(3 * 2 * 3);
+    // A row per story of the page and feed of the person: 2 stories × 3 feeds, 6 more rows, when the file
+    // runs this test alone; 8 after the file's other tests, whose people follow the same outlets and so
+    // put more of this page's items in stories.
+    expect(grouped.rowsRead - flat.rowsRead).toBeLessThanOrEqual(cards.length * 3);
+    // 35 to 37 rows for 8 sources shown (44 before the lookup stopped at each story and feed's first entry),
+    // where every item shows 29 for 8: within the goal of 5 a row shown (docs/stories.md "Reading cost").
+    expect(grouped.rowsRead / shown).toBeLessThanOrEqual(5);
   });
 });
