@@ -123,6 +123,11 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
               ...upgradeDatabases,
               FEEDS_1: 'feedloom-feeds-1-test',
               PEOPLE_1: 'feedloom-people-1-test',
+              // A ring of day databases for the story index (worker/db/story-ring.ts): only
+              // story-ring.test.ts names it (STORY_DATABASES), and the ring makes its own table.
+              ...Object.fromEntries(
+                Array.from({ length: 5 }, (_, day) => [`STORIES_${day}`, `feedloom-stories-${day}-test`]),
+              ),
             },
             bindings: {
               TEST_MIGRATIONS: migrations,

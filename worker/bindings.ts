@@ -28,6 +28,11 @@ export type Secrets = {
    * Story threads across languages over Cloudflare's HTTP API, where the bindings below are not available:
    * an account's API base (https://api.cloudflare.com/client/v4/accounts/{id}), a token, the index's name.
    */
+  /**
+   * The story index's ring of day databases at workload B (db/story-ring.ts): five or more D1 binding
+   * names, e.g. "STORIES_0..STORIES_4". Unset or blank: the story index is the primary database's table.
+   */
+  STORY_DATABASES?: string;
   STORY_VECTORS_API_URL?: string;
   STORY_VECTORS_API_TOKEN?: string;
   STORY_VECTORS_INDEX?: string;

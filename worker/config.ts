@@ -8,6 +8,7 @@ import * as z from 'zod';
 import type { Bindings } from './bindings';
 import { peopleDatabaseNames } from './db/people';
 import { feedDatabaseNames } from './db/shards';
+import { storyDatabaseNames } from './db/story-ring';
 import { ApiError } from './lib/errors';
 import { log } from './lib/log';
 
@@ -68,7 +69,7 @@ const isHostAndPort = (entry: string) => {
 const secret = z.string('must be set (wrangler secret put)').trim().min(1, 'must be set (wrangler secret put)');
 
 /** A list of D1 binding names (db/shards.ts databaseNames says what a valid one is). */
-const databaseList = (read: (list: string | undefined) => string[]) =>
+const databaseList = <T>(read: (list: string | undefined) => T) =>
   z
     .string()
     .optional()
@@ -103,6 +104,7 @@ const configSchema = z.object({
     ),
   FEED_DATABASES: databaseList(feedDatabaseNames),
   PEOPLE_DATABASES: databaseList(peopleDatabaseNames),
+  STORY_DATABASES: databaseList(storyDatabaseNames),
   /** Blank or not a number: the default (the documented local knob is 0). */
   REFRESH_COOLDOWN_MINUTES: z
     .string()
@@ -184,6 +186,8 @@ export type Config = {
   replicate: ReplicateConnection | null;
   /** Story threads across languages over the HTTP API, or null (the bindings, when bound, come first). */
   storyVectorsApi: { apiUrl: string; token: string; index: string } | null;
+  /** The story index's ring of day databases (db/story-ring.ts), or null: the primary database's table. */
+  storyDatabases: string[] | null;
   stripe: StripeConfig;
 };
 
@@ -243,6 +247,7 @@ function parseConfig(env: Bindings): Config {
     replicate: vars.REPLICATE_API_TOKEN
       ? { token: vars.REPLICATE_API_TOKEN, baseUrl: vars.REPLICATE_BASE_URL || DEFAULT_REPLICATE_BASE_URL }
       : null,
+    storyDatabases: vars.STORY_DATABASES,
     storyVectorsApi:
       vars.STORY_VECTORS_API_URL && vars.STORY_VECTORS_API_TOKEN
         ? {

@@ -9,6 +9,8 @@ import { createPayments, type Payments } from './billing/stripe';
 import type { Bindings } from './bindings';
 import { type Config, readConfig } from './config';
 import { type Db, openDatabases } from './db/client';
+import type { StoryIndex } from './db/story-index';
+import { storyIndexOf } from './db/story-ring';
 import { createMailTransport, type MailTransport } from './email/transports';
 import { createUrlFetcher, type UrlFetcher } from './net/fetcher';
 import { type StoryVectors, storyVectorsFromBindings, storyVectorsOverHttp } from './stories/story-vectors';
@@ -37,6 +39,11 @@ export type Services = {
   searchLimiter: RateLimit;
   /** Story threads across languages (stories/story-vectors.ts): the bindings, else the HTTP API, else off. */
   storyVectors: StoryVectors | null;
+  /**
+   * Where the story index is kept (db/story-index.ts): null, the primary database's table; a ring of day
+   * databases when STORY_DATABASES names them (db/story-ring.ts, workload B).
+   */
+  storyIndex: StoryIndex | null;
 };
 
 /** What domain code that also queues jobs is handed: the service context and the environment, for JOBS. */
@@ -67,5 +74,6 @@ export function createServices(env: Bindings, wrapD1?: (d1: D1Database, binding:
         : config.storyVectorsApi
           ? storyVectorsOverHttp(config.storyVectorsApi)
           : null,
+    storyIndex: storyIndexOf(env, config.storyDatabases, wrapD1),
   };
 }

@@ -1,7 +1,9 @@
-// The story index (issue 24, docs/stories.md; migration 0027): one row per story in the primary
-// database's `story_index`, a contentless FTS5 table whose indexed text is the story's keys and whose
-// other columns are its first item's fingerprint. Which story an item joins is worker/stories/'s rule;
-// this file only reads and writes the rows, and sets an item's story in its feed shard.
+// The story index (issue 24, docs/stories.md; migration 0027): one row per story in a contentless FTS5
+// table `story_index`, whose indexed text is the story's keys and whose other columns are its first item's
+// fingerprint. It is kept in one database (the primary's, every deployment until workload B: `storyIndexIn`,
+// retention deleting rows past the window by rowid) or in a ring of day databases (story-ring.ts). Which
+// story an item joins is worker/stories/'s rule; this file only reads and writes the rows, and sets an
+// item's story in its feed shard.
 import type { Db } from './client';
 import { jsonParts } from './json-parts';
 import { clockItemId } from './shards';
@@ -18,14 +20,43 @@ export type NewStory = IndexedStory & { keys: string[] };
 /** Keys per lookup statement: an FTS5 query of a few hundred OR-ed tokens stays quick. */
 const KEYS_PER_LOOKUP = 400;
 
-const signatureText = (signature: number[]) => signature.map((value) => value.toString(36)).join(',');
-const signatureOf = (text: string) => (text === '' ? [] : text.split(',').map((value) => Number.parseInt(value, 36)));
+/**
+ * A table of stories: its name, and how it keeps a first item's signature: as text (base 36, comma
+ * separated: the primary database's, as migration 0027 made it) or as a blob of 4 bytes a position (half
+ * the bytes: a ring's day databases, db/story-ring.ts, where a day of workload B must fit in one database).
+ */
+export type StoryTable = { name: string; blobSignatures: boolean };
 
-/** The stories whose keys include any of these (keys are letters and digits: each one FTS5 token). */
-export async function findStories(db: Db, keys: string[]): Promise<IndexedStory[]> {
+const PRIMARY_TABLE: StoryTable = { name: 'story_index', blobSignatures: false };
+
+const signatureText = (signature: number[], table: StoryTable) =>
+  table.blobSignatures
+    ? signature.map((value) => (value >>> 0).toString(16).padStart(8, '0')).join('')
+    : signature.map((value) => value.toString(36)).join(',');
+
+const signatureOf = (text: string, table: StoryTable) => {
+  if (text === '') return [];
+  if (!table.blobSignatures) return text.split(',').map((value) => Number.parseInt(value, 36));
+  return Array.from({ length: text.length / 8 }, (_, k) => Number.parseInt(text.slice(k * 8, k * 8 + 8), 16));
+};
+
+/** What grouping at ingest asks of the story index, wherever it is kept. */
+export type StoryIndex = {
+  /** The stories whose keys include any of these, as the index holds them at `now`. */
+  find(keys: string[], now: number): Promise<IndexedStory[]>;
+  /** Indexes new stories, started at `now`. */
+  add(stories: NewStory[], now: number): Promise<void>;
+};
+
+/** The story index in one database (the primary's unless told otherwise), rows past the window deleted by rowid. */
+export const storyIndexIn = (d1: D1Database): StoryIndex => ({
+  find: (keys) => findStories(d1, keys),
+  add: (stories, now) => indexStories(d1, stories, now),
+});
+
+/** The keys' lookup statements (keys are letters and digits: each one FTS5 token), none when no key is valid. */
+export function lookupStatements(d1: D1Database, keys: string[], table = PRIMARY_TABLE): D1PreparedStatement[] {
   const unique = [...new Set(keys)].filter((key) => /^[a-z0-9]+$/.test(key));
-  if (unique.length === 0) return [];
-  const d1 = db.shards.primary().$client;
   const statements = [];
   for (let start = 0; start < unique.length; start += KEYS_PER_LOOKUP) {
     const match = unique
@@ -35,48 +66,58 @@ export async function findStories(db: Db, keys: string[]): Promise<IndexedStory[
     statements.push(
       d1
         .prepare(
-          `select rowid as id, feed_id, arrived_at, published_at, title_key, signature from story_index
-           where story_index match ?1`,
+          `select rowid as id, feed_id, arrived_at, published_at, title_key,
+             ${table.blobSignatures ? 'hex(signature)' : 'signature'} as signature
+           from ${table.name} where ${table.name} match ?1`,
         )
         .bind(`keys : (${match})`),
     );
   }
-  const [single] = statements;
-  const results = single && statements.length === 1 ? [await single.all()] : await d1.batch(statements);
+  return statements;
+}
+
+/** The stories the lookup statements' rows name, each once. */
+export function storiesOfRows(results: D1Result[], table = PRIMARY_TABLE): IndexedStory[] {
   const stories = new Map<number, IndexedStory>();
   for (const { results: rows } of results) {
-    for (const row of rows as {
-      id: number;
-      feed_id: number;
-      arrived_at: number;
-      published_at: number;
-      title_key: string;
-      signature: string;
-    }[]) {
-      stories.set(row.id, {
-        storyId: row.id,
-        first: {
-          feedId: row.feed_id,
-          at: row.arrived_at,
-          published: row.published_at,
-          titleKey: row.title_key,
-          signature: signatureOf(row.signature),
-        },
-      });
-    }
+    for (const row of rows as IndexRow[]) stories.set(row.id, toStory(row, table));
   }
   return [...stories.values()];
+}
+
+type IndexRow = {
+  id: number;
+  feed_id: number;
+  arrived_at: number;
+  published_at: number;
+  title_key: string;
+  signature: string;
+};
+
+const toStory = (row: IndexRow, table: StoryTable): IndexedStory => ({
+  storyId: row.id,
+  first: {
+    feedId: row.feed_id,
+    at: row.arrived_at,
+    published: row.published_at,
+    titleKey: row.title_key,
+    signature: signatureOf(row.signature, table),
+  },
+});
+
+/** The stories whose keys include any of these, in one database. */
+async function findStories(d1: D1Database, keys: string[]): Promise<IndexedStory[]> {
+  const statements = lookupStatements(d1, keys);
+  const [single] = statements;
+  if (!single) return [];
+  return storiesOfRows(statements.length === 1 ? [await single.all()] : await d1.batch(statements));
 }
 
 /** How long a story stays in the index: its 72 hours, and a day for the clocks and queues to catch up. */
 const KEEP_MS = 96 * 60 * 60 * 1000;
 
-/**
- * Indexes new stories and forgets those past the window (their rowids, first items' ids from the clock,
- * are below the id of `now` − 96 h), in one batch of the primary database.
- */
-export async function indexStories(db: Db, stories: NewStory[], now: number) {
-  const d1 = db.shards.primary().$client;
+/** The statements that insert these stories' rows (a statement per JSON part). */
+export function insertStatements(d1: D1Database, stories: NewStory[], table = PRIMARY_TABLE): D1PreparedStatement[] {
   const entries = stories.map((story) => ({
     i: story.storyId,
     k: story.keys.join(' '),
@@ -84,20 +125,29 @@ export async function indexStories(db: Db, stories: NewStory[], now: number) {
     a: story.first.at,
     p: story.first.published,
     t: story.first.titleKey,
-    s: signatureText(story.first.signature),
+    s: signatureText(story.first.signature, table),
   }));
-  const statements = jsonParts(entries).map((part) =>
+  return jsonParts(entries).map((part) =>
     d1
       .prepare(
-        `insert into story_index (rowid, keys, feed_id, arrived_at, published_at, title_key, signature)
+        `insert into ${table.name} (rowid, keys, feed_id, arrived_at, published_at, title_key, signature)
          select j.value ->> 'i', j.value ->> 'k', j.value ->> 'f', j.value ->> 'a', j.value ->> 'p', j.value ->> 't',
-           j.value ->> 's'
+           ${table.blobSignatures ? "unhex(j.value ->> 's')" : "j.value ->> 's'"}
          from json_each(?1) j`,
       )
       .bind(part),
   );
-  statements.push(d1.prepare('delete from story_index where rowid < ?1').bind(clockItemId(0, now - KEEP_MS)));
-  await d1.batch(statements);
+}
+
+/**
+ * Indexes new stories and forgets those past the window (their rowids, first items' ids from the clock,
+ * are below the id of `now` − 96 h), in one batch of the database.
+ */
+async function indexStories(d1: D1Database, stories: NewStory[], now: number) {
+  await d1.batch([
+    ...insertStatements(d1, stories),
+    d1.prepare('delete from story_index where rowid < ?1').bind(clockItemId(0, now - KEEP_MS)),
+  ]);
 }
 
 /**

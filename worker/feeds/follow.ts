@@ -126,7 +126,12 @@ export type FollowOptions = {
 };
 
 export async function followFeed(
-  { db, fetcher, storyVectors }: Pick<Services, 'db' | 'fetcher'> & Partial<Pick<Services, 'storyVectors'>>,
+  {
+    db,
+    fetcher,
+    storyVectors,
+    storyIndex,
+  }: Pick<Services, 'db' | 'fetcher'> & Partial<Pick<Services, 'storyVectors' | 'storyIndex'>>,
   user: { id: number; plan: Plan } & PersonPlacement,
   input: FollowInput,
   { budgeted = true }: FollowOptions = {},
@@ -163,7 +168,10 @@ export async function followFeed(
   });
   if (!feed.lastFetchedAt) {
     // Store the items from the response we already have instead of fetching the feed a second time.
-    await refreshFeed({ db, fetcher: { ...fetcher, fetch: async () => resolved.response }, storyVectors }, feed.id);
+    await refreshFeed(
+      { db, fetcher: { ...fetcher, fetch: async () => resolved.response }, storyVectors, storyIndex },
+      feed.id,
+    );
   }
   return feed.id;
 }

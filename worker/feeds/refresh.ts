@@ -24,7 +24,6 @@ import type { SafeFetchResponse } from '../net/safe-fetch';
 import { applyRulesToNewItems } from '../rules/apply-new';
 import type { Services } from '../services';
 import { storyGrouping } from '../stories/ingest';
-import type { StoryVectors } from '../stories/story-vectors';
 import { faviconFor } from './favicon';
 import { capItem, indexedContentText } from './item-size';
 import {
@@ -63,7 +62,7 @@ export type RefreshOutcome =
  * queue consumer's batch); without it they are pruned at once.
  */
 export type RefreshDeps = Pick<Services, 'db' | 'fetcher'> &
-  Partial<Pick<Services, 'storyVectors'>> & { prunes?: MarkPrunes };
+  Partial<Pick<Services, 'storyVectors' | 'storyIndex'>> & { prunes?: MarkPrunes };
 
 export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.now()): Promise<RefreshOutcome> {
   // Everything a refresh reads and writes is its feed's and items' rows, in the feed's own shard.
@@ -85,7 +84,7 @@ export async function refreshFeed(deps: RefreshDeps, feedId: number, now = Date.
     return recordFailure(db, feed, `The server answered ${response.status}`, now, response.headers.get('retry-after'));
   }
   try {
-    return await storeResponse(db, feed, response, now, deps.storyVectors ?? null, deps.prunes);
+    return await storeResponse(db, feed, response, now, deps);
   } catch (error) {
     // Whatever fails after the fetch (a D1 error, a bug) is the feed's error too: shown, retried with backoff.
     const reason =
@@ -100,8 +99,7 @@ async function storeResponse(
   feed: FeedRow,
   response: SafeFetchResponse,
   now: number,
-  storyVectors: StoryVectors | null,
-  prunes: MarkPrunes | undefined,
+  deps: Pick<RefreshDeps, 'storyVectors' | 'storyIndex' | 'prunes'>,
 ): Promise<RefreshOutcome> {
   const contentHash = response.status === 304 ? feed.contentHash : await sha256Hex(response.body);
   if (response.status === 304 || contentHash === feed.contentHash) {
@@ -112,7 +110,8 @@ async function storeResponse(
   }
   const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
-  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, storyGrouping(db, storyVectors), prunes);
+  const grouping = storyGrouping(db, deps.storyVectors ?? null, deps.storyIndex ?? undefined);
+  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, grouping, deps.prunes);
   if (fresh > 0) await applyRules(db, feed, rows, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
     contentHash,

@@ -5,7 +5,7 @@
 // everyone who follows the feed.
 import type { Db } from '../db/client';
 import type { ItemValues, StoryHook } from '../db/item-store';
-import { findStories, indexStories, markStoriesStarted, type NewStory } from '../db/story-index';
+import { markStoriesStarted, type NewStory, type StoryIndex, storyIndexIn } from '../db/story-index';
 import { htmlToText } from '../html/text';
 import {
   decideStory,
@@ -52,7 +52,15 @@ async function joinByVectors(vectors: StoryVectors, decided: Decided[], rows: Ma
   }
 }
 
-export function storyGrouping(db: Db, vectors: StoryVectors | null = null): StoryHook {
+/**
+ * The hook for one refresh: the story index is the primary database's unless the deployment keeps it
+ * elsewhere (a ring of day databases at workload B: db/story-ring.ts).
+ */
+export function storyGrouping(
+  db: Db,
+  vectors: StoryVectors | null = null,
+  index: StoryIndex = storyIndexIn(db.shards.primary().$client),
+): StoryHook {
   let decided: Decided[] = [];
   return {
     async decide(feedId, fresh, arrivedAt) {
@@ -69,7 +77,7 @@ export function storyGrouping(db: Db, vectors: StoryVectors | null = null): Stor
       const keys = fingerprints.flatMap(({ fingerprint }) => storyKeys(fingerprint));
       let candidates: StoryFirst[] = [];
       try {
-        candidates = keys.length > 0 ? await findStories(db, keys) : [];
+        candidates = keys.length > 0 ? await index.find(keys, arrivedAt) : [];
       } catch {
         // Grouping is a convenience: the items are stored whatever the index says, each its own story.
         candidates = [];
@@ -98,7 +106,7 @@ export function storyGrouping(db: Db, vectors: StoryVectors | null = null): Stor
         }
       }
       await Promise.all([
-        started.length > 0 ? indexStories(db, started, now) : undefined,
+        started.length > 0 ? index.add(started, now) : undefined,
         joined.size > 0 ? markStoriesStarted(db, [...joined]) : undefined,
         // The new stories' vectors; a failure costs only later matches across languages.
         vectors && embedded.length > 0 ? vectors.add(embedded).catch(() => undefined) : undefined,
