@@ -40,4 +40,15 @@ export class StoryGrouper {
     }
     return { storyId, decision, fingerprint };
   }
+
+  /**
+   * Takes back a story the last item started, when another rule (the embeddings', story-vectors.ts) joins
+   * that item to an older story instead: as in production, it then starts none.
+   */
+  withdraw(storyId: number) {
+    for (const [key, stories] of this.byKey) {
+      const kept = stories.filter((story) => story.storyId !== storyId);
+      if (kept.length !== stories.length) this.byKey.set(key, kept);
+    }
+  }
 }
