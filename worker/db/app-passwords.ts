@@ -110,10 +110,20 @@ async function appPasswordWithOwner(db: Db, where: SQL | undefined) {
 }
 
 /**
+ * When this isolate last noted each app password's use: a reader app's every call noted it, and the
+ * statement's guard made that a write of no row, still a D1 call (and a query billed) on each sync.
+ * Bounded: emptied when it holds more than this many, at the cost of one more statement each.
+ */
+const notedHere = new Map<number, number>();
+const MOST_NOTED = 10_000;
+
+/**
  * Notes that a reader app used this app password (the account page's "last used"), at most once per
- * TOUCH_INTERVAL_MS: a write the reader apps' requests leave running after their answer.
+ * TOUCH_INTERVAL_MS: in the statement, across isolates, and in `notedHere`, which skips the call.
  */
 export async function touchAppPassword(db: Db, appPasswordId: number, now = Date.now()) {
+  const noted = notedHere.get(appPasswordId);
+  if (noted !== undefined && noted <= now && now - noted < TOUCH_INTERVAL_MS) return;
   await db
     .update(appPasswords)
     .set({ lastUsedAt: new Date(now) })
@@ -123,6 +133,8 @@ export async function touchAppPassword(db: Db, appPasswordId: number, now = Date
         or(isNull(appPasswords.lastUsedAt), lt(appPasswords.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))),
       ),
     );
+  if (notedHere.size >= MOST_NOTED) notedHere.clear();
+  notedHere.set(appPasswordId, now);
 }
 
 /** The person an email and app password belong to (Google Reader ClientLogin), or null; the use noted. */

@@ -106,7 +106,13 @@ describe("a Fever call that goes ahead of its key's check", () => {
     await settleItemIds();
     expect((await fever<Items>(apiKey, 'items')).items?.length).toBeGreaterThan(0);
     await call(`/api/users/me/app-passwords/${person.appPasswordId}`, { cookie: person.cookie, method: 'DELETE' });
+    const attempts = async () =>
+      (await env.DB.prepare("select count from rate_limits where key = 'login:ip:local'").first<{ count: number }>())
+        ?.count ?? 0;
+    const before = await attempts();
     expect(await fever<Items>(apiKey, 'items')).toEqual({ api_version: 3, auth: 0 });
+    // A key seen live is not counted while it is right, but is once its check finds it wrong.
+    expect(await attempts()).toBe(before + 1);
   });
 
   it('answers again on the fresh reading list when a feed was followed on the web meanwhile', async () => {

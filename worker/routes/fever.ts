@@ -33,6 +33,8 @@ import { isSearchGroup, savedSearchGroups, savedSearchOfGroup } from '../rules/f
 import { markSearchRead } from '../rules/reader-labels';
 
 const API_VERSION = 3;
+/** What a call whose key is not counted as a sign-in attempt has to forgive: nothing. */
+const NOT_COUNTED = { forgive: async () => [] };
 /** Every answer carries these; a call whose key is wrong (or missing) gets only them. */
 const UNSIGNED = { api_version: API_VERSION, auth: 0 };
 const PAGE = 50;
@@ -241,11 +243,16 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
   // Wrong keys count like failed sign-ins from that address; a right one forgives the address. The key
   // is looked up in the same round trip as the count, and its owner used only once the count allows it.
   const outside = c.var.readGate.outside;
+  const key = `fever:${apiKey}`;
+  const seen = seenUnder(key);
+  const countAttempt = () =>
+    limitPasswordAttempts(outside, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local');
+  // A key this isolate has seen live is not counted as an attempt (it would be forgiven at once): it is
+  // counted only if its check now finds it wrong, below.
   const lookup = Promise.all([
-    limitPasswordAttempts(outside, 'fever-api-key', c.req.header('cf-connecting-ip') ?? 'local'),
+    seen ? NOT_COUNTED : countAttempt(),
     /^[0-9a-f]{32}$/.test(apiKey) ? findUserByFeverKey(outside, apiKey) : null,
   ]);
-  const key = `fever:${apiKey}`;
   // After the answer: the app's sync waits on reads only.
   const noteUse = ([attempts, found]: Awaited<typeof lookup>) => {
     if (!found) return;
@@ -257,7 +264,6 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
     if (params.has('mark')) forget(key);
     else remember(key, found.user);
   };
-  const seen = seenUnder(key);
   if (!seen) {
     const checked = await lookup;
     noteUse(checked);
@@ -285,6 +291,7 @@ export const feverRoutes = new Hono<AppEnv>().on(['GET', 'POST'], ['/', '/*'], a
     const fresh = checked[1];
     if (!fresh) {
       forget(key);
+      await countAttempt();
       return c.json(UNSIGNED);
     }
     noteUse(checked);
