@@ -53,6 +53,10 @@ function snapshotWorker() {
     [/^directory = .*$/m, 'directory = "client"'],
     // Every database's: the primary and each feed shard.
     [/^migrations_dir = .*$/gm, 'migrations_dir = "../../migrations"'],
+    // The benchmark measures what a search costs at 32 connections, not the per-person limit of 30 a
+    // minute (issue 29), which worker/routes/search-rate-limit.test.ts holds: with it every search
+    // past the 30th was a 429.
+    [/^simple = \{ limit = 30, period = 60 \}$/m, 'simple = { limit = 1000000, period = 60 }'],
   ]) {
     if (!from.test(config)) throw new Error(`wrangler.toml has no line matching ${from}`);
     config = config.replace(from, to);
