@@ -45,7 +45,7 @@ const MONTH_SECONDS = 30 * 86_400;
 /** The busiest hour against the average: people read in the morning and evening. */
 const PEAK_OVER_AVERAGE = 3;
 /**
- * Calls a deletion makes besides one per people database and one per feed shard it reaches: marking (or
+ * Calls a deletion makes besides two per people database and one per feed shard it reaches: marking (or
  * the cleanup's measuring), the stars with the feeds listed, the person's rows, the image keys, the
  * users row, the Stripe customer forgotten (auth/account-deletion.ts, db/account-deletion.ts).
  */
@@ -81,9 +81,10 @@ function atWorkload(scale, measured) {
   // The session's database: every signed-in request reads its session row there.
   const requestsPerSecond = (d.pages * 2 + d.marks) / MONTH_SECONDS;
   // A deletion: one batch in each feed shard its stars and feeds are in, every people database asked who
-  // else follows them; at worst (feeds in every shard) one in every feed shard.
-  const deletionCalls = DELETION_FIXED_CALLS + inScope + peopleDatabases;
-  const worstDeletionCalls = DELETION_FIXED_CALLS + feedShards + peopleDatabases;
+  // else follows them and, after the delete, who follows the feeds deleted (the subscription race); at
+  // worst (feeds in every shard) one in every feed shard.
+  const deletionCalls = DELETION_FIXED_CALLS + inScope + 2 * peopleDatabases;
+  const worstDeletionCalls = DELETION_FIXED_CALLS + feedShards + 2 * peopleDatabases;
   return {
     databases: d.feedShards + d.peopleShards,
     bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets

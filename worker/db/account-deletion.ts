@@ -29,6 +29,7 @@ import {
   users,
 } from '../../schema';
 import { type Db, type PeopleDb, type PersonPlacement, statementOf } from './client';
+import { restoreFollowedFeeds, type StoredFeed, storedFeedColumns } from './feeds';
 import { idListSql, shardOfId } from './shards';
 
 /**
@@ -92,12 +93,15 @@ export async function readingStateScope(db: Db, people: PeopleDb, userId: number
 
 /**
  * The D1 calls step 2 makes for a scope: the stars taken with the followed feeds listed, every people
- * database asked who else follows them, one batch in each shard of the scope, the person's rows. Bounded
+ * database asked who else follows them, one batch in each shard of the scope, every people database
+ * asked again who follows the feeds it deleted (the subscription race: feeds.ts restoreFollowedFeeds),
+ * the person's rows. (A feed stored again costs its shard one call more: rare, and taken from room
+ * nobody holds.) Bounded
  * by the number of databases, whatever the person follows (issue 30: a batch in every feed shard for
  * the hidden rows alone was 256 calls a deletion at workload B).
  */
 export const readingStateCalls = (scope: ReadingStateScope, peopleDatabases: number) =>
-  2 + peopleDatabases + scope.shards.length;
+  2 + 2 * peopleDatabases + scope.shards.length;
 
 /**
  * Step 2: the person's reading state, from their people database. Every step of it can run again after
@@ -166,10 +170,11 @@ export async function deleteReadingState(
     entry(id).followed = true;
     if (!stillFollowed.has(id)) entry(id).orphans.push(id);
   }
+  const deletedFeeds: StoredFeed[] = [];
   await Promise.all(
     [...byShard]
       .filter(([shard]) => shard < db.shards.count)
-      .map(([shard, part]) => {
+      .map(async ([shard, part]) => {
         const home = db.shards.at(shard);
         const counts = JSON.stringify(part.starred.map((id) => [id, othersStars.get(id) ?? 0]));
         const statements = [
@@ -178,13 +183,19 @@ export async function deleteReadingState(
                 (select j.value ->> 1 from json_each(${counts}) j where j.value ->> 0 = items.id), star_count - 1)
               where id in (${sql.raw(idListSql(part.starred))})`
             : null,
-          part.orphans.length > 0 ? sql`delete from feeds where id in (${sql.raw(idListSql(part.orphans))})` : null,
           // What their rules hid lives beside the items.
           part.followed ? sql`delete from hidden_items where user_id = ${userId}` : null,
+          part.orphans.length > 0
+            ? sql`delete from feeds where id in (${sql.raw(idListSql(part.orphans))}) returning ${storedFeedColumns}`
+            : null,
         ].flatMap((statement) => (statement ? [statementOf(home, statement)] : []));
-        return statements.length > 0 ? home.$client.batch(statements) : null;
+        if (statements.length === 0) return;
+        const results = await home.$client.batch<StoredFeed>(statements);
+        if (part.orphans.length > 0) deletedFeeds.push(...(results.at(-1)?.results ?? []));
       }),
   );
+  // Someone who followed one of them between the check and the delete gets it back (feeds.ts).
+  await restoreFollowedFeeds(db, deletedFeeds, { leaving: userId });
   await afterFeedShards?.();
   await people.batch([
     people.delete(readMarks).where(eq(readMarks.userId, userId)),

@@ -242,11 +242,80 @@ export async function releaseStars(db: Db, itemIds: number[]) {
  * its feeds are dealt with, so that an interruption leaves them to say which feeds those were).
  */
 export async function deleteUnfollowedFeeds(db: Db, feedIds: number[], { leaving }: { leaving?: number } = {}) {
-  const orphans = await unfollowedFeeds(db, feedIds, { leaving });
-  await db.shards.each(orphans, async (shard, ids) => {
-    await shard.run(sql`delete from feeds where id in (${sql.raw(idListSql(ids))})`);
-    return [];
-  });
+  await deleteOrphanedFeeds(db, await unfollowedFeeds(db, feedIds, { leaving }), { leaving });
+}
+
+/**
+ * Deletes these feeds, which nobody followed when asked, with their items; any someone followed since
+ * is stored again (restoreFollowedFeeds). `leaving`: a person whose own subscriptions do not count.
+ */
+export async function deleteOrphanedFeeds(db: Db, orphans: number[], { leaving }: { leaving?: number } = {}) {
+  const deleted = await db.shards.each(orphans, (shard, ids) =>
+    shard.all<StoredFeed>(
+      sql`delete from feeds where id in (${sql.raw(idListSql(ids))}) returning ${storedFeedColumns}`,
+    ),
+  );
+  await restoreFollowedFeeds(db, deleted, { leaving });
+}
+
+/** What storing a deleted feed again needs: it is stored under its own id, with no items, due at once. */
+export type StoredFeed = {
+  id: number;
+  url: string;
+  title: string | null;
+  site_url: string | null;
+  description: string | null;
+};
+/** The columns of a StoredFeed, for a statement's RETURNING. */
+export const storedFeedColumns = sql.raw('id, url, title, site_url, description');
+
+/** A statement storing the feed again under its own id, unless its id (or its URL) is there. */
+export function storeFeedAgainStatement(d1: D1Database, feed: StoredFeed, now = Date.now()) {
+  return d1
+    .prepare(
+      `insert into feeds (id, url, title, site_url, description, next_fetch_at, created_at)
+       select ?1, ?2, ?3, ?4, ?5, ?6, ?6 where not exists (select 1 from feeds where id = ?1)
+       on conflict do nothing`,
+    )
+    .bind(feed.id, feed.url, feed.title, feed.site_url, feed.description, now);
+}
+
+/**
+ * Of feeds just deleted because nobody followed them, stores again (under their ids) those someone
+ * follows now: a subscription made between the "anyone still following" check and the delete would
+ * otherwise name a feed that is gone (issue 30). The subscriber checks its feed after its subscription
+ * (keepFeedOfSubscription), which covers a subscription made after this second check. Every people
+ * database asked at once; a shard's call only for a feed to store again.
+ */
+export async function restoreFollowedFeeds(db: Db, deleted: StoredFeed[], { leaving }: { leaving?: number } = {}) {
+  if (deleted.length === 0) return;
+  const unfollowed = new Set(
+    await unfollowedFeeds(
+      db,
+      deleted.map((feed) => feed.id),
+      { leaving },
+    ),
+  );
+  const followed = deleted.filter((feed) => !unfollowed.has(feed.id));
+  await db.shards.each(
+    followed.map((feed) => feed.id),
+    async (shard, ids) => {
+      await shard.$client.batch(
+        followed.filter((feed) => ids.includes(feed.id)).map((feed) => storeFeedAgainStatement(shard.$client, feed)),
+      );
+      return [];
+    },
+  );
+}
+
+/**
+ * After a subscription went in: its feed is still there, or is stored again under its id (one
+ * statement that writes nothing when it is there). A deletion of the feeds nobody follows checks for
+ * followers, deletes, and checks again (restoreFollowedFeeds): a subscription made after that second
+ * check finds its feed gone here.
+ */
+export async function keepFeedOfSubscription(db: Db, feed: StoredFeed) {
+  await db.shards.of(feed.id).$client.batch([storeFeedAgainStatement(db.shards.of(feed.id).$client, feed)]);
 }
 
 /** Of these feeds, those nobody follows (but `leaving`), every people database asked at once. */

@@ -6,7 +6,7 @@
 // (issue 10 L3). Its memory is bounded too: the page is read for links up to PAGE_LINKS_BYTES, and
 // candidates as discover.ts caps them.
 import type { Db, PersonPlacement } from '../db/client';
-import { countFeeds, feedLimitError, findFeedByUrl, subscribe, upsertFeed } from '../db/feeds';
+import { countFeeds, feedLimitError, findFeedByUrl, keepFeedOfSubscription, subscribe, upsertFeed } from '../db/feeds';
 import { ApiError } from '../lib/errors';
 import type { Plan } from '../lib/plans';
 import { reserveFetches } from '../middleware/rate-limit';
@@ -149,6 +149,7 @@ export async function followFeed(
       name: nameOr(input.name, known.title, typed),
       feedId: known.id,
     });
+    await keepFeedOfSubscription(db, asStored(known));
     return known.id;
   }
 
@@ -166,6 +167,7 @@ export async function followFeed(
     name: nameOr(input.name, resolved.parsed.title, resolved.feedUrl),
     feedId: feed.id,
   });
+  await keepFeedOfSubscription(db, asStored(feed));
   if (!feed.lastFetchedAt) {
     // Store the items from the response we already have instead of fetching the feed a second time.
     await refreshFeed(
@@ -175,6 +177,21 @@ export async function followFeed(
   }
   return feed.id;
 }
+
+/** A feed row as storing it again needs it (db/feeds.ts keepFeedOfSubscription). */
+const asStored = (feed: {
+  id: number;
+  url: string;
+  title: string | null;
+  siteUrl: string | null;
+  description: string | null;
+}) => ({
+  id: feed.id,
+  url: feed.url,
+  title: feed.title,
+  site_url: feed.siteUrl,
+  description: feed.description,
+});
 
 function normaliseFeedUrlOrThrow(input: string) {
   try {
