@@ -29,6 +29,13 @@ export const LOOKUP_DAYS = 4;
 export const MIN_RING = LOOKUP_DAYS + 1;
 
 /**
+ * The D1 calls a refresh makes in a ring beyond what it makes in the primary database's index: its
+ * lookup asks LOOKUP_DAYS databases instead of one, and its first write of a day readies tomorrow's (a
+ * read, then a batch). The queue's call budget reserves them (jobs/handlers.ts refreshCalls).
+ */
+export const RING_CALLS_PER_REFRESH = LOOKUP_DAYS - 1 + 2;
+
+/**
  * A day's table: the keys indexed, the first item's fingerprint beside them. Not the migrations'
  * `story_index`, which every database carries (contentless with its unindexed columns kept apart, whose
  * table of those columns SQLite leaves behind on DROP and then refuses to drop or make again): a plain

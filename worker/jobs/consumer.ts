@@ -3,9 +3,11 @@
 // Every job of a batch shares one budget of D1 calls (call-budget.ts, issue 30): what finds no room in
 // it goes back to the queue as a new message, so an invocation never passes its budget and nothing is
 // dropped.
+
 import { openDatabases } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
 import { type MarkPrunes, pruneTrimmedMarks } from '../db/item-store';
+import { storyIndexOf } from '../db/story-ring';
 import type { Bindings } from '../env';
 import { errorFields, log } from '../lib/log';
 import { createServices, type Services } from '../services';
@@ -29,6 +31,8 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget 
   const counted = (wrap: (d1: D1Database) => D1Database): Services => ({
     ...services,
     db: openDatabases(env, services.config.databases, wrap),
+    // The story index's ring of day databases, when there is one, is counted as the others are.
+    storyIndex: storyIndexOf(env, services.config.storyDatabases, wrap),
   });
   if (batch.queue === DEAD_LETTER_QUEUE) {
     for (const message of batch.messages) {

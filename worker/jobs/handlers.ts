@@ -2,12 +2,14 @@
 // Each runs on the batch's D1 call budget (call-budget.ts): most as one piece of work of a known most
 // calls (JOB_CALLS), the refreshes a feed at a time and the cleanup an account at a time, so that what
 // finds no room is handed back (`rest`) and sent to the queue again, never dropped.
+
 import { sendDigest } from '../ai/digest';
 import { runGeneration } from '../ai/generate';
 import { type CleanupRoom, finishInterruptedDeletions, sweepDeletedAccounts } from '../auth/account-deletion';
 import { deleteExpired } from '../db/cleanup';
 import { RESETS_PER_JOB, resetDueCredits } from '../db/credits';
 import type { MarkPrunes } from '../db/item-store';
+import { RING_CALLS_PER_REFRESH } from '../db/story-ring';
 import { sendAccountMail } from '../email/account-mail';
 import { sendEmail } from '../email/send';
 import type { Bindings } from '../env';
@@ -29,10 +31,12 @@ const FEEDS_AT_ONCE = 2;
  * known items, the story index's lookup, the write, the new stories (two), the new items read for the
  * rules, the dates and the schedule (refresh.ts, REFRESH_FIXED_CALLS); and in each people database the
  * followers' rules, and for what matched a star statement, a batch, and the feed shard's batch
- * (rules/apply-new.ts). Its trim's read marks are pruned with the batch's (MarkPrunes).
+ * (rules/apply-new.ts). Its trim's read marks are pruned with the batch's (MarkPrunes). With a ring of
+ * day databases for the story index (STORY_DATABASES), the ring's calls beyond those.
  * worker/jobs/consumer-budget.test.ts measures the heaviest refresh against it.
  */
-export const refreshCalls = (peopleDatabases: number) => REFRESH_FIXED_CALLS + 4 * peopleDatabases;
+export const refreshCalls = (peopleDatabases: number, storyRing = false) =>
+  REFRESH_FIXED_CALLS + 4 * peopleDatabases + (storyRing ? RING_CALLS_PER_REFRESH : 0);
 export const REFRESH_FIXED_CALLS = 10;
 
 /**
@@ -113,7 +117,7 @@ const handlers: { [Type in keyof typeof JOB_CALLS]: Handler<Type> } = {
 
 /** Refreshes the feeds a room at a time; the ids that found none, in their order. */
 async function refreshEach(feedIds: number[], services: Omit<Services, 'db'>, room: JobRoom) {
-  const calls = refreshCalls(services.config.databases.people.length);
+  const calls = refreshCalls(services.config.databases.people.length, services.config.storyDatabases !== null);
   const left = new Set<number>();
   await runPool(feedIds, FEEDS_AT_ONCE, async (feedId) => {
     const outcome = await room.run(calls, (counted) => refreshAndLog(counted, feedId, room.prunes));
