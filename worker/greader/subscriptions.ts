@@ -71,32 +71,55 @@ export async function loadReaderSubscriptions(db: PeopleDb, userId: number, read
 }
 
 /**
+ * The feeds' addresses this isolate has read lately, by feed id: a stream renders each item with its
+ * feed's address, which the feed's row holds (shared by everyone who follows it) and which rarely
+ * changes. Kept FEED_ADDRESS_MS, so a stream of feeds read lately makes no D1 call for them; at most
+ * MOST_FEED_ADDRESSES (a few MB), then emptied.
+ */
+const feedAddresses = new Map<number, { url: string; siteUrl: string | null; at: number }>();
+const FEED_ADDRESS_MS = 5 * 60 * 1000;
+const MOST_FEED_ADDRESSES = 20_000;
+
+/** The addresses of these feeds, read (one read a feed shard, at once) for those not kept or kept too long. */
+async function addressesOf(db: PeopleDb, feedIds: number[], now = Date.now()) {
+  const stale = feedIds.filter((id) => {
+    const kept = feedAddresses.get(id);
+    return !kept || kept.at > now || now - kept.at >= FEED_ADDRESS_MS;
+  });
+  if (stale.length > 0) {
+    const rows = await feedRowsByIds(db, stale);
+    if (feedAddresses.size + rows.length > MOST_FEED_ADDRESSES) feedAddresses.clear();
+    for (const row of rows) feedAddresses.set(row.id, { url: row.url, siteUrl: row.siteUrl, at: now });
+  }
+  return feedAddresses;
+}
+
+/**
  * The person's feeds and labels as a stream renders its items (their names, addresses and labels), with
- * no unread counts (0): their reading list and their feeds' rows, one row a feed, in one round trip,
- * where the sidebar's counts read two a feed and the unread items of stories.
+ * no unread counts (0) and no errors: their reading list and their feeds' addresses (addressesOf), in one
+ * round trip at most, where the sidebar's counts read two rows a feed and the unread items of stories.
  */
 export async function loadStreamSubscriptions(db: PeopleDb, reader: Reader): Promise<ReaderSubscriptions> {
   const list = await reader.readingList();
-  const rows = await feedRowsByIds(
+  const addresses = await addressesOf(
     db,
     list.subscriptions.map(([feedId]) => feedId),
   );
-  const feedRows = new Map(rows.map((row) => [row.id, row]));
   const groups = new Map<number | null, CategoryWithFeeds>(
     list.categories.map(([id, name]) => [id, { id, name, unreadCount: 0, feeds: [] }]),
   );
   const general: CategoryWithFeeds = { id: null, name: 'General', unreadCount: 0, feeds: [] };
   for (const [feedId, name, categoryId] of list.subscriptions) {
-    const row = feedRows.get(feedId);
-    if (!row) continue;
+    const address = addresses.get(feedId);
+    if (!address) continue;
     (groups.get(categoryId) ?? general).feeds.push({
       id: feedId,
       name,
-      url: row.url,
-      websiteUrl: row.siteUrl,
+      url: address.url,
+      websiteUrl: address.siteUrl,
       favicon: faviconPath(feedId),
       unreadCount: 0,
-      lastError: row.lastError,
+      lastError: null,
     });
   }
   return toReaderSubscriptions([...groups.values(), general]);
