@@ -63,9 +63,11 @@ export async function findImportForJob(db: Db, importId: number) {
 export async function recordImportChunk(
   db: Db,
   importId: number,
-  chunk: { added: number; skipped: number; failed: number; errors: OpmlImportError[]; done: boolean },
-) {
-  await db
+  chunk: { offset: number; added: number; skipped: number; failed: number; errors: OpmlImportError[]; done: boolean },
+): Promise<boolean> {
+  // Only where the import still stands at the chunk's offset: a job delivered twice at once (queues deliver
+  // at least once) records its chunk once, and the copy that finds it recorded changes nothing.
+  const recorded = await db
     .update(opmlImports)
     .set({
       added: sql`${opmlImports.added} + ${chunk.added}`,
@@ -75,5 +77,13 @@ export async function recordImportChunk(
       status: chunk.done ? 'done' : 'pending',
       ...(chunk.done ? { entries: [] } : {}),
     })
-    .where(eq(opmlImports.id, importId));
+    .where(
+      and(
+        eq(opmlImports.id, importId),
+        eq(opmlImports.status, 'pending'),
+        sql`${opmlImports.added} + ${opmlImports.skipped} + ${opmlImports.failed} = ${chunk.offset}`,
+      ),
+    )
+    .returning({ id: opmlImports.id });
+  return recorded.length > 0;
 }

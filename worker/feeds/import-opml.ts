@@ -50,12 +50,14 @@ export async function importOpmlChunk(services: Pick<Services, 'db' | 'fetcher'>
   }
   const processed = offset + added + skipped + errors.length;
   const done = processed >= row.entries.length;
-  await recordImportChunk(db, importId, {
+  const recorded = await recordImportChunk(db, importId, {
+    offset,
     added,
     skipped,
     failed: errors.length,
     errors: [...row.errors, ...errors],
     done,
   });
-  return { next: done ? null : processed };
+  // Recorded by another delivery of the same chunk: that one goes on with the next.
+  return { next: done || !recorded ? null : processed };
 }

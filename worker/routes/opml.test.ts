@@ -8,6 +8,17 @@ import worker from '../index';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 
+type ImportState = { status: string; added: number; skipped: number; failed: number };
+
+/** The import once its job is done (the local queue delivers it in the background). */
+async function importWhenDone(cookie: string, id: number): Promise<ImportState> {
+  for (let polls = 0; ; polls++) {
+    const state = (await (await call(`/api/opml/imports/${id}`, { cookie })).json()) as ImportState;
+    if (state.status !== 'pending' || polls > 900) return state;
+    await scheduler.wait(50);
+  }
+}
+
 describe('OPML', () => {
   it('imports as a job reporting added, skipped and failed, then exports', async () => {
     const { cookie, userId } = await signUp();
@@ -25,14 +36,18 @@ describe('OPML', () => {
     });
     expect(started.status).toBe(202);
     const { id } = (await started.json()) as { id: number };
-    const batch = createMessageBatch('feedloom-jobs', [
+    // The job the import queued, delivered by the local queue as production's is; and the same message
+    // delivered again at once, as a queue may (at least once): the chunk is counted once.
+    const again = createMessageBatch('feedloom-jobs', [
       { id: 'opml', timestamp: new Date(), attempts: 1, body: { type: 'import-opml', importId: id, offset: 0 } },
     ]);
     const ctx = createExecutionContext();
-    await worker.queue(batch, env, ctx);
-    await getQueueResult(batch, ctx);
-    const result = await (await call(`/api/opml/imports/${id}`, { cookie })).json();
-    expect(result).toMatchObject({ status: 'done', added: 1, skipped: 0, failed: 1 });
+    await worker.queue(again, env, ctx);
+    await getQueueResult(again, ctx);
+    const result = await importWhenDone(cookie, id);
+    // Two outlines once the same address is taken once: one followed, one that does not answer.
+    expect(result.added + result.skipped + result.failed).toBe(2);
+    expect(result).toMatchObject({ status: 'done', failed: 1 });
 
     const exported = await (await call('/api/opml', { cookie })).text();
     expect(exported).toContain('<outline text="Tech"');
