@@ -80,7 +80,7 @@ export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
   if (!token) return unauthorized();
   const key = `greader:${token}`;
   const seen = c.req.method === 'GET' && !readAgain.has(c.req.raw) ? seenUnder(key) : undefined;
-  if (seen) return readAhead(c, next, token, seen);
+  if (seen) return readAhead(c, next, { token, key }, seen);
   const found = await verifyAuthToken(c.var.config.secrets.session, c.var.readGate.outside, token);
   if (!found) {
     forget(key);
@@ -113,8 +113,12 @@ function signIn(c: Context<ReaderEnv>, token: string, user: SessionUser) {
  * (middleware/read-ahead.ts): a revoked app password or an expired token answers 401 with nothing read
  * shown, and a changed row answers the request again from the start.
  */
-async function readAhead(c: Context<ReaderEnv>, next: Next, token: string, seen: Seen) {
-  const key = `greader:${token}`;
+async function readAhead(
+  c: Context<ReaderEnv>,
+  next: Next,
+  { token, key }: { token: string; key: string },
+  seen: Seen,
+) {
   const verdict = holdReadsUntil(
     c,
     verifyAuthToken(c.var.config.secrets.session, c.var.readGate.outside, token).then((found) => {
