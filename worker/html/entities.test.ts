@@ -23,6 +23,15 @@ describe('decodeEntities by grammar', () => {
     expect(decodeEntities('&copy2024 &#x110000; &#150;')).toBe('©2024 \ufffd –');
   });
 
+  it('reads the five XML references and their near misses the same in every grammar', () => {
+    const text = '&lt;&gt;&amp;&quot;&apos; &lt &ltx; &amplt; &quo; &LT; &#60 &';
+    expect(decodeEntities(text, 'xml')).toBe(`<>&"' &lt &ltx; &amplt; &quo; < &#60 &`);
+    expect(decodeEntities(text)).toBe(`<>&"' < <x; &lt; &quo; < < &`);
+    // A long escaped text (past the pieces of one chunk) comes out whole and in order.
+    const paragraph = '&lt;p&gt;Tom &amp; Jerry&lt;/p&gt;';
+    expect(decodeEntities(paragraph.repeat(5_000), 'xml')).toBe('<p>Tom & Jerry</p>'.repeat(5_000));
+  });
+
   it('keeps a feed item link that carries "&copy=" as written', () => {
     const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>T</title><link>https://a.example/</link>
 <item><title>One</title><link>https://a.example/post?id=1&amp;copy=2</link></item></channel></rss>`;
