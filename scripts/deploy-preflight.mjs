@@ -19,6 +19,7 @@ export const PLACEHOLDER_ID = '00000000-0000-0000-0000-000000000000';
 /** The first SQLite with FTS5's contentless_unindexed option. */
 export const MIN_SQLITE = [3, 47, 0];
 const PROBE_TABLE = '_feedloom_preflight_fts';
+const WRANGLER = `${root}node_modules/wrangler/bin/wrangler.js`;
 
 /** The [[d1_databases]] tables of a wrangler.toml text: binding and database_id. */
 export function d1Databases(toml) {
@@ -98,9 +99,10 @@ export function probeVerdict({ version, probe }) {
 /** Runs the version question and the probe on the `DB` database, remote (or local) through wrangler. */
 export function runProbe(where = '--remote', extraArgs = []) {
   const execute = (command) => {
+    // The project's wrangler started directly: npx would spend an npm start-up (about 1 s of CPU) on each.
     const result = spawnSync(
-      'npx',
-      ['wrangler', 'd1', 'execute', 'DB', where, '--json', '--command', command, ...extraArgs],
+      process.execPath,
+      [WRANGLER, 'd1', 'execute', 'DB', where, '--json', '--command', command, ...extraArgs],
       {
         cwd: root,
         env: wranglerEnv,
