@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseFeed } from '../feeds/parse';
+import { fixtureFeeds } from '../test/fixture-feeds';
 import { firstImage, sanitizeHtml } from './sanitize';
 import { htmlToText } from './text';
 
@@ -184,14 +185,9 @@ const SAFE_ATTRIBUTES =
 
 describe('sanitizeHtml on real feeds', () => {
   // The fixture feeds as text (parse.test.ts reads them so too; their bytes and charsets are the
-  // parser's tests). Read by the bundler, not fetched from the fake upstream, so this file runs in plain
-  // Node (project worker-node) beside the workerd tests instead of after them.
-  const raw = import.meta.glob('../feeds/testdata/fixtures/*.{xml,rss,atom,json}', {
-    query: '?raw',
-    import: 'default',
-    eager: true,
-  }) as Record<string, string>;
-  const fixtures = Object.entries(raw).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text] as const);
+  // parser's tests). Read from disk, not fetched from the fake upstream, so this file runs in plain Node
+  // (project worker-node) beside the workerd tests instead of after them.
+  const fixtures = [...fixtureFeeds((name) => /\.(?:xml|rss|atom|json)$/.test(name))];
 
   // Every item of ~140 real feeds, parsed and sanitised twice: about 4 s of CPU on an idle core, more
   // beside a busy suite; a slow run is not a wrong one, so this test gets a longer limit than the default.

@@ -1,15 +1,11 @@
-/// <reference types="vite/client" />
 // Table-driven over the real-world fixtures (testdata/fixtures, listed in MANIFEST.tsv), then specific
-// values a reader would notice on a dozen representative feeds. Fixtures arrive through Vite's ?raw import
-// (UTF-8 text); byte-level encoding cases live in encoding.test.ts.
+// values a reader would notice on a dozen representative feeds. Fixtures are read as UTF-8 text
+// (test/fixture-feeds.ts); byte-level encoding cases live in encoding.test.ts.
 import { describe, expect, it } from 'vitest';
+import { fixtureFeeds } from '../../test/fixture-feeds';
 import { FeedParseError, type ParsedFeed, parseFeed } from './index';
 
-const raw = import.meta.glob('../testdata/fixtures/*', { query: '?raw', import: 'default', eager: true }) as Record<
-  string,
-  string
->;
-const fixtures = new Map(Object.entries(raw).map(([path, text]) => [path.slice(path.lastIndexOf('/') + 1), text]));
+const fixtures = fixtureFeeds();
 const manifest = (fixtures.get('MANIFEST.tsv') ?? '')
   .trim()
   .split('\n')
