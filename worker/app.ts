@@ -8,6 +8,7 @@ import type { AppEnv } from './env';
 import { ApiError } from './lib/errors';
 import { errorFields, log } from './lib/log';
 import { checkOrigin } from './middleware/origin';
+import { replicaBookmarks } from './middleware/replica-bookmarks';
 import { logRequest } from './middleware/request-log';
 import { services } from './middleware/services';
 import { loadSession } from './middleware/session';
@@ -42,6 +43,8 @@ export const app = new Hono<AppEnv>()
   .basePath('/api')
   // API answers are data, never a page: nothing may load from them and nothing may frame them (issue 28 L3).
   .use(secureHeaders({ contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } }))
+  // Before services: the databases it opens are D1 sessions at the person's bookmarks.
+  .use(replicaBookmarks)
   .use(services)
   .use(logRequest)
   .use(checkOrigin)

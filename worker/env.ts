@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Db, PeopleDb } from './db/client';
 import type { ReadGate } from './db/read-gate';
 import type { Reader } from './db/reader';
+import type { ReplicaSessions } from './db/replica-sessions';
 import type { Services } from './services';
 
 export type { Bindings, Secrets } from './bindings';
@@ -31,6 +32,11 @@ export type AppEnv = {
     reader: Reader | null;
     /** What the request's database calls wait for when its reads go ahead of the session's check (db/read-gate.ts). */
     readGate: ReadGate;
+    /**
+     * The request's D1 sessions (db/replica-sessions.ts): reads from a replica near the Worker, at the
+     * person's bookmarks (middleware/replica-bookmarks.ts). Unset: every call to the primary.
+     */
+    replicas: ReplicaSessions | undefined;
   };
 };
 

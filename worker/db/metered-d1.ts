@@ -89,7 +89,12 @@ export function meteredD1(d1: D1Database, meter: Meter, { countRows = true } = {
         return results;
       }),
     exec: (query: string) => d1.exec(query),
-    withSession: (constraint?: string) => d1.withSession(constraint),
+    // A session's calls are this database's calls (db/replica-sessions.ts): counted alike.
+    withSession: (constraint?: string) => {
+      const session = d1.withSession(constraint);
+      const metered = meteredD1(session as unknown as D1Database, meter, { countRows });
+      return Object.assign(metered, { getBookmark: () => session.getBookmark() });
+    },
     dump: () => d1.dump(),
   } as unknown as D1Database;
 }

@@ -20,7 +20,12 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   c.set('requestId', c.req.header('cf-ray') ?? crypto.randomUUID());
   const config = readConfig(c.env);
   const timeline = c.req.header(COUNT_D1_HEADER) && config.development ? callTimeline() : null;
-  const counted = (d1: D1Database, binding: string) => (timeline ? timeline.meter(d1, binding) : d1);
+  // Each database as the request's D1 session (middleware/replica-bookmarks.ts): reads from a replica near
+  // the Worker, writes to the primary. One session per binding, shared by the gate's inside and outside.
+  const replicas = c.var.replicas;
+  const near = (d1: D1Database, binding: string) => (replicas ? replicas.open(d1, binding) : d1);
+  const counted = (d1: D1Database, binding: string) =>
+    timeline ? timeline.meter(near(d1, binding), binding) : near(d1, binding);
   // Every database behind the request's read gate (db/read-gate.ts), which stays open unless the
   // session middleware reads ahead of its check (middleware/read-ahead.ts).
   const gate = openGate(openDatabases(c.env, config.databases, counted));
