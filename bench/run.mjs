@@ -3,7 +3,7 @@
 // feed fixture server, whose ports it must be allowed to fetch), then cost, API and SPA against it.
 // Prints the table, writes bench/results.json and its sections of docs/performance.md and docs/scaling.md. Benchmarks report; they never
 // assert: a figure that misses its goal is marked ✗ and the run still succeeds.
-// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, jobMemory, refresh, cost, api, roundTrips, spa, freshrss) and
+// `npm run bench -- cost api` runs only the parts named (parse, worker, summaries, stories, search, jobMemory, refresh, cost, api, roundTrips, farReader, spa, freshrss) and
 // prints their figures as JSON without touching bench/results.json or docs/; with `--merge` it writes
 // them into the last full run's results instead, with a note saying which figures come from which run.
 // `npm run bench -- soak` (bench/soak.mjs: 100,000 requests through `npm start`, about as long as all the
@@ -13,6 +13,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { API_SEED_PEOPLE, apiSeedSql, benchApi, searchIndexStorage, signIn } from './api.mjs';
 import { benchCost } from './cost.mjs';
+import { benchFarReader } from './far-reader.mjs';
 import { benchFreshRss } from './freshrss.mjs';
 import { benchJobMemory } from './job-memory.mjs';
 import { billTable, limitsInputs, limitsTable } from './limits.mjs';
@@ -52,6 +53,7 @@ const PARTS = [
   'cost',
   'api',
   'roundTrips',
+  'farReader',
   'spa',
   'freshrss',
   'limits',
@@ -59,7 +61,7 @@ const PARTS = [
   'rules',
   'jobMemory',
 ];
-const SERVER_PARTS = ['refresh', 'cost', 'api', 'roundTrips', 'spa'];
+const SERVER_PARTS = ['refresh', 'cost', 'api', 'roundTrips', 'farReader', 'spa'];
 const merge = process.argv.includes('--merge');
 const only = process.argv.slice(2).filter((arg) => arg !== '--merge');
 for (const part of only) if (!PARTS.includes(part)) throw new Error(`Unknown part ${part}: one of ${PARTS.join(', ')}`);
@@ -114,6 +116,9 @@ async function benchAgainstServer() {
         { name: 'refresh', sql: refreshSeedSql(fixtures), people: [REFRESH_PERSON_ID] },
         { name: 'api', sql: apiSeedSql(), people: API_SEED_PEOPLE },
       ],
+      // The far reader's latency model wraps the Worker's D1 bindings for the requests that ask for it
+      // (bench/far-reader-worker.ts); every other request reaches the Worker as it is.
+      entry: runs('farReader') ? 'bench/far-reader-worker.ts' : undefined,
     });
     if (runs('refresh')) {
       step('refresh');
@@ -141,6 +146,10 @@ async function benchAgainstServer() {
     if (runs('roundTrips')) {
       step('roundTrips: D1 round trips each read waits for');
       ({ roundTrips: results.roundTrips, calls: results.d1Calls } = await benchRoundTrips(server.baseURL, cookie));
+    }
+    if (runs('farReader')) {
+      step('farReader: p50 a request for a person far from the primary (150 ms), replicas 10 ms away');
+      results.farReader = await benchFarReader(server.baseURL, cookie);
     }
     if (runs('spa')) {
       step('spa');
@@ -208,9 +217,9 @@ if (only.length > 0) {
   console.log(JSON.stringify(results, null, 2));
   // The soak and the FreshRSS comparison are long runs of their own, the stories part a quick one of pure
   // Node, the rules' figures (issue 26), the worst accepted searches and the jobs' memory (issue 29)
-  // sections of their own: named alone, their figures are kept.
+  // sections of their own, and the far reader's latency model (issue 30): named alone, their figures are kept.
   const kept = Object.fromEntries(
-    ['soak', 'freshrss', 'stories', 'rules', 'search', 'jobMemory']
+    ['soak', 'freshrss', 'stories', 'rules', 'search', 'jobMemory', 'farReader']
       .filter((part) => results[part] && !results[part].skipped)
       .map((part) => [part, { machine: results.machine, ...results[part] }]),
   );

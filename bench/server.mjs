@@ -22,12 +22,24 @@ export const WORK_DIR = path.join(root, 'bench/.work');
 const STATE_DIR = path.join(WORK_DIR, 'state');
 const CONFIG = path.join(WORK_DIR, 'wrangler.toml');
 
-/** Bundles the Worker and copies the SPA into bench/.work, with a wrangler.toml that points at them. */
-function snapshotWorker() {
+/**
+ * Bundles the Worker and copies the SPA into bench/.work, with a wrangler.toml that points at them.
+ * `entry`: a benchmark's own entry in place of worker/index.ts (bench/far-reader-worker.ts, which wraps
+ * the Worker's D1 bindings in a latency model for the requests that ask), bundled the same way.
+ */
+function snapshotWorker(entry) {
   // wrangler refuses a config whose assets directory is missing (vitest.config.ts does the same).
   mkdirSync(path.join(root, 'dist/client'), { recursive: true });
   rmSync(path.join(WORK_DIR, 'worker'), { recursive: true, force: true });
-  runOrThrow('bundling the Worker', ['wrangler', 'deploy', '--dry-run', '--outdir', path.join(WORK_DIR, 'worker')]);
+  runOrThrow('bundling the Worker', [
+    'wrangler',
+    'deploy',
+    '--dry-run',
+    '--outdir',
+    path.join(WORK_DIR, 'worker'),
+    ...(entry ? [entry] : []),
+  ]);
+  const main = `worker/${entry ? path.basename(entry).replace(/\.ts$/, '') : 'index'}.js`;
   const client = path.join(WORK_DIR, 'client');
   rmSync(client, { recursive: true, force: true });
   try {
@@ -49,7 +61,7 @@ function snapshotWorker() {
   }
   let config = readFileSync(path.join(root, 'wrangler.toml'), 'utf8');
   for (const [from, to] of [
-    [/^main = .*$/m, 'main = "worker/index.js"'],
+    [/^main = .*$/m, `main = "${main}"`],
     [/^directory = .*$/m, 'directory = "client"'],
     // Every database's: the primary and each feed shard.
     [/^migrations_dir = .*$/gm, 'migrations_dir = "../../migrations"'],
@@ -92,9 +104,9 @@ function executeSql(name, sql) {
  * wrangler dev's DevTools relay, or with it (`relay: true`, `wrangler dev` itself).
  * Returns { baseURL, pid, stop() }; `stop` ends the whole process group.
  */
-export async function startServer({ allowHosts = '', seeds = [], relay = false } = {}) {
+export async function startServer({ allowHosts = '', seeds = [], relay = false, entry } = {}) {
   ensureDevVars();
-  snapshotWorker();
+  snapshotWorker(entry);
   rmSync(STATE_DIR, { recursive: true, force: true });
   mkdirSync(STATE_DIR, { recursive: true });
   migrateAll(['--local', '-c', CONFIG, '--persist-to', STATE_DIR]);
