@@ -76,6 +76,17 @@ describe('parseSearch', () => {
     });
   });
 
+  it('calls a search sparse when its matches can be far fewer than its words’ rows: a phrase, words left out', () => {
+    // Sparse searches read their pages in bounded windows (db/items ItemQuery.boundedScan, issue 29).
+    expect(parseSearch('solar panels').sparse).toBe(false);
+    expect(parseSearch('"solar" energ*').sparse).toBe(false);
+    expect(parseSearch('"solar panels"').sparse).toBe(true);
+    expect(parseSearch('solar -nuclear').sparse).toBe(true);
+    expect(parseSearch('title:"solar panels"').sparse).toBe(true);
+    // A link: term is a test on the item's address, not on the index's rows.
+    expect(parseSearch('solar -link:example.com').sparse).toBe(false);
+  });
+
   it('accepts the most a search may ask: 8 words, 2 prefixes of 3 letters', () => {
     expect(matchOf('one two three four five six sol* -pan*')).toBe(
       '("one" AND "two" AND "three" AND "four" AND "five" AND "six" AND "sol" *) NOT ("pan" *)',

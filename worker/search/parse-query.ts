@@ -36,7 +36,18 @@ export type SearchTerm = {
  * A parsed search: its terms, the index's MATCH expression (none when every wanted term is a `link:`),
  * and the `link:` terms as a filter on the items row (none when there are none).
  */
-export type ParsedSearch = { terms: SearchTerm[]; match?: string; link?: LinkFilter; rankTerms?: RankTerm[] };
+export type ParsedSearch = {
+  terms: SearchTerm[];
+  match?: string;
+  link?: LinkFilter;
+  rankTerms?: RankTerm[];
+  /**
+   * The match can be far sparser than the rows of its words: a phrase of several words (every row with all
+   * of them is read to find the few with them in order) or words left out (every row with the wanted ones).
+   * Such a search reads its pages in bounded windows (db/items ItemQuery.boundedScan).
+   */
+  sparse?: boolean;
+};
 
 /** Words in one search, a quoted phrase counting each of its words, left-out words too. */
 export const MAX_SEARCH_WORDS = 8;
@@ -124,6 +135,7 @@ export function parseSearch(text: string): ParsedSearch {
     const found = wantedWords.map(phrase).join(' AND ');
     parsed.match = excludedWords.length > 0 ? `(${found}) NOT (${excludedWords.map(phrase).join(' OR ')})` : found;
     parsed.rankTerms = wantedWords.map((term) => ({ phrase: phrase(term), words: probeWords(term) }));
+    parsed.sparse = excludedWords.length > 0 || wantedWords.some((term) => term.words.length > 1);
   }
   const links = (list: SearchTerm[]) => list.flatMap((term) => (term.field === 'link' && term.text ? [term.text] : []));
   const has = links(wanted);

@@ -22,6 +22,8 @@ export async function searchFeedItems(reader: Reader, { search, ...query }: Sear
     match: parsed.match,
     rankTerms: parsed.rankTerms,
     link: parsed.link,
+    // The web app follows the cursor of a short or empty page (issue 29: a phrase's page reads a window).
+    boundedScan: parsed.sparse,
   });
   const items: SearchResult[] = page.items.map((item) => ({
     ...item,

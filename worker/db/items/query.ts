@@ -29,6 +29,13 @@ export type ItemQuery = {
   match?: string;
   /** By relevance: the search's wanted terms as bm25 may rank them (search/parse-query.ts). */
   rankTerms?: RankTerm[];
+  /**
+   * A search whose matches can be far sparser than the rows of its words (a phrase, words left out:
+   * search/parse-query.ts): a page reads at most db/search.ts SEARCH_WINDOW_ROWS of the person's newest
+   * rows past its cursor, and may end short of its limit with a cursor where that window stopped (issue 29).
+   * Only for surfaces that follow a cursor past a short or empty page.
+   */
+  boundedScan?: boolean;
   /** Published in [from, to), epoch ms; null or left out is open. */
   from?: number | null;
   to?: number | null;
@@ -89,8 +96,11 @@ export function checkQuery(query: ItemQuery, most = MAX_ITEMS) {
     throw refuse('budgetChars ends a page with a cursor: not with ids or paging by id');
 }
 
-/** What a cursor says: which list it continues, and where that list's last page ended. */
-export type CursorPosition = { key: number; id: number; spanMs?: number };
+/**
+ * What a cursor says: which list it continues, and where that list's last page ended; for a bounded search
+ * by date, the id below which its scan goes on (`scanBelow`: every match above it was shown).
+ */
+export type CursorPosition = { key: number; id: number; spanMs?: number; scanBelow?: number };
 
 /** The list a cursor belongs to: its state (and star), order and whether it searched. */
 const listOf = (query: ItemQuery) =>
@@ -99,7 +109,8 @@ const listOf = (query: ItemQuery) =>
 /** The next page's cursor: the last row's key (date, or rank by relevance) and id, and the time span it needed. */
 export function encodeCursor(query: ItemQuery, position: CursorPosition) {
   const span = position.spanMs === undefined ? '' : `:${Math.round(position.spanMs)}`;
-  return btoa(`${listOf(query)}:${position.key}:${position.id}${span}`);
+  const scan = position.scanBelow === undefined ? '' : `${span === '' ? ':' : ''}:${position.scanBelow}`;
+  return btoa(`${listOf(query)}:${position.key}:${position.id}${span}${scan}`);
 }
 
 /** The position a cursor gives, when it belongs to this query's list; else a 400 naming the cursor. */
@@ -115,10 +126,17 @@ export function decodeCursor(query: ItemQuery): CursorPosition | null {
     if (/^[a-z+]+:[a-z-]+:(list|search):/.test(text)) throw refuse('Invalid cursor: it continues another list');
     throw refuse('Invalid cursor');
   }
-  const [key, id, span] = text
+  const [key, id, span, scan] = text
     .slice(list.length + 1)
     .split(':')
     .map(Number);
   if (!Number.isFinite(key) || !Number.isSafeInteger(id)) throw refuse('Invalid cursor');
-  return { key: key as number, id: id as number, spanMs: span && span > 0 ? span : undefined };
+  if (scan !== undefined && !(Number.isSafeInteger(scan) && scan > 0)) throw refuse('Invalid cursor');
+  const position: CursorPosition = {
+    key: key as number,
+    id: id as number,
+    spanMs: span && span > 0 ? span : undefined,
+  };
+  if (scan !== undefined) position.scanBelow = scan;
+  return position;
 }

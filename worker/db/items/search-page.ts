@@ -13,7 +13,16 @@ import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
 import { isReadAt, perFeedSql } from '../read-state';
 import { inOneRoundTrip } from '../round-trip';
-import { latestDateOfIdSql, matchingRows, type RankTerm, rankedRows, type SearchOrder } from '../search';
+import {
+  latestDateOfIdSql,
+  matchingRows,
+  type RankTerm,
+  rankedRows,
+  SEARCH_WINDOW_ROWS,
+  type SearchOrder,
+  windowRows,
+  windowStartSql,
+} from '../search';
 import { idListSql } from '../shards';
 import { type ItemRow, itemColumns } from './columns';
 import { linkConditions, notHidden } from './conditions';
@@ -40,6 +49,13 @@ export type SearchPage = {
   hiddenOf?: number;
   /** The last row of the previous page: its date (rank for relevance) and id. */
   after?: { key: number; id: number };
+  /**
+   * A sparse search (ItemQuery.boundedScan): a page reads its matches among a window of the person's rows
+   * (search.ts SEARCH_WINDOW_ROWS) below `scanBelow` (by date; by relevance, below `after`'s id), and says
+   * where the window started when it did not reach the end.
+   */
+  boundedScan?: boolean;
+  scanBelow?: number;
   limit: number;
 };
 
@@ -124,6 +140,7 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
     where ${sql.join([...where, ...more], sql` and `)}
     order by ${order}
     limit ${limit}`;
+  if (page.order === 'newest' && page.boundedScan) return windowByDate(page, feedIds, page_);
   if (page.order === 'newest') {
     // The newest arrivals first, in the index's own order, and sorted by date only when they settle the page
     // (see NEWEST_ARRIVALS_READ); else every match sorted, as oldest first always is.
@@ -152,24 +169,84 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   const rows = rankedRows({ match: page.match, feedIds, terms: page.rankTerms ?? [] });
   // After a page of those (rank 0), the next starts below its last id: a bound the index seeks to.
   const below = after?.key === 0 ? [sql`i.id < ${after.id}`] : [];
+  if (page.boundedScan) {
+    // A sparse search of common words only: its matches among a window of the person's rows below the
+    // cursor, read ascending and sorted here; the window's start comes back as the page's last row.
+    const belowId = after?.key === 0 ? after.id : null;
+    return sql`${rows.with},
+      win(lo) as materialized (select case when (select m from ranked) is null
+        then ${windowStartSql(feedIds, belowId)} else 0 end),
+      windowed as materialized (${windowRows({
+        match: page.match,
+        feedIds,
+        from: sql`(select lo from win)`,
+        below: belowId,
+        unless: sql`(select m from ranked) is not null`,
+      })})
+      select * from (${page_(rows.ranked, sql`i.rank asc, i.id desc`)})
+      union all
+      select * from (${page_(sql`select * from windowed`, sql`i.id desc`)})
+      union all
+      ${windowStartRow}`;
+  }
   return sql`${rows.with}
     select * from (${page_(rows.ranked, sql`i.rank asc, i.id desc`)})
     union all
     select * from (${page_(rows.newest, sql`i.id desc`, below)})`;
 }
 
+/** The page's last row when its window stopped short of the end: no id, the window's start as its rank. */
+const windowStartRow = sql`select null as id, lo as rank from win where lo > 0`;
+
+type PageOf = (rows: SQL, order: SQL, more?: SQL[], options?: { limit?: number; columns?: SQL }) => SQL;
+
+/**
+ * A sparse search newest first (SearchPage.boundedScan): its matches among the window of the person's rows
+ * below `scanBelow`, read ascending. Those dated no earlier than the latest date of the window's start
+ * (search.ts latestDateOfIdSql) rank above every row below it, so they make the page, sorted by date, and
+ * the next one reads the next window. A match in the window dated earlier than that (a feed's old items
+ * that arrived late) may rank below rows not read yet: unless the page is full without it, every match is
+ * read and sorted, as a page of a search that is not sparse does then.
+ */
+function windowByDate(page: SearchPage, feedIds: number[], page_: PageOf): SQL {
+  const belowId = page.scanBelow ?? null;
+  const lastDate = latestDateOfIdSql(sql`w.lo`);
+  // Ranks above every row below the window (`w`: its start).
+  const safe = (row: SQL) =>
+    sql`(w.lo = 0 or ${row}.pub_date > ${lastDate} or (${row}.pub_date = ${lastDate} and ${row}.id >= w.lo))`;
+  const byDate = sql`i.pub_date desc, i.id desc`;
+  return sql`with win(lo) as materialized (select ${windowStartSql(feedIds, belowId)}),
+    windowed as materialized (${windowRows({ match: page.match, feedIds, from: sql`(select lo from win)`, below: belowId })}),
+    arrived as materialized (${page_(sql`select * from windowed`, byDate, [], {
+      limit: SEARCH_WINDOW_ROWS,
+      columns: sql`i.id, i.rank, i.pub_date`,
+    })}),
+    settled(yes) as materialized (select w.lo = 0 or (${lastDate} is not null and (
+        not exists (select 1 from arrived a where not ${safe(sql`a`)})
+        or coalesce((select ${safe(sql`a`)} from arrived a order by a.pub_date desc, a.id desc
+          limit 1 offset ${page.limit - 1}), 0)))
+      from win w)
+    select * from (select a.id, a.rank from arrived a, win w where (select yes from settled) and ${safe(sql`a`)}
+      order by a.pub_date desc, a.id desc limit ${page.limit})
+    union all
+    select * from (${page_(matchingRows({ match: page.match, feedIds, unless: sql`(select yes from settled)` }), byDate)})
+    union all
+    ${windowStartRow} and (select yes from settled)`;
+}
+
 /**
  * The page's rows of one shard's feeds (`subscriptions`, all in that shard), in the page's order: the
- * items with the read state and the star, in one statement.
+ * items with the read state and the star, in one statement; for a sparse search whose window stopped
+ * short of the end of the feeds' rows, where that window started (`windowStart`).
  */
-export function searchShard(
+export async function searchShard(
   db: PeopleDb,
   page: SearchPage,
   subscriptions: StatementSubscription[],
   personal: PersonalState,
-): Promise<SearchRow[]> {
+): Promise<{ rows: SearchRow[]; windowStart?: number }> {
   const [first] = subscriptions;
-  if (!first) return Promise.resolve([]);
+  if (!first) return { rows: [] };
   const feedIds = subscriptions.map((row) => row.feedId);
   const readSeq = sql.raw(perFeedSql(new Map(subscriptions.map((row) => [row.feedId, row.readSeq])), '0', 'i.feed_id'));
   const direction = page.order === 'newest' ? sql`desc` : sql`asc`;
@@ -183,13 +260,21 @@ export function searchShard(
     isRead: known ? sql`${page.state === 'read' ? 1 : 0}` : isReadOf(personal, readSeq),
     isStarred: page.starred ? sql`1` : isStarredOf(page.userId, personal),
   });
-  // The index's matches first, then each row of the page by primary key (cross join: in that order).
-  return db.shards.of(first.feedId).all<SearchRow>(sql`
-    select ${columns}, r.rank
+  // The index's matches first, then each row of the page by primary key (cross join: in that order). A
+  // sparse search's window start comes as a match of no item (left join: kept, and read apart).
+  const rows = await db.shards.of(first.feedId).all<SearchRow & { window_start: number | null }>(sql`
+    select ${columns}, r.rank${page.boundedScan ? sql`, case when r.id is null then r.rank end as window_start` : sql``}
     from (${pageMatches(page, feedIds, personal, readSeq)}) r
-    cross join items i on i.id = r.id
+    ${page.boundedScan ? sql`left join` : sql`cross join`} items i on i.id = r.id
     ${known ? sql`` : marksJoin(page.userId, personal)}
     order by ${order}`);
+  if (!page.boundedScan) return { rows };
+  const start = rows.find((row) => row.window_start !== null);
+  return {
+    // An index row whose item is gone (left join: kept as nulls) is no match, as the cross join drops it.
+    rows: rows.filter((row) => row.window_start === null && row.id !== null),
+    ...(start ? { windowStart: start.window_start as number } : {}),
+  };
 }
 
 /**

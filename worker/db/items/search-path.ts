@@ -6,7 +6,7 @@
 // then the marks and stars of the rows shown from other shards (one round trip, none on one database).
 import { readPersonalStateAt } from '../person-scope';
 import type { Reader } from '../reader';
-import type { SearchOrder } from '../search';
+import { latestDateOfId, type SearchOrder } from '../search';
 import { groupByShard, shardOfId } from '../shards';
 import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
 import { readHandedState, type SearchPage, type SearchRow, searchShard } from './search-page';
@@ -45,6 +45,10 @@ export async function readSearchPage(
     after: position ? { key: position.key, id: position.id } : undefined,
     limit: query.limit + 1,
   };
+  if (query.boundedScan && (order === 'newest' || order === 'relevance')) {
+    page.boundedScan = true;
+    if (order === 'newest' && position?.scanBelow !== undefined) page.scanBelow = position.scanBelow;
+  }
 
   // The person's own database is one of the feed shards on one database (the primary is both shard 0s).
   const own = db.shards.indexOf(db);
@@ -59,7 +63,15 @@ export async function readSearchPage(
       shard === own ? { joined: true } : { joined: false, ...handed },
     ),
   );
-  const rows = (await Promise.all(shards)).flat().sort(compareRows(order)).slice(0, page.limit);
+  const pages = await Promise.all(shards);
+  // Sparse searches: every shard read a window; the highest start among those that stopped short is where
+  // the page must stop, so that no row below it in any shard can rank above a row shown.
+  const windowStart = Math.max(0, ...pages.map((shardPage) => shardPage.windowStart ?? 0));
+  const rows = pages
+    .flatMap((shardPage) => shardPage.rows)
+    .filter(aboveWindow(order, windowStart))
+    .sort(compareRows(order))
+    .slice(0, page.limit);
   const shown = rows.slice(0, query.limit);
   // Rows of other shards whose marks (all and starred searches) or stars (all) their statement could not know.
   if (page.state === 'all') {
@@ -72,11 +84,24 @@ export async function readSearchPage(
   }
   for (const row of shown) row.source = byFeed.get(row.feed_id)?.name ?? '';
   const last = shown.at(-1);
-  return {
-    rows: shown,
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(query, { key: order === 'relevance' ? last.rank : last.pub_date, id: last.id })
-        : null,
-  };
+  let nextCursor: string | null = null;
+  if (rows.length > query.limit && last) {
+    const key = order === 'relevance' ? last.rank : last.pub_date;
+    nextCursor = encodeCursor(query, { key, id: last.id, scanBelow: page.scanBelow });
+  } else if (windowStart > 0) {
+    // The window ended before the page filled: the next page reads the rows below it.
+    nextCursor =
+      order === 'relevance'
+        ? encodeCursor(query, { key: 0, id: windowStart })
+        : encodeCursor(query, { key: latestDateOfId(windowStart) ?? 0, id: windowStart, scanBelow: windowStart });
+  }
+  return { rows: shown, nextCursor };
+}
+
+/** Rows that rank above every row below a window's start (0: none stopped short), in the page's order. */
+function aboveWindow(order: SearchOrder, windowStart: number) {
+  if (windowStart === 0) return () => true;
+  if (order === 'relevance') return (row: SearchRow) => row.rank !== 0 || row.id >= windowStart;
+  const lastDate = latestDateOfId(windowStart) ?? Number.POSITIVE_INFINITY;
+  return (row: SearchRow) => row.pub_date > lastDate || (row.pub_date === lastDate && row.id >= windowStart);
 }
