@@ -239,6 +239,13 @@ export function FeedItemsView({
         }
       />
     );
+  } else if (items.length === 0 && hasNextPage) {
+    // Nothing in the pages so far, but more to read (a search's window of older rows): not "no items" yet.
+    body = (
+      <div className="flex justify-center py-8">
+        <Spinner className="size-5" label={search.text ? 'Searching older items' : 'Loading older items'} />
+      </div>
+    );
   } else if (items.length === 0) {
     body = (
       <ListEmptyState
@@ -328,7 +335,7 @@ export function FeedItemsView({
       {body}
 
       {hasNextPage ? (
-        <LoadMore onVisible={loadMore}>
+        <LoadMore onVisible={loadMore} loadedPages={query.data?.pages.length ?? 0}>
           <Button variant="outline" onClick={loadMore} disabled={isFetchingNextPage}>
             {isFetchingNextPage ? <Spinner className="size-4" label="Loading more items" /> : null}
             {isFetchingNextPage ? 'Loading...' : 'Load more'}
