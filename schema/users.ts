@@ -77,13 +77,15 @@ export const deletedAccounts = sqliteTable('deleted_accounts', {
   stripeCustomerId: text(),
 });
 
+// Sign-in sessions, in the person's people database (worker/db/sessions.ts), which may not be the primary
+// holding `users`: no foreign key to users (ending a session, a password change and account deletion
+// delete the rows themselves). Every database has the table; the primary's holds the rows of people in
+// people shard 0 and, until they expire, those made before sessions moved (migration 0033).
 export const sessions = sqliteTable(
   'sessions',
   {
     id: text().primaryKey(),
-    userId: integer()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer().notNull(),
     expiresAt: integer({ mode: 'timestamp_ms' }).notNull(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
     lastSeenAt: integer({ mode: 'timestamp_ms' }).notNull(),

@@ -86,7 +86,7 @@ export async function followEmailChangeLink(
   const user = await changeUserEmail(db, consumed.userId, consumed.email, now);
   if (!user) throw new ApiError('CONFLICT', 'Another account already uses that email.');
   await revokeOpenTokens(db, user.id, now);
-  await deleteUserSessions(db, user.id, session.userId === user.id ? session.sessionId : null);
+  await deleteUserSessions(db, user, session.userId === user.id ? session.sessionId : null);
   await rotateFeverKeys(db, user.id);
   return { status: 'changed', email: user.email, message: 'Your email has been changed' };
 }

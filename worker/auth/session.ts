@@ -1,8 +1,17 @@
 // Sessions: a row per sign-in in `sessions`, named by a jose-signed token in an HttpOnly cookie. The
-// signature stops forged ids cheaply; the row makes logout and a password change revoke at once.
+// signature stops forged ids cheaply; the row makes logout and a password change revoke at once. The row
+// is in the person's people database, which the token names (db/sessions.ts); tokens signed before that
+// name a row in the primary, read there until they expire.
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
-import { findLiveSession, insertSession, touchSession } from '../db/sessions';
+import {
+  findLiveSession,
+  findPersonsLiveSession,
+  insertSession,
+  type PersonRef,
+  personToSignIn,
+  touchSession,
+} from '../db/sessions';
 import type { UserRow } from '../db/users';
 import { randomToken } from '../lib/crypto';
 
@@ -21,7 +30,15 @@ export type SessionUser = UserRow;
  * so nothing may be answered or acted on from them before the row has been checked (middleware/
  * early-reads.ts starts a read with them, and uses it only for the person the row names).
  */
-export type SessionClaims = { sessionId: string; person: { userId: number; peopleShard: number } | null };
+export type SessionClaims = {
+  sessionId: string;
+  person: { userId: number; peopleShard: number } | null;
+  /**
+   * Whether the row is in the person's people database (tokens signed since 28 Nov 2026: `rowInPeople`),
+   * rather than the primary (older tokens, read there until they expire: db/sessions.ts).
+   */
+  rowInPeople: boolean;
+};
 
 // Every signed-in request verifies its token; importing the HMAC key costs several times the verification,
 // so each isolate imports it once per secret (a CryptoKey is plain data, safe to share between requests).
@@ -41,11 +58,14 @@ async function keyOf(secret: string) {
   return key;
 }
 
-type TokenContents = { sessionId: string; userId: number; peopleShard: number | null; expiresAt: Date; now: number };
+type TokenContents = { sessionId: string; userId: number; peopleShard: number; expiresAt: Date; now: number };
 
-/** The token naming a session row, its person and their people shard, valid until the row expires. */
+/**
+ * The token naming a session row, its person and their people shard, which holds the row: valid until the
+ * row expires.
+ */
 async function signSessionToken(secret: string, { sessionId, userId, peopleShard, expiresAt, now }: TokenContents) {
-  return new SignJWT({ sid: sessionId, ...(peopleShard === null ? {} : { peopleShard }) })
+  return new SignJWT({ sid: sessionId, peopleShard, rowInPeople: true })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuedAt(Math.floor(now / 1000))
@@ -53,17 +73,30 @@ async function signSessionToken(secret: string, { sessionId, userId, peopleShard
     .sign(await keyOf(secret));
 }
 
-export async function createSession(db: Db, secret: string, userId: number, now = Date.now()) {
+/**
+ * A new session for `person` (their id and people shard, or only their id: then their users row is read
+ * for the shard first), its row in their people database.
+ */
+export async function createSession(db: Db, secret: string, person: PersonRef | number, now = Date.now()) {
+  const found = typeof person === 'number' ? await personToSignIn(db, person) : person;
+  if (!found) throw new Error(`No account ${person} to sign in`);
   const id = randomToken();
   const expiresAt = new Date(now + SESSION_TTL_MS);
-  const peopleShard = await insertSession(db, { id, userId, expiresAt, now });
-  const token = await signSessionToken(secret, { sessionId: id, userId, peopleShard, expiresAt, now });
+  await insertSession(db.people.at(found.peopleShard), { id, userId: found.id, expiresAt, now });
+  const token = await signSessionToken(secret, {
+    sessionId: id,
+    userId: found.id,
+    peopleShard: found.peopleShard,
+    expiresAt,
+    now,
+  });
   return { id, token, expiresAt };
 }
 
 /**
- * The same session's token with the person's claims, for a live session whose token was signed before
- * they existed: it expires with the row, as the old one did, so nothing but the claims changes.
+ * The same session's token naming its person, their people shard and its row there, for a live session
+ * whose token was signed before it did: it expires with the row, as the old one did, so nothing but the
+ * claims changes.
  */
 export async function tokenWithClaims(
   secret: string,
@@ -86,22 +119,81 @@ export async function verifySessionToken(secret: string, token: string): Promise
       Number.isSafeInteger(userId) && userId > 0 && isShard(payload.peopleShard)
         ? { userId, peopleShard: payload.peopleShard }
         : null;
-    return { sessionId: payload.sid, person };
+    return { sessionId: payload.sid, person, rowInPeople: person !== null && payload.rowInPeople === true };
   } catch {
     return null;
   }
 }
 
-/** The session row's check, on every request: its person while it is live (not logged out, revoked or expired). */
-export async function checkSession(db: Db, sessionId: string, now = Date.now()) {
+/** A live session: its person (their users row, live: not being deleted) and, when asked for, their kept list. */
+export type CheckedSession = {
+  sessionId: string;
+  user: SessionUser;
+  expiresAt: Date;
+  /** The row's last-seen time being written, when it was older than TOUCH_INTERVAL_MS. */
+  touch: Promise<void> | null;
+  /** The reading list's row read with the session's (`withKeptList`), else undefined. */
+  keptList?: string | null;
+  /**
+   * A session whose row was in the primary (its token signed before rows moved): now copied into the
+   * person's people database, which its token must be re-signed to name (tokenWithClaims).
+   */
+  moved: boolean;
+};
+
+/**
+ * The session row's check, on every request: its person while it is live (not logged out, revoked or
+ * expired, nor its account being deleted). Where the token says the row is, with the person's users row
+ * in the same round trip; `withKeptList`: their reading list's row in the same statement batch as the
+ * session's (early-reads.ts). A row of the primary (an older token) is copied into the person's people
+ * database before the answer, so the token re-signed to name it finds it.
+ */
+export async function checkSession(
+  db: Db,
+  claims: SessionClaims,
+  now = Date.now(),
+  { withKeptList = false } = {},
+): Promise<CheckedSession | null> {
+  const { sessionId, person } = claims;
+  if (claims.rowInPeople && person) {
+    const found = await findPersonsLiveSession(
+      db,
+      { id: person.userId, peopleShard: person.peopleShard },
+      sessionId,
+      now,
+      {
+        withKeptList,
+      },
+    );
+    if (!found || found.user.deletingAt !== null || found.user.peopleShard !== person.peopleShard) return null;
+    const people = db.people.at(person.peopleShard);
+    return {
+      sessionId,
+      user: found.user,
+      expiresAt: found.session.expiresAt,
+      touch: touchDue(found.session.lastSeenAt, now) ? touchSession(people, sessionId, now) : null,
+      ...(found.keptList !== undefined ? { keptList: found.keptList } : {}),
+      moved: false,
+    };
+  }
   const row = await findLiveSession(db, sessionId, now);
-  if (!row) return null;
-  const touch = now - row.session.lastSeenAt.getTime() > TOUCH_INTERVAL_MS ? touchSession(db, sessionId, now) : null;
-  return { sessionId, user: row.user, expiresAt: row.session.expiresAt, touch };
+  if (!row || row.user.deletingAt !== null) return null;
+  const people = db.people.of(row.user);
+  if (people.binding !== db.binding)
+    await insertSession(people, {
+      id: sessionId,
+      userId: row.user.id,
+      expiresAt: row.session.expiresAt,
+      createdAt: row.session.createdAt,
+      now,
+    });
+  return { sessionId, user: row.user, expiresAt: row.session.expiresAt, touch: null, moved: true };
 }
+
+const touchDue = (lastSeenAt: Date, now: number) => now - lastSeenAt.getTime() > TOUCH_INTERVAL_MS;
 
 /** The token verified, then its row checked: the signed-in person, or null. */
 export async function readSession(db: Db, secret: string, token: string, now = Date.now()) {
   const claims = await verifySessionToken(secret, token);
-  return claims ? checkSession(db, claims.sessionId, now) : null;
+  return claims ? checkSession(db, claims, now) : null;
 }

@@ -1,6 +1,7 @@
 // The steps of deleting an account, whose rows span databases: the users row and what hangs off it
-// (sessions, credentials, generations, billing, sites, mail) in the primary database, the reading state
-// (subscriptions, categories, read marks, stars, reading list) in the person's people database
+// (credentials, generations, billing, sites, mail, sessions made before they moved) in the primary
+// database, the reading state (subscriptions, categories, read marks, stars, reading list) and the
+// sessions in the person's people database
 // (people.ts), counters on shared items and feeds nobody else follows in the feed shards. No transaction
 // spans two D1 databases, so the order makes any interruption recoverable: the users row is marked first
 // (nobody can sign in as the person from then on, and the mark says what is left to finish), every step
@@ -40,7 +41,9 @@ export type AccountBeingDeleted = { id: number; stripeCustomerId: string | null 
 
 /**
  * Step 1, in the primary database, one transaction: marks the person as being deleted and ends every
- * way in: sessions, one-time links and app passwords (Google Reader, Fever) go, and the sign-in address
+ * way in: no session is live from then on (auth/session.ts checkSession refuses a person being deleted;
+ * the rows in their people database go in step 2, those made before sessions moved there go here),
+ * one-time links and app passwords (Google Reader, Fever) go, and the sign-in address
  * is freed at once (replaced by one no mail can reach: `.invalid`, RFC 2606), so it can register again
  * even while the rest is under way. Work already queued for them finds nothing to do: a pending
  * generation is failed (a run in flight cannot store its result or image after the images are listed)
@@ -207,6 +210,8 @@ export async function deleteReadingState(
     people.delete(rules).where(eq(rules.userId, userId)),
     people.delete(savedSearches).where(eq(savedSearches.userId, userId)),
     people.delete(ruleNotices).where(eq(ruleNotices.userId, userId)),
+    // Refused since step 1 (auth/session.ts), and no sign-in makes one for someone being deleted.
+    people.delete(sessions).where(eq(sessions.userId, userId)),
   ]);
 }
 

@@ -1,7 +1,8 @@
 // People shards: a person's reading state (categories, subscriptions, read marks, stars: what grows with
 // reading) lives in one *people database*, so that it grows with the number of databases rather than
-// against one database's cap (docs/scaling.md "Scaling: the data layer's design"). Accounts, sessions, billing and
-// the rest stay in the primary database. The people databases are named, in order, by one var:
+// against one database's cap (docs/scaling.md "Scaling: the data layer's design"). A person's sign-in
+// sessions live there too (db/sessions.ts): every request checks one, so they spread over the people
+// databases. Accounts, billing and the rest stay in the primary database. The people databases are named, in order, by one var:
 // PEOPLE_DATABASES = "DB" (one database, the default and every local run) or "DB,PEOPLE_1,…".
 //
 // A person's people shard is chosen at sign-up and kept on their users row (`people_shard`; 0, the

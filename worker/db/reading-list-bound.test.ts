@@ -10,8 +10,9 @@ import { users } from '../../schema';
 import { readSession, SESSION_COOKIE } from '../auth/session';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { addFeed, createCategory, feedInShard } from '../test/feeds';
-import { call, db, signUp } from '../test/helpers';
+import { call, db } from '../test/helpers';
 import { listPage } from '../test/item-pages';
+import { personIn } from '../test/people';
 import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { meteredD1, newMeter } from './metered-d1';
@@ -19,8 +20,8 @@ import { ON_USERS_ROW_MAX_BYTES } from './reading-list';
 
 /** A Pro person whose reading state is in the primary database, beside their users row (people shard 0). */
 async function personBesideTheirUsersRow() {
-  const person = await signUp();
-  await db.update(users).set({ peopleShard: 0, plan: 'pro' }).where(eq(users.id, person.userId));
+  const person = await personIn(0, 'beside');
+  await db.update(users).set({ plan: 'pro' }).where(eq(users.id, person.userId));
   return person;
 }
 

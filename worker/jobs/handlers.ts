@@ -147,7 +147,9 @@ const partedHandlers: { [Type in PartedType]: PartedHandler<Type> } = {
   // goes on from where this one stopped.
   cleanup: async (job, _env, services, room) => {
     if (!job.after) {
-      const expired = await room.run(1, (counted) => deleteExpired(counted.db));
+      // One call in each people database: expired sessions are in all of them (db/cleanup.ts).
+      const calls = services.config.databases.people.length;
+      const expired = await room.run(calls, (counted) => deleteExpired(counted.db));
       if (!expired.ran) return job;
     }
     const after = job.after ?? { deletions: 0, tombstones: 0 };

@@ -1,9 +1,10 @@
 // The session token names its person and their people database, so that a list page or the sidebar
 // reads the person's reading list at the same time as the session row (middleware/early-reads.ts).
-// What must not change with it: tokens signed before the claims still work; a forged or expired token
+// What must not change with it: tokens signed before the claims, or before session rows moved into the
+// people databases (db/sessions.ts), still work and are handed the new claims; a forged or expired token
 // is refused before any database is asked; a session row that is gone (logout, password change, expiry)
-// refuses the request and shows nothing; and a token whose claims name someone else shows only the
-// list of the person its session row names.
+// refuses the request and shows nothing; and a token whose claims name someone else than its session
+// row's person shows nothing.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions } from '../../schema';
@@ -12,7 +13,7 @@ import { feedInShard, follow } from '../test/feeds';
 import { call, db } from '../test/helpers';
 import { firstCallsOverlap, meteredEnv } from '../test/metered-env';
 import { personIn } from '../test/people';
-import { claimsOf, signedCookie } from '../test/session-tokens';
+import { claimsOf, sessionFromBefore, signedCookie } from '../test/session-tokens';
 
 const HOURS = Array.from({ length: 5 }, (_, n) => n + 1);
 const NOT_SIGNED_IN = { message: 'Not signed in', code: 'UNAUTHORIZED' };
@@ -44,7 +45,7 @@ const sidebarFeedsOf = (body: unknown) =>
 describe('the session token', () => {
   it('names the person and the people database holding their reading state, which the list reads beside the session', async () => {
     const person = await reader(1, 'claimed');
-    expect(claimsOf(person.cookie)).toMatchObject({ sub: String(person.userId), peopleShard: 1 });
+    expect(claimsOf(person.cookie)).toMatchObject({ sub: String(person.userId), peopleShard: 1, rowInPeople: true });
     const page = await metered(person.cookie, '/api/feed-items');
     expect(page.status).toBe(200);
     expect(titlesOf(page.body)).toEqual(HOURS.map(() => 'claimed'));
@@ -53,50 +54,62 @@ describe('the session token', () => {
 
   it('signed before the claims still signs in, and reads the reading list after the session as before', async () => {
     const person = await reader(1, 'legacy');
-    const { peopleShard: _, ...older } = claimsOf(person.cookie);
-    const legacy = await signedCookie(older);
-    expect(claimsOf(legacy)).not.toHaveProperty('peopleShard');
+    const older = await sessionFromBefore(person);
+    expect(claimsOf(older.cookie)).not.toHaveProperty('peopleShard');
 
     const now = await metered(person.cookie, '/api/feed-items');
-    const before = await metered(legacy, '/api/feed-items');
+    const before = await metered(older.cookie, '/api/feed-items');
     expect(before.status).toBe(200);
     expect(before.body).toEqual(now.body);
     expect(before.readAlongsideSession).toBe(false);
-    expect(before.roundTrips).toBe(now.roundTrips + 1);
+    // The session row in the primary, then copied into PEOPLE_1 (db/sessions.ts), then the reading list.
+    expect(before.roundTrips).toBe(now.roundTrips + 2);
 
-    const sidebar = await metered(legacy, '/api/categories/with-feeds');
+    const sidebar = await metered(older.cookie, '/api/categories/with-feeds');
     expect(sidebar.status).toBe(200);
-    expect(sidebar.roundTrips).toBe(3);
     expect(sidebarFeedsOf(sidebar.body)).toHaveLength(1);
-    expect((await call('/api/users/me', { cookie: legacy })).status).toBe(200);
+    expect((await call('/api/users/me', { cookie: older.cookie })).status).toBe(200);
   });
 
-  it('signed before the claims is handed the same session with them, so the next list reads beside the session', async () => {
-    const person = await reader(1, 'handed');
-    const { peopleShard: _, ...older } = claimsOf(person.cookie);
-    const legacy = await signedCookie(older);
+  for (const claims of ['only its id and person', 'its people shard too'] as const)
+    it(`signed before its row moved into the people database (${claims}) is handed the same session there, so the next list reads beside it`, async () => {
+      const person = await reader(1, 'handed');
+      const older = await sessionFromBefore(person, claims === 'its people shard too' ? 1 : undefined);
 
-    const answer = await call('/api/feed-items', { cookie: legacy });
-    expect(answer.status).toBe(200);
-    const handed = answer.headers.get('set-cookie')?.split(';')[0] ?? '';
-    // The same session, person and expiry, with the people shard.
-    expect(claimsOf(handed)).toMatchObject({ sid: older.sid, sub: older.sub, exp: older.exp, peopleShard: 1 });
-    expect(answer.headers.get('set-cookie')).toMatch(/HttpOnly/i);
-    const next = await metered(handed, '/api/feed-items');
-    expect(next.status).toBe(200);
-    expect(next.readAlongsideSession).toBe(true);
-    // A token that has the claims is left as it is.
-    expect((await call('/api/feed-items', { cookie: handed })).headers.get('set-cookie')).toBeNull();
-  });
+      const answer = await call('/api/feed-items', { cookie: older.cookie });
+      expect(answer.status).toBe(200);
+      const handed = answer.headers.get('set-cookie')?.split(';')[0] ?? '';
+      // The same session, person and expiry, with the people shard and the row there.
+      expect(claimsOf(handed)).toMatchObject({
+        sid: older.sid,
+        sub: String(person.userId),
+        exp: older.exp,
+        peopleShard: 1,
+        rowInPeople: true,
+      });
+      expect(answer.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+      expect(await person.db.select().from(sessions).where(eq(sessions.id, older.sid))).toHaveLength(1);
+      const next = await metered(handed, '/api/feed-items');
+      expect(next.status).toBe(200);
+      expect(next.readAlongsideSession).toBe(true);
+      // Its check no longer reads a session row in the primary: the users row is all it reads there.
+      expect(next.calls.PEOPLE_1).toBe(2);
+      // A token that has the claims is left as it is.
+      expect((await call('/api/feed-items', { cookie: handed })).headers.get('set-cookie')).toBeNull();
+      // The older token, still in flight somewhere, still works until its session ends.
+      expect((await call('/api/users/me', { cookie: older.cookie })).status).toBe(200);
+    });
 
-  it('signed before the claims gets nothing new once its session has ended', async () => {
+  it('signed before its row moved gets nothing new once its session has ended, in both places', async () => {
     const person = await reader(1, 'ended');
-    const { peopleShard: _, ...older } = claimsOf(person.cookie);
-    const legacy = await signedCookie(older);
-    expect((await call('/api/auth/logout', { cookie: person.cookie, method: 'POST' })).status).toBeLessThan(300);
-    const answer = await call('/api/feed-items', { cookie: legacy });
+    const older = await sessionFromBefore(person, 1);
+    const handed = (await call('/api/users/me', { cookie: older.cookie })).headers.get('set-cookie')?.split(';')[0];
+    expect((await call('/api/auth/logout', { cookie: handed, method: 'POST' })).status).toBeLessThan(300);
+    const answer = await call('/api/feed-items', { cookie: older.cookie });
     expect(answer.status).toBe(401);
     expect(answer.headers.get('set-cookie')).toBeNull();
+    expect(await db.select().from(sessions).where(eq(sessions.id, older.sid))).toEqual([]);
+    expect(await person.db.select().from(sessions).where(eq(sessions.id, older.sid))).toEqual([]);
   });
 });
 
@@ -123,7 +136,8 @@ describe('a token that is not a live session', () => {
     expect((await call('/api/auth/logout', { method: 'POST', cookie: loggedOut.cookie })).status).toBe(200);
     const lapsed = await reader(1, 'lapsed');
     const { sid } = claimsOf(lapsed.cookie);
-    await db
+    // The row is in the person's people database (db/sessions.ts).
+    await lapsed.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, String(sid)));
@@ -139,22 +153,18 @@ describe('a token that is not a live session', () => {
 
 describe("a token whose claims name someone else than its session's person", () => {
   for (const shard of [1, 0]) {
-    it(`shows only the list of the person its session row names (they in people shard ${shard})`, async () => {
+    it(`is refused, showing neither person's list (they in people shard ${shard})`, async () => {
       const other = await reader(1, 'other');
       const person = await reader(shard, 'own');
-      // Signed with the app's secret, as only a bug or a leaked secret could: the row still decides.
+      // Signed with the app's secret, as only a bug or a leaked secret could: the row still decides, and
+      // it is looked for as the other person's, in their people database, where it is not.
       const crossed = await signedCookie({ ...claimsOf(person.cookie), sub: String(other.userId), peopleShard: 1 });
-      const page = await metered(crossed, '/api/feed-items');
-      expect(page.status).toBe(200);
-      expect(titlesOf(page.body)).toEqual(HOURS.map(() => 'own'));
-      // The other person's list was read beside the session, and dropped: theirs is not this session.
-      expect(page.readAlongsideSession).toBe(true);
-
-      const own = await metered(person.cookie, '/api/categories/with-feeds');
-      const sidebar = await metered(crossed, '/api/categories/with-feeds');
-      expect(sidebar.status).toBe(200);
-      expect(sidebarFeedsOf(sidebar.body)).toEqual(sidebarFeedsOf(own.body));
-      expect(sidebarFeedsOf(sidebar.body)).toHaveLength(1);
+      for (const path of ['/api/feed-items', '/api/categories/with-feeds']) {
+        const refused = await metered(crossed, path);
+        expect(refused, path).toMatchObject({ status: 401, body: NOT_SIGNED_IN });
+      }
+      expect((await metered(person.cookie, '/api/feed-items')).status).toBe(200);
+      expect((await metered(other.cookie, '/api/feed-items')).status).toBe(200);
     });
   }
 });

@@ -32,17 +32,19 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   const early = startEarlyReads(c, claims);
   const seen = seenFor(c, claims, early);
   if (seen) return readAhead(c, next, claims, seen, early);
-  const session = await checkSession(c.var.readGate.outside, claims.sessionId);
+  const session = await checkSession(c.var.readGate.outside, claims, Date.now(), {
+    withKeptList: early.readsKeptList,
+  });
   if (session) {
     // The reading list as the session row carries it, or as read beside it (early-reads.ts): used
     // only by the requests that ask the reader for it.
-    const copy = early.readingListFor(session.user);
+    const copy = early.readingListFor(session);
     signIn(c, session.sessionId, session.user, copy);
-    if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
-    // A token signed before it named the person and their people shard: the same session's token with
-    // them, so their next lists read the reading list beside the session (early-reads.ts) at once,
-    // not only after their next sign-in.
-    if (!claims.person)
+    if (session.touch) c.executionCtx.waitUntil(session.touch);
+    // A token signed before it named the person, their people shard and the session row there (now
+    // copied there: auth/session.ts): the same session's token with them, so their next requests check
+    // the row in their people database, and lists read the reading list beside it (early-reads.ts).
+    if (session.moved)
       setSessionCookie(c, await tokenWithClaims(c.var.config.secrets.session, session), session.expiresAt);
     // What this session's next reads may go ahead on (read-ahead.ts); a request that writes forgets it below.
     else if (c.req.method === 'GET')
@@ -75,10 +77,10 @@ function signIn(c: Context<AppEnv>, sessionId: string, user: SessionUser, copy: 
  */
 async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, seen: Seen, early: EarlyReads) {
   // The check goes outside the gate it opens (db/read-gate.ts).
-  const checked = checkSession(c.var.readGate.outside, claims.sessionId);
+  const checked = checkSession(c.var.readGate.outside, claims, Date.now(), { withKeptList: early.readsKeptList });
   const verdict = checked.then(async (session) => {
     if (!session) throw new GateClosed('ended');
-    const keptList = early.readsKeptList ? await early.readingListFor(session.user) : undefined;
+    const keptList = early.readsKeptList ? await early.readingListFor(session) : undefined;
     if (!sameRow(seen, session.user) || (early.readsKeptList && keptList !== seen.keptList)) {
       remember(session.sessionId, session.user, keptList);
       throw new GateClosed('changed');
@@ -90,7 +92,7 @@ async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, 
   await next();
   try {
     const session = await verdict;
-    if (session.touch) c.executionCtx.waitUntil(session.touch.then(() => undefined));
+    if (session.touch) c.executionCtx.waitUntil(session.touch);
   } catch (error) {
     if (!(error instanceof GateClosed)) throw error;
     if (error.reason === 'ended') {

@@ -33,8 +33,9 @@ type Ctx = Context<AppEnv>;
 
 const clientIp = (c: Ctx) => c.req.header('cf-connecting-ip') ?? 'local';
 
-async function signIn(c: Ctx, userId: number) {
-  const session = await createSession(c.var.db, c.var.config.secrets.session, userId);
+/** `person`: their users row, or their id alone (then read for their people shard, which holds the session). */
+async function signIn(c: Ctx, person: { id: number; peopleShard: number } | number) {
+  const session = await createSession(c.var.db, c.var.config.secrets.session, person);
   setSessionCookie(c, session.token, session.expiresAt);
 }
 
@@ -75,7 +76,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (!consumed) throw new ApiError('BAD_REQUEST', 'This link is invalid or has expired. Please request a new one.');
     const user = await markEmailVerified(c.var.db, consumed.userId);
     if (!user) throw new ApiError('BAD_REQUEST', 'This link is invalid or has expired. Please request a new one.');
-    await signIn(c, user.id);
+    await signIn(c, user);
     return c.json({ user: toCurrentUser(user, c.var.config.adminUserIds) });
   })
   // Both always queue the mail, known email or not: no answer, and no answer time, tells whether an
@@ -126,7 +127,7 @@ export const authRoutes = new Hono<AppEnv>()
     if (needsRehash(user.passwordHash)) {
       await setPasswordHash(c.var.db, user.id, await hashPassword(password, c.var.config.secrets.passwordPepper));
     }
-    await signIn(c, user.id);
+    await signIn(c, user);
     return c.json({ user: toCurrentUser(user, c.var.config.adminUserIds), ...(redirect ? { redirect } : {}) });
   })
   // The owner of a digest delivery address agrees to receive Feedloom's mail (issue 10 H1). No session
@@ -142,7 +143,7 @@ export const authRoutes = new Hono<AppEnv>()
     return c.json(await followEmailChangeLink(c.env, c.var.db, c.req.valid('json').token, session));
   })
   .post('/logout', async (c) => {
-    if (c.var.sessionId) await deleteSession(c.var.db, c.var.sessionId);
+    if (c.var.sessionId && c.var.user) await deleteSession(c.var.db, c.var.user, c.var.sessionId);
     deleteCookie(c, SESSION_COOKIE, { path: '/' });
     return c.json({ message: 'Logged out' });
   });

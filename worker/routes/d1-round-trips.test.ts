@@ -183,28 +183,32 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
     if (!there) throw new Error('no item of the second shard');
     await call(`/api/feed-items/${there.id}`, { cookie: person.cookie, method: 'PATCH', json: { isStarred: true } });
 
-    // The session (DB) and, at the same time, the reading list (PEOPLE_1: it lives beside the person's
-    // rows; the session token says whose and where); each shard's window (DB, FEEDS_1, at once); the
-    // marks and stars of the rows shown (PEOPLE_1): three round trips (four before the token said so).
+    // The session's row and the reading list in one batch (PEOPLE_1: both live beside the person's rows;
+    // the session token says whose and where) and, at the same time, their users row (DB); each shard's
+    // window (DB, FEEDS_1, at once); the marks and stars of the rows shown (PEOPLE_1): three round trips
+    // (four before the token said so).
     const page = await counted(person.cookie, '/api/feed-items');
     expect(page.calls).toEqual({ DB: 2, FEEDS_1: 1, PEOPLE_1: 2 });
     expect(readAlongsideSession(page.timeline)).toBe(true);
     expect(page.roundTrips).toBe(3);
     expect((page.body as FeedItem[]).filter((item) => item.isStarred).map((item) => item.id)).toEqual([there.id]);
 
-    // The session and the item in its shard at once (read-ahead.ts); then, keyed by the item's feed and
-    // position, the subscription, mark and star in PEOPLE_1: two round trips (three before).
+    // The session (its row in PEOPLE_1, the users row in DB) and the item in its shard at once
+    // (read-ahead.ts); then, keyed by the item's feed and position, the subscription, mark and star in
+    // PEOPLE_1: two round trips (three before). The session's row is a call of its own in PEOPLE_1 now,
+    // beside the users row: one call more, in the same round trip, and none on the primary's sessions.
     const opened = await counted(person.cookie, `/api/feed-items/${there.id}`);
-    expect(opened.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
+    expect(opened.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 2 });
     expect(opened.roundTrips).toBe(2);
     expect(opened.body).toMatchObject({ id: there.id, isStarred: true, isRead: false });
 
-    // The session; the item's feed and position in its shard; the mark's batch in PEOPLE_1.
+    // The session (its row in PEOPLE_1, the users row in DB, at once); the item's feed and position in
+    // its shard; the mark's batch in PEOPLE_1.
     const marked = await counted(person.cookie, `/api/feed-items/${there.id}`, {
       method: 'PATCH',
       json: { isRead: true },
     });
-    expect(marked.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 1 });
+    expect(marked.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 2 });
     expect(marked.roundTrips).toBe(3);
 
     // The first read after that write waits for the session's check, as above; the next goes ahead of it:

@@ -179,7 +179,8 @@ describe('DELETE /api/users/me', () => {
     expect((await call('/api/users/me', { cookie: owner.cookie })).status).toBe(401);
     expect(await db.select().from(users).where(eq(users.id, owner.userId))).toEqual([]);
     expect(await db.select().from(sessions).where(eq(sessions.userId, owner.userId))).toEqual([]);
-    // Their reading state went from their people database too (no cascade reaches it from users).
+    // Their sessions and reading state went from their people database too (no cascade reaches it from users).
+    expect(await ownersReading.select().from(sessions).where(eq(sessions.userId, owner.userId))).toEqual([]);
     expect(await ownersReading.select().from(subscriptions).where(eq(subscriptions.userId, owner.userId))).toEqual([]);
     expect(await ownersReading.select().from(categories).where(eq(categories.userId, owner.userId))).toEqual([]);
     expect(await db.select().from(aiGenerations).where(eq(aiGenerations.userId, owner.userId))).toEqual([]);

@@ -73,7 +73,7 @@ export const userRoutes = new Hono<AuthedEnv>()
     await checkCurrentPassword(c.var.config, c.var.db, { ...user, passwordHash }, currentPassword, ip);
     await setPasswordHash(c.var.db, user.id, await hashPassword(newPassword, c.var.config.secrets.passwordPepper));
     // Whoever else holds a session (a lost phone, a shared computer) is signed out; this browser stays.
-    await deleteUserSessions(c.var.db, user.id, c.var.sessionId);
+    await deleteUserSessions(c.var.db, user, c.var.sessionId);
     // App passwords outlive sessions: a change made because someone else got in must reach them too, so
     // they go unless the person keeps them, and the answer names every one that still works (issue 28).
     if (revokeAppPasswords) await revokeAllAppPasswords(c.var.db, user.id);

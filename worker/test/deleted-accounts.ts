@@ -5,6 +5,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { deletedAccounts, emails, feeds, items, users, wordpressSites } from '../../schema';
+import { createSession, SESSION_COOKIE } from '../auth/session';
 import type { FeedItem } from '../contracts/feeds';
 import type { Db } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
@@ -87,7 +88,10 @@ export async function tombstoneCustomerOf(person: { userId: number }) {
 export async function personInPrimary() {
   const person = await signUp(uniqueEmail('ada'));
   await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
-  return person;
+  // A new session, in the primary: a token names the people shard that holds its row (db/sessions.ts),
+  // and a person's shard never changes outside tests.
+  const session = await createSession(db, env.SESSION_SECRET, { id: person.userId, peopleShard: 0 });
+  return { ...person, cookie: `${SESSION_COOKIE}=${session.token}` };
 }
 
 export const itemsOf = async (cookie: string, query: string) => {
@@ -163,7 +167,8 @@ export async function adaAndBo() {
   // What there is to delete, in each database it lives in.
   for (const where of [
     'DB.users',
-    'DB.sessions',
+    // Sessions live in the person's people database (db/sessions.ts).
+    'PEOPLE_1.sessions',
     'DB.app_passwords',
     'DB.ai_generations',
     'DB.wordpress_sites',

@@ -122,7 +122,7 @@ export async function seedPerson(email = uniqueEmail(), password = TEST_PASSWORD
   const user = await createUser(db, { name: 'Test Person', email, verified: true });
   if (!user) throw new Error(`${email} already has an account`);
   await setPasswordHash(db, user.id, await passwordHashOf(password));
-  const session = await createSession(db, env.SESSION_SECRET, user.id);
+  const session = await createSession(db, env.SESSION_SECRET, user);
   return { email, password, cookie: `${SESSION_COOKIE}=${session.token}`, userId: user.id };
 }
 
