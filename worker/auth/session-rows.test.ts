@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../schema';
+import { deleteExpired } from '../db/cleanup';
 import { call, db, sessionCookieOf, signUpThroughApi } from '../test/helpers';
 import { claimsOf } from '../test/session-tokens';
 
@@ -69,5 +70,19 @@ describe('a person in a second people database', () => {
     expect(await rowsIn(people1(), person.userId)).not.toEqual([]);
     expect((await call('/api/users/me', { cookie: person.cookie })).status).toBe(401);
     expect((await call('/api/feed-items', { cookie: person.cookie })).status).toBe(401);
+  });
+
+  it('has their expired sessions deleted by the daily cleanup, in their people database', async () => {
+    const person = await signUpThroughApi();
+    const kept = String(claimsOf(person.cookie).sid);
+    const expired = String(claimsOf(await signIn(person.email, person.password)).sid);
+    await people1()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, expired));
+    await deleteExpired(db);
+    const left = (await rowsIn(people1(), person.userId)).map((row) => row.id);
+    expect(left).toContain(kept);
+    expect(left).not.toContain(expired);
   });
 });
