@@ -68,6 +68,25 @@ const FEED_SHARD_TARGET_GB = 4;
 /** The URL hash's worst shard against the mean (measured ±15 % over 64 shards: worker/db/shards.test.ts). */
 const HASH_IMBALANCE = 1.15;
 const powerOfTwoAtLeast = (n) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
+/** The busiest hour against the average: people read in the morning and evening. */
+export const PEAK_OVER_AVERAGE = 3;
+/** Headroom asked of every limit at B (bench/limits.mjs). */
+const QUERY_HEADROOM = 3;
+/**
+ * D1 calls a person's people database takes for what they do (worker/routes/d1-round-trips.test.ts,
+ * "someone whose reading state is in PEOPLE_1"): a page of items 2 (their session's row with their reading
+ * list, in one batch; the marks of the rows shown), the sidebar 2 (the same batch; their subscriptions), a
+ * read mark 2 (the session's row; the mark's batch). Session rows live there (worker/db/sessions.ts).
+ */
+export const PEOPLE_DATABASE_CALLS = { page: 2, sidebar: 2, mark: 2 };
+/** Seconds in the 30-day month. */
+const MONTH_SECONDS = 30 * 86_400;
+
+/** The D1 calls a second all people databases take together in the busiest hour. */
+export const peopleDatabaseQueriesPerSecond = (pages, marks) =>
+  ((pages * (PEOPLE_DATABASE_CALLS.page + PEOPLE_DATABASE_CALLS.sidebar) + marks * PEOPLE_DATABASE_CALLS.mark) /
+    MONTH_SECONDS) *
+  PEAK_OVER_AVERAGE;
 
 const mixOf = (field) => FEED_MIX.reduce((sum, kind) => sum + kind.share * field(kind), 0);
 const checksPerDay = mixOf((kind) => Math.min(96, Math.max(1, 2 * kind.itemsPerDay)));
@@ -107,9 +126,18 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * avgItemBytes) / 1e9;
   const peopleGB = (w.people * PERSON_BYTES) / 1e9;
   const feedShards = powerOfTwoAtLeast(itemsGB / FEED_SHARD_TARGET_GB);
-  // The primary database holds people until they outgrow a shard's size; then people shards
-  // (PEOPLE_DATABASES: new people go to the databases after the primary, which keeps accounts).
-  const peopleShards = peopleGB > FEED_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / FEED_SHARD_TARGET_GB) : 0;
+  // The primary database holds people until they outgrow a shard's size, or their queries a third of what
+  // one database runs (every request checks its session there: worker/db/sessions.ts); then people shards
+  // (PEOPLE_DATABASES: new people go to the databases after the primary, which keeps accounts), enough for
+  // both, the busiest ×HASH_IMBALANCE (the address hash, as the URL hash). No power of two for the
+  // queries: placement is the address hash modulo the number (people.ts), and each people database more
+  // is two calls more for an account deletion (asked who else follows, twice: bench/limits.mjs).
+  const peopleQueries = peopleDatabaseQueriesPerSecond(pages, marks) * HASH_IMBALANCE;
+  const queryBound = D1_QUERIES_PER_SECOND / QUERY_HEADROOM;
+  const peopleShards = Math.max(
+    peopleGB > FEED_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / FEED_SHARD_TARGET_GB) : 0,
+    peopleQueries > queryBound ? Math.ceil(peopleQueries / queryBound) : 0,
+  );
   // One pick per feed shard each tick, and one more for every PICK_LIMIT feeds it leases.
   const pickMessages = feedShards * CRON_TICKS_PER_DAY * DAYS + checks / PICK_LIMIT;
 
@@ -209,7 +237,7 @@ worker/db/retention-cost.test.ts); each check pays its share of the pick that le
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
 at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
-people's rows pass that; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
+people's rows pass that, or their D1 calls (sessions included) a third of ${D1_QUERIES_PER_SECOND} a second in the busiest hour; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
 D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
 $0.40/M, 3 per message.
 
