@@ -154,7 +154,7 @@ export function limitsTable(scale, measured) {
       'busiestPeopleDatabaseQueriesPerSecond',
     ),
     row(
-      'queries a second, the primary: the users row each session check reads (busiest hour)',
+      'queries a second, the users rows: the one each session check reads, in the primary (or one replica) (busiest hour)',
       1_000,
       D1_LIMITS,
       'primaryUsersRowsPerSecond',
