@@ -1,10 +1,13 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { unstable_getMiniflareWorkerOptions } from 'wrangler';
 import { writeTestWranglerConfig } from './test-wrangler-config.mjs';
+
+// Required, not imported: Node then need not scan wrangler's CommonJS bundle for its exports (test-wrangler-config.mjs).
+const { unstable_getMiniflareWorkerOptions } = createRequire(import.meta.url)('wrangler');
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const project = mkdtempSync(join(tmpdir(), 'feedloom-dev-vars-'));
