@@ -5,6 +5,7 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feeds } from '../../schema';
 import { createDb } from '../db/client';
+import { PICK_SLICES } from '../db/refresh-leases';
 import { idBase } from '../db/shards';
 import { PER_HOST_PER_PICK, PICK_LIMIT, pickDueFeeds } from './enqueue-refreshes';
 import type { JobMessage } from './messages';
@@ -12,10 +13,14 @@ import type { JobMessage } from './messages';
 // Two feed shards (worker/db/shards.ts): each pick works in its own shard's database.
 const db = createDb(env);
 
-/** Due feeds in one pick slice (ids 64 apart) of a shard, on the given hosts. */
+/**
+ * Due feeds in one pick slice (ids 64 apart) of a shard, on the given hosts: the last slice, so that a
+ * pick from it reads that slice alone (a pick goes on through the slices after its own, one D1 call each:
+ * from slice 0 that is 64; the walk is the third test's).
+ */
 async function dueFeedsInOneSlice(shard: number, hosts: string[]) {
   const now = Date.now();
-  const base = idBase(shard) + 1_000_000 + Math.floor(Math.random() * 1000) * 64 * 100;
+  const base = idBase(shard) + 1_000_000 + Math.floor(Math.random() * 1000) * 64 * 100 + PICK_SLICES - 1;
   const rows = hosts.map((host, i) => ({
     id: base + i * 64,
     url: `https://${host}/feed-${base}-${i}.xml`,
