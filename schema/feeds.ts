@@ -119,6 +119,11 @@ export const items = sqliteTable(
     // The story the item belongs to (issue 24, worker/stories/): its first item's id, set once a second
     // item joined it; null for an item alone (its own story). Written at ingest, read by every list.
     storyId: integer(),
+    // On a story's first item only: every item of the story, [[feed, id, arrival], ...] in the order they
+    // joined, its own first (issue 24, db/story-members.ts): a list's page reads a row per story for its
+    // sources, whatever the feeds of the person or of the story. Written with the first item's story_id at
+    // the first join and appended at each join after; null on stories that started before it was kept.
+    storySources: text(),
   },
   (t) => [
     uniqueIndex('items_feed_guid_unique').on(t.feedId, t.guidHash),

@@ -150,18 +150,52 @@ async function indexStories(d1: D1Database, stories: NewStory[], now: number) {
   ]);
 }
 
+/** An item that just joined a story: its story, feed, id and arrival. */
+export type StoryJoiner = { storyId: number; feedId: number; id: number; at: number };
+
 /**
- * The first item of each story that someone just joined takes the story's id, in its feed shard (items
- * alone keep null: most never need the write).
+ * The first item of each story that someone just joined, in its feed shard: it takes the story's id at the
+ * first join (items alone keep null: most never need the write), and its list of the story's items
+ * (`story_sources`, db/story-members.ts) takes the joiners: started at the first join with the first
+ * item's own entry and the joiner's, appended at each join after (one row), a statement each (atomic, so
+ * two refreshes joining at once both land). A story that started before the list was kept (story_id set,
+ * no list) keeps none: an incomplete list would hide its sources; its pages look them up in the feed
+ * shards.
  */
-export async function markStoriesStarted(db: Db, storyIds: number[]) {
-  await db.shards.each(storyIds, async (shard, ids) => {
-    await shard.$client
-      .prepare('update items set story_id = id where id in (select value from json_each(?1)) and story_id is null')
-      .bind(JSON.stringify(ids))
-      .run();
-    return [];
-  });
+export async function markStoriesStarted(db: Db, joiners: StoryJoiner[]) {
+  await db.shards.each(
+    joiners.map((joiner) => joiner.storyId),
+    async (shard, storyIds) => {
+      const inShard = new Set(storyIds);
+      await shard.$client.batch(
+        joiners
+          .filter((joiner) => inShard.has(joiner.storyId))
+          .flatMap((joiner) => {
+            const entry = JSON.stringify([joiner.feedId, joiner.id, joiner.at]);
+            return [
+              // The first join: the story's id and its list (a write of story_id rewrites the row's index
+              // entries, so it is made once).
+              shard.$client
+                .prepare(
+                  `update items set story_id = id,
+                     story_sources = json_array(json_array(feed_id, id, created_at), json(?2))
+                   where id = ?1 and story_id is null`,
+                )
+                .bind(joiner.storyId, entry),
+              // Each join after: the list takes the joiner, unless it is its last entry already (written
+              // just above, or by this refresh's earlier delivery).
+              shard.$client
+                .prepare(
+                  `update items set story_sources = json_insert(story_sources, '$[#]', json(?2))
+                   where id = ?1 and story_sources is not null and story_sources ->> '$[#-1][1]' is not ?3`,
+                )
+                .bind(joiner.storyId, entry, joiner.id),
+            ];
+          }),
+      );
+      return [];
+    },
+  );
 }
 
 /** The feeds that carry each of these stories, from every feed shard (through items_story_idx). */

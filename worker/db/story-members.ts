@@ -49,13 +49,53 @@ const asMember = (row: Omit<StoryItemRow, 'seq'>): StoryMember => ({
 });
 
 /**
- * The first item of each of these stories in each of these feeds, from the feeds' shards: a lookup per
+ * The first item of each of these stories in each of these feeds. A story's first item keeps the list of its
+ * items (`story_sources`, written at each join: db/story-index.ts markStoriesStarted), so this reads a row
+ * per story, in the shard of its first item (its id names it), whatever the feeds of the person or of the
+ * story: all at once, one round trip. Only stories that started before the list was kept are looked up in
+ * the feeds' shards, after.
+ */
+export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]): Promise<StoryMember[]> {
+  const stories = [...new Set(storyIds)];
+  if (stories.length === 0 || feedIds.length === 0) return [];
+  const scope = new Set(feedIds);
+  const rows = await db.shards.each(stories, (shard, ids) =>
+    shard.all<{ id: number; story_sources: string | null }>(
+      sql`select id, story_sources from items where id in (${sql.raw(idListSql(ids))})`,
+    ),
+  );
+  const listed = new Map(rows.flatMap((row) => (row.story_sources ? [[row.id, row.story_sources] as const] : [])));
+  const members = [...listed].flatMap(([storyId, list]) => firstPerFeed(storyId, JSON.parse(list) as Entry[], scope));
+  const unlisted = stories.filter((story) => !listed.has(story));
+  return unlisted.length > 0 ? [...members, ...(await storyMembersInShards(db, unlisted, feedIds))] : members;
+}
+
+/** An entry of a story's list: [feed, item, arrival]. */
+type Entry = [feedId: number, id: number, createdAt: number];
+
+/** The first item of the story in each feed of the scope, from its list. */
+function firstPerFeed(storyId: number, entries: Entry[], scope: Set<number>): StoryMember[] {
+  const first = new Map<number, Entry>();
+  for (const entry of entries) {
+    const [feedId, id, createdAt] = entry;
+    const known = first.get(feedId);
+    if (!scope.has(feedId) || (known && (known[2] < createdAt || (known[2] === createdAt && known[1] < id)))) continue;
+    first.set(feedId, entry);
+  }
+  return [...first.values()].map(([feedId, id, createdAt]) =>
+    asMember({ id, feed_id: feedId, story_id: storyId, created_at: createdAt }),
+  );
+}
+
+/**
+ * The first item of each of these stories in each of these feeds, from the feeds' shards, for stories
+ * without a list of their items (they started before story_sources was kept): a lookup per
  * story and feed in items_story_idx (story, feed, arrival), which holds all it answers and stops at the
  * first entry, so it costs a row whether it finds one or not, never the other people's feeds that carry a
  * big story (a big story is in hundreds). A feed's later item of a story is the same item republished
  * (grouping.ts): it is a later source of its story, and the card names the feed once.
  */
-export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]): Promise<StoryMember[]> {
+async function storyMembersInShards(db: Db, storyIds: number[], feedIds: number[]): Promise<StoryMember[]> {
   if (storyIds.length === 0 || feedIds.length === 0) return [];
   const stories = [...new Set(storyIds)];
   return db.shards.each(feedIds, async (shard, inShard) => {

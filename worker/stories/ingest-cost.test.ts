@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '../db/client';
 import { meteredD1, newMeter } from '../db/metered-d1';
+import { shardOfId } from '../db/shards';
 import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
 import { advanceClock, HOUR_MS, pinClock } from '../test/clock';
@@ -65,6 +66,29 @@ describe('grouping at ingest writes', () => {
     // 5 + 4, its own entries in items_story_idx and items_feed_story_idx (the unread counts' index of a
     // feed's items in stories), and the first item's story_id (its row and its two index entries).
     expect(joined.meter.rowsWritten).toBe(5 + 4 + 2 + 3);
+
+    // A third outlet's report joins too: its own entries, and the first item's list of the story's items
+    // takes it (one row; before the list was kept, nothing: the first item had its story already).
+    const third = await feedBringing([RECALL]);
+    const again = await refresh(third);
+    expect(again.meter.rowsWritten).toBe(5 + 4 + 2 + 1);
+    // The list a page reads for the story's sources (db/story-members.ts): every item of it, in order.
+    const recallOf = async (feedId: number) =>
+      (
+        await createDb(env)
+          .shards.at(shardOfId(feedId))
+          .$client.prepare(
+            'select id, feed_id, created_at, story_id, story_sources from items where feed_id = ?1 and story_id is not null',
+          )
+          .bind(feedId)
+          .all<{ id: number; feed_id: number; created_at: number; story_id: number; story_sources: string | null }>()
+      ).results;
+    const [story] = await recallOf(first);
+    const items = [story, ...(await recallOf(second)), ...(await recallOf(third))];
+    expect(items.map((row) => row?.story_id)).toEqual([story?.id, story?.id, story?.id]);
+    expect(JSON.parse(story?.story_sources ?? 'null')).toEqual(
+      items.map((row) => [row?.feed_id, row?.id, row?.created_at]),
+    );
   });
 
   it('nothing more for an item that can never be merged', async () => {

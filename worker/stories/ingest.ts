@@ -5,7 +5,7 @@
 // everyone who follows the feed.
 import type { Db } from '../db/client';
 import type { ItemValues, StoryHook } from '../db/item-store';
-import { markStoriesStarted, type NewStory, type StoryIndex, storyIndexIn } from '../db/story-index';
+import { markStoriesStarted, type NewStory, type StoryIndex, type StoryJoiner, storyIndexIn } from '../db/story-index';
 import { htmlToText } from '../html/text';
 import {
   decideStory,
@@ -96,10 +96,11 @@ export function storyGrouping(
       const idOf = new Map(inserted.map((row) => [row.guidHash, row.id]));
       const started: NewStory[] = [];
       const embedded: { storyId: number; vector: number[]; feedId: number; at: number }[] = [];
-      const joined = new Set<number>();
+      const joiners: StoryJoiner[] = [];
       for (const { guidHash, fingerprint, decision, vector } of decided) {
         const id = idOf.get(guidHash);
-        if (decision.kind === 'join') joined.add(decision.storyId);
+        if (decision.kind === 'join' && id !== undefined)
+          joiners.push({ storyId: decision.storyId, feedId: fingerprint.feedId, id, at: now });
         else if (decision.kind === 'new' && id !== undefined) {
           started.push({ storyId: id, keys: storyKeys(fingerprint), first: fingerprint });
           if (vector) embedded.push({ storyId: id, vector, feedId: fingerprint.feedId, at: fingerprint.at });
@@ -107,7 +108,7 @@ export function storyGrouping(
       }
       await Promise.all([
         started.length > 0 ? index.add(started, now) : undefined,
-        joined.size > 0 ? markStoriesStarted(db, [...joined]) : undefined,
+        joiners.length > 0 ? markStoriesStarted(db, joiners) : undefined,
         // The new stories' vectors; a failure costs only later matches across languages.
         vectors && embedded.length > 0 ? vectors.add(embedded).catch(() => undefined) : undefined,
       ]);

@@ -6,16 +6,22 @@
 // unread ones of a read story ("1 new source"). Search shows a story at its first source among the
 // results it read (collapse.ts), since a story's first source may not match the search.
 import type { FeedItem } from '../contracts/feeds';
-import { queryItems } from '../db/items';
+import { cursorAfter, type ItemQuery, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { firstSources, isLaterSource, type StoryMember } from '../db/story-first-sources';
 import { storyMembers } from '../db/story-members';
 import { arrivedFirst, asSource, collapseStories } from './collapse';
 
-/** One read of the list: `limit` rows from `cursor` on, and where the next read goes on from. */
+/**
+ * One read of the list: `limit` rows from `cursor` on, and where the next read goes on from after them.
+ * `more`, where the read can (a date-ordered list, db/items), asks for the rows it reads past them anyway
+ * (ItemQuery.readPast: given after them) and starts `besideMarks` with the rows beside the read's own last
+ * round trip (ItemQuery.besideMarks).
+ */
 export type ReadRows<T extends FeedItem> = (
   cursor: string | undefined,
   limit: number,
+  more?: Pick<ItemQuery, 'besideMarks' | 'readPast'>,
 ) => Promise<{ items: T[]; nextCursor: string | null }>;
 
 /**
@@ -35,7 +41,7 @@ type Page<T> = { items: T[]; nextCursor: string | null };
 export async function readFirstSourceCards<T extends FeedItem>(
   reader: Reader,
   scopeFeedIds: number[],
-  page: { cursor?: string; limit: number },
+  page: ItemQuery,
   read: ReadRows<T>,
 ): Promise<Page<T>> {
   const inScope = new Set(scopeFeedIds);
@@ -47,25 +53,56 @@ export async function readFirstSourceCards<T extends FeedItem>(
   let nextCursor: string | null = null;
   for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
     const asked = page.limit - cards.length;
-    const rows = await read(cursor, asked);
-    for (const item of rows.items) seen.set(item.id, item);
-    const unknown = rows.items.filter((item) => item.inStory && !members.has(item.story.id));
-    for (const member of await storyMembers(
-      reader.db,
-      unknown.map((item) => item.story.id),
-      scopeFeedIds,
-    )) {
+    // The page's stories are looked up as soon as its rows are known, beside the marks and stars its rows
+    // from other shards take (one round trip for both); a read that does not offer that is followed by
+    // the lookup.
+    const lookUp = (storyIds: number[]) =>
+      storyMembers(
+        reader.db,
+        storyIds.filter((id) => !members.has(id)),
+        scopeFeedIds,
+      );
+    let lookup: Promise<StoryMember[]> | undefined;
+    // The rows the read has past those asked are taken too: the later sources among the rows are dropped,
+    // and reading on costs a round trip (two when rows take marks from another database) and a probe per
+    // feed of the list, where those cost nothing more.
+    const rows = await read(cursor, asked, {
+      readPast: Math.ceil(asked / 2),
+      besideMarks: (pageRows) => {
+        lookup = lookUp(pageRows.flatMap((row) => (row.storyId === null ? [] : [row.storyId])));
+        return lookup;
+      },
+    });
+    // When the list goes on, the last row read past those asked is left to the next read: it says that
+    // read finds a row, so a page never ends on a cursor to nothing.
+    const past = rows.items.length > asked && rows.nextCursor;
+    const items = past ? rows.items.slice(0, -1) : rows.items;
+    for (const item of items) seen.set(item.id, item);
+    lookup ??= lookUp(items.filter((item) => item.inStory).map((item) => item.story.id));
+    for (const member of await lookup) {
       members.set(member.storyId, [...(members.get(member.storyId) ?? []), member]);
     }
     const first = firstSources([...members.values()].flat(), (feedId) => inScope.has(feedId));
-    cards.push(...rows.items.filter((item) => !isLaterSource({ id: item.id, storyId: item.story.id }, first)));
-    nextCursor = rows.nextCursor;
+    cards.push(...items.filter((item) => !isLaterSource({ id: item.id, storyId: item.story.id }, first)));
+    // The read's cursor goes on after the rows asked; rows read past them go on after the last of those.
+    const lastRead = items.at(-1);
+    nextCursor = past && lastRead ? cursorAfter(page, lastRead, spanOf(items)) : rows.nextCursor;
     cursor = nextCursor ?? undefined;
     // Read on only past a full read: a shorter one with a cursor is the core's bounded scan stopping
     // (db/items/page-reads.ts MOST_PASSES), whose page goes on from its cursor without more calls now.
     if (!nextCursor || rows.items.length < asked) break;
   }
-  return { items: await withOtherSources(reader, cards, members, seen), nextCursor };
+  // A page ends at its limit-th card, whatever was read past it: the next one goes on after that card.
+  const shown = cards.slice(0, page.limit);
+  const last = shown.at(-1);
+  if (cards.length > page.limit && last) nextCursor = cursorAfter(page, last, spanOf(shown));
+  return { items: await withOtherSources(reader, shown, members, seen), nextCursor };
+}
+
+/** The time a page's cards cover, with room to spare: where the next page's first window starts looking. */
+function spanOf(cards: FeedItem[]) {
+  const times = cards.map((card) => Date.parse(card.pubDate));
+  return Math.max((Math.max(...times) - Math.min(...times)) * 1.5, 60_000);
 }
 
 /**

@@ -1,21 +1,33 @@
 // The reading core (DESIGN.md "db/items/"): every list of a person's items, on every surface (the web
 // app's lists and search, the Google Reader and Fever APIs, the digest, the export), is one ItemQuery
-// asked of this module. Only these three functions and the query's types leave it (a Biome rule keeps
-// the rest private): a surface translates its protocol into an ItemQuery, and nothing else.
+// asked of this module. Only these three functions, cursorAfter (for a surface that shows fewer rows than
+// it read) and the query's types leave it (a Biome rule keeps the rest private): a surface translates
+// its protocol into an ItemQuery, and nothing else.
 import type { Reader } from '../reader';
 import { countFollowed, unreadIds } from './by-id';
 import { hasItemFilters, withHidden } from './conditions';
 import { type ItemPage, planAndRead, toPage } from './planner';
-import { checkQuery, type ItemQuery } from './query';
+import { checkQuery, encodeCursor, type ItemQuery } from './query';
 import { countStarred, starredIds } from './starred';
 
 export type { ItemPage } from './planner';
-export type { ItemOrder, ItemQuery, ItemScope, ItemState, LinkFilter } from './query';
+export type { ItemOrder, ItemQuery, ItemScope, ItemState, LinkFilter, PageRowRef } from './query';
 export { MAX_ITEMS } from './query';
 
 /** One page of the person's items that the query asks for, and the cursor of the next page (null: the last). */
 export async function queryItems(reader: Reader, query: ItemQuery, now = Date.now()): Promise<ItemPage> {
   return toPage(await planAndRead(reader, query, now), query);
+}
+
+/**
+ * The cursor that goes on with a date-ordered list after `item`, one of its rows: for a surface that read
+ * more rows than it shows (a grouped list's page, worker/stories/story-cards.ts) and ends its page
+ * earlier. `spanMs` is the time the next page's first window looks at (the core's own cursors carry it).
+ */
+export function cursorAfter(query: ItemQuery, item: { id: number; pubDate: string }, spanMs?: number): string {
+  if (query.order !== 'newest' && query.order !== 'oldest')
+    throw new Error(`cursorAfter goes on with date-ordered lists, not ${query.order}`);
+  return encodeCursor(query, { key: Date.parse(item.pubDate), id: item.id, spanMs });
 }
 
 /**

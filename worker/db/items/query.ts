@@ -71,7 +71,24 @@ export type ItemQuery = {
    * however large its items turn out to be, and an answer that stays within the budget.
    */
   budgetChars?: number;
+  /**
+   * What a surface does with a date-ordered page's rows before it answers (issue 24: a grouped list's
+   * stories, worker/stories/story-cards.ts), started as soon as the rows are known, beside the marks and
+   * stars of rows from other shards: when the page needs those, one round trip for both. Other paths
+   * (by id, search, starred) do not call it.
+   */
+  besideMarks?: (rows: PageRowRef[]) => Promise<unknown>;
+  /**
+   * Up to this many rows after the page's `limit` that a date-ordered page's windows of time read anyway
+   * (a window reads every row in its span; db/items/windows.ts), given after the page's rows at no read
+   * more; nextCursor still goes on after the `limit`-th row (cursorAfter goes on after any). For a surface
+   * that drops some of the rows it reads (a grouped list's later sources, worker/stories/story-cards.ts).
+   */
+  readPast?: number;
 };
+
+/** A page row as besideMarks sees it: the item, its feed and its story (null while it is its own). */
+export type PageRowRef = { id: number; feedId: number; storyId: number | null };
 
 /** The most items one query gives (the export's starred items, Fever's unread ids); surfaces set their own, lower. */
 export const MAX_ITEMS = 10_000;

@@ -51,6 +51,8 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   const from = query.from ?? null;
   const to = query.to ?? null;
   const take = query.limit + 1;
+  // Rows wanted past the page (query.readPast) size the windows and the span kept, but read no window more.
+  const wanted = take + (query.readPast ?? 0);
   const subscriptions = await subscriptionsOf(reader, query);
   const scan: Scan = {
     userId: reader.userId,
@@ -87,7 +89,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
       if (reachedStart) break;
       upper = lower;
       const covered = start - lower;
-      span = rows.length > 0 ? (covered / rows.length) * (take - rows.length) * 1.5 : covered * WIDEN;
+      span = rows.length > 0 ? (covered / rows.length) * (wanted - rows.length) * 1.5 : covered * WIDEN;
       lower = upper - Math.max(span, 60_000);
     }
     rows.sort(newestFirst);
@@ -97,7 +99,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
       rows.push(...rest.rows);
       resumeAt = rest.resumeAt;
     }
-    const needed = rows[take - 1];
+    const needed = rows.length >= take ? rows[Math.min(wanted, rows.length) - 1] : undefined;
     // Kept after the response: the page does not wait for a write it does not need (a GET's answer
     // waits on reads only).
     if (memory && needed) await keepSpan(reader, memory, start - needed.pub_date);
@@ -106,9 +108,16 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   }
 
   const page = rows.slice(0, query.limit);
+  // Rows the windows read past the page anyway (query.readPast): after the page, at no read more.
+  const past = query.readPast ? rows.slice(query.limit, query.limit + query.readPast) : [];
   // Rows of other shards take the person's marks and stars now, for the rows shown only (a page of one
-  // read state dropped the others already, and took their stars then).
-  await markElsewhere(db, scan, page);
+  // read state dropped the others already, and took their stars then); the surface's work on the rows
+  // goes beside them.
+  const read = past.length > 0 ? [...page, ...past] : page;
+  await Promise.all([
+    markElsewhere(db, scan, read),
+    query.besideMarks?.(read.map((row) => ({ id: row.id, feedId: row.feed_id, storyId: row.story_id }))),
+  ]);
   const last = page.at(-1);
   const firstShown = page[0];
   // The next page's window: the time this page covered, with room to spare.
@@ -117,7 +126,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   let nextCursor: string | null = null;
   if (rows.length > query.limit && last) nextCursor = encodeCursor(query, { key: last.pub_date, id: last.id, spanMs });
   else if (resumeAt) nextCursor = encodeCursor(query, { key: resumeAt.pubDate, id: resumeAt.id, spanMs });
-  return { rows: page, nextCursor };
+  return { rows: read, nextCursor };
 }
 
 /** Where a first page's span is kept on the users row: My Feed's columns, or a category's key. */

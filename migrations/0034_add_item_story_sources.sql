@@ -1,0 +1,1 @@
+ALTER TABLE `items` ADD `story_sources` text;

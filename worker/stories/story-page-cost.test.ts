@@ -1,0 +1,223 @@
+// What a grouped page costs for someone who follows many feeds (issue 24's "Scale": at most 5 rows read per
+// row shown, and the round trips of the page without grouping). A reading list like the benchmark's: 50
+// feeds, half in each feed shard, whose items interleave every 4 minutes; one item in five belongs to a
+// story that three of the person's feeds tell (and, for the big ones, 40 feeds the person does not
+// follow). Written straight into the databases, so the counts are those of the page alone.
+import { env } from 'cloudflare:workers';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { FeedItem } from '../contracts/feeds';
+import { createDb } from '../db/client';
+import { rebuildReadingList } from '../db/reading-list';
+import { feedDatabaseNames, idBase, nextItemIdSql, shardOfId } from '../db/shards';
+import { personIn } from '../test/people';
+import { counted } from '../test/round-trips';
+
+const FEEDS = 50;
+const ITEMS_PER_FEED = 12;
+const SHOWN = 30;
+/** Feeds nobody here follows that carry the big stories (a story told by many outlets). */
+const OTHER_OUTLETS = 40;
+
+const db = createDb(env);
+const shards = feedDatabaseNames(env.FEED_DATABASES).length;
+
+type Reader = { cookie: string; firstFeed: number };
+
+/**
+ * The person's 50 feeds (feed f in shard f % shards, ids from `firstFeed`), their items 4 minutes apart
+ * across the feeds, newest first, and their stories: the feeds go in groups of three (k-th: 3k, 3k+1,
+ * 3k+2), and every fifth item of a group's feeds (the n-th with (n + k) % 5 === 0) is a story they tell,
+ * the group's first feed first, the others a minute apart: a fifth of the items, all over the list. The
+ * stories of every third group are big: the OTHER_OUTLETS feeds carry them too.
+ */
+async function seed(person: Awaited<ReturnType<typeof personIn>>, firstFeed: number, lists = true): Promise<Reader> {
+  const now = Date.now();
+  const feedIdOf = (f: number) => idBase(f % shards) + firstFeed + f;
+  const people: D1PreparedStatement[] = [];
+  const feedRows = new Map<number, string[]>();
+  const feedRow = (shard: number, row: string) => feedRows.set(shard, [...(feedRows.get(shard) ?? []), row]);
+  for (let f = 0; f < FEEDS; f++) {
+    const feed = feedIdOf(f);
+    feedRow(
+      f % shards,
+      `(${feed}, 'https://many.example/${firstFeed}/${f}.xml', ${now + 86_400_000}, ${now}, ${ITEMS_PER_FEED})`,
+    );
+    people.push(
+      person.db.$client
+        .prepare('insert into subscriptions (user_id, feed_id, name, created_at) values (?1, ?2, ?3, ?4)')
+        .bind(person.userId, feed, `Feed ${f}`, now),
+    );
+  }
+  for (let o = 0; o < OTHER_OUTLETS; o++) {
+    feedRow(
+      o % shards,
+      `(${idBase(o % shards) + firstFeed + 500 + o}, 'https://other.example/${firstFeed}/${o}.xml', ${now + 86_400_000}, ${now}, 100)`,
+    );
+  }
+  for (const [shard, rows] of feedRows) {
+    await db.shards
+      .at(shard)
+      .$client.prepare(`insert into feeds (id, url, next_fetch_at, created_at, last_seq) values ${rows.join(', ')}`)
+      .run();
+  }
+  await person.db.$client.batch(people);
+  // Items: feed f's n-th newest published (n × 50 + f) × 4 minutes ago.
+  const byShard = new Map<number, string[]>();
+  for (let f = 0; f < FEEDS; f++) {
+    for (let n = 0; n < ITEMS_PER_FEED; n++) {
+      const shard = f % shards;
+      const rows = byShard.get(shard) ?? [];
+      const at = now - (n * FEEDS + f) * 240_000;
+      rows.push(
+        `(${nextItemIdSql(shard, now, rows.length)}, ${feedIdOf(f)}, ${ITEMS_PER_FEED - n}, 'many-${firstFeed}-${f}-${n}',
+          'Item ${n} of feed ${f}', 'Text', ${at}, ${at})`,
+      );
+      byShard.set(shard, rows);
+    }
+  }
+  for (const [shard, rows] of byShard) {
+    await db.shards
+      .at(shard)
+      .$client.prepare(
+        `insert into items (id, feed_id, seq, guid_hash, title, content, pub_date, created_at) values ${rows.join(', ')}`,
+      )
+      .run();
+  }
+  // Stories: the group's first feed's item starts it; the next two feeds' items join it a minute apart.
+  const idOf = async (f: number, n: number) =>
+    (await db.shards
+      .at(f % shards)
+      .$client.prepare('select id, created_at from items where feed_id = ?1 and guid_hash = ?2')
+      .bind(feedIdOf(f), `many-${firstFeed}-${f}-${n}`)
+      .first<{ id: number; created_at: number }>()) as { id: number; created_at: number };
+  const started: number[] = [];
+  const writes = new Map<number, D1PreparedStatement[]>();
+  const write = (shard: number, statement: D1PreparedStatement) =>
+    writes.set(shard, [...(writes.get(shard) ?? []), statement]);
+  for (let group = 0; group + 2 < FEEDS; group += 3) {
+    for (let n = (5 - ((group / 3) % 5)) % 5; n < ITEMS_PER_FEED; n += 5) {
+      const first = await idOf(group, n);
+      started.push(first.id);
+      for (const [k, f] of [group, group + 1, group + 2].entries()) {
+        write(
+          f % shards,
+          db.shards
+            .at(f % shards)
+            .$client.prepare('update items set story_id = ?1, created_at = ?2 where feed_id = ?3 and guid_hash = ?4')
+            .bind(first.id, first.created_at + k * 60_000, feedIdOf(f), `many-${firstFeed}-${f}-${n}`),
+        );
+      }
+      if ((group / 3) % 5 === 0) {
+        // A big story: other outlets' items of it, in every shard.
+        for (let o = 0; o < OTHER_OUTLETS; o++) {
+          const shard = o % shards;
+          write(
+            shard,
+            db.shards
+              .at(shard)
+              .$client.prepare(
+                `insert into items (id, feed_id, seq, guid_hash, title, content, pub_date, created_at, story_id)
+                 values (${nextItemIdSql(shard, now, 0)}, ?1, ?5, ?2, 'Other', 'Text', ?3, ?3, ?4)`,
+              )
+              .bind(
+                idBase(shard) + firstFeed + 500 + o,
+                `other-${firstFeed}-${group}-${n}-${o}`,
+                first.created_at + 120_000,
+                first.id,
+                group * ITEMS_PER_FEED + n,
+              ),
+          );
+        }
+      }
+    }
+  }
+  for (const [shard, statements] of writes) await db.shards.at(shard).$client.batch(statements);
+  if (lists) {
+    // Each story's first item keeps the list of its items, as the refresh that stores a joining item
+    // writes it (db/story-index.ts markStoriesStarted).
+    for (const storyId of started) {
+      const entries: [number, number, number][] = [];
+      for (let shard = 0; shard < shards; shard++) {
+        const { results } = await db.shards
+          .at(shard)
+          .$client.prepare('select feed_id, id, created_at from items where story_id = ?1')
+          .bind(storyId)
+          .all<{ feed_id: number; id: number; created_at: number }>();
+        entries.push(...results.map((row) => [row.feed_id, row.id, row.created_at] as [number, number, number]));
+      }
+      await db.shards
+        .at(shardOfId(storyId))
+        .$client.prepare('update items set story_sources = ?2 where id = ?1')
+        .bind(storyId, JSON.stringify(entries))
+        .run();
+    }
+  }
+  await rebuildReadingList(person.db, person.userId);
+  return { cookie: person.cookie, firstFeed };
+}
+
+const shownIn = (cards: FeedItem[]) => cards.length + cards.reduce((sum, card) => sum + (card.alsoIn?.length ?? 0), 0);
+
+/** A page's cards as the person sees them: each card's title and its other sources' titles. */
+const seenIn = (cards: FeedItem[]) =>
+  cards.map((card) => [card.title, ...(card.alsoIn ?? []).map((other) => other.title)]);
+
+let elsewhere: Reader;
+let home: Reader;
+
+beforeAll(async () => {
+  elsewhere = await seed(await personIn(1, 'many-feeds'), 9_000);
+  home = await seed(await personIn(0, 'many-feeds-home'), 11_000);
+});
+
+/** The first two pages of My Feed grouped, and of every item, each warmed first (see below). */
+async function twoPages(cookie: string) {
+  // Each page goes ahead of the session's check (middleware/read-ahead.ts) and starts from the span the
+  // person's last first page needed (db/items/windows.ts): both are warmed first.
+  await counted(cookie, `/api/feed-items?limit=${SHOWN}`);
+  const flat = await counted(cookie, `/api/feed-items?limit=${SHOWN}&threads=false`);
+  const grouped = await counted(cookie, `/api/feed-items?limit=${SHOWN}`);
+  const next = await counted(
+    cookie,
+    `/api/feed-items?limit=${SHOWN}&cursor=${encodeURIComponent(grouped.nextCursor ?? '')}`,
+  );
+  return { flat, grouped, next };
+}
+
+describe('a grouped page of someone following 50 feeds', () => {
+  for (const [label, who] of [
+    ['reading state in PEOPLE_1', () => elsewhere],
+    ['reading state in the primary', () => home],
+  ] as const) {
+    it(`reads at most 5 rows per source shown, in the round trips of every item (${label})`, async () => {
+      const { flat, grouped, next } = await twoPages(who().cookie);
+      const cards = grouped.body as FeedItem[];
+      expect(cards).toHaveLength(SHOWN);
+      // Stories told by three of the person's feeds are on the page, a big one among them.
+      expect(cards.filter((card) => card.story.size === 3).length).toBeGreaterThanOrEqual(2);
+      // The page's rows are read once, with room for the later sources it drops, and its stories' lists
+      // are read beside the marks its rows from the other shard take (a row a story): the round trips of
+      // every item. Before: 8 round trips and 8.5 rows a source shown on this page, reading on past each
+      // run of later sources and looking each story up in each of the 50 feeds.
+      expect(grouped.roundTrips).toBe(flat.roundTrips);
+      expect(grouped.rowsRead / shownIn(cards)).toBeLessThanOrEqual(5);
+      // The next page goes on after the last card: every card once, each story once, at the same cost.
+      const both = [...cards, ...(next.body as FeedItem[])];
+      expect(both).toHaveLength(2 * SHOWN);
+      expect(new Set(both.map((card) => card.story.id)).size).toBe(2 * SHOWN);
+      expect(next.roundTrips).toBe(flat.roundTrips);
+      expect(next.rowsRead / shownIn(next.body as FeedItem[])).toBeLessThanOrEqual(5);
+    });
+  }
+
+  it('shows the same cards for stories that started before their lists were kept, looking them up after', async () => {
+    const unlisted = await seed(await personIn(0, 'many-feeds-unlisted'), 13_000, false);
+    const listed = await twoPages(home.cookie);
+    const looked = await twoPages(unlisted.cookie);
+    expect(seenIn(looked.grouped.body as FeedItem[])).toEqual(seenIn(listed.grouped.body as FeedItem[]));
+    expect(seenIn(looked.next.body as FeedItem[])).toEqual(seenIn(listed.next.body as FeedItem[]));
+    // Their stories' first items in each of the person's feeds are looked up in the feeds' shards once the
+    // lists said they have none: one round trip more.
+    expect(looked.grouped.roundTrips).toBe(listed.grouped.roundTrips + 1);
+  });
+});
