@@ -12,8 +12,12 @@
 //   way), ≥ 85 % of the text overlapping (Feedly's rule: the shorter text's words found in the other).
 // Costs per new item: rows written to the story index and the items (docs/stories.md), index matches read,
 // CPU ms (the fingerprint and the decision, as the Worker runs them).
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { importWorkerModules } from './bundle-worker.mjs';
 
 const DATA = new URL('./stories-data/allsides-qbias.tsv', import.meta.url);
@@ -119,12 +123,13 @@ export async function benchStories() {
 
   // Rows per new item beyond the item's own (docs/stories.md, counted exactly in ingest-cost.test.ts): a
   // new story writes its index row; an item that joins, its entries in items_story_idx and
-  // items_feed_story_idx; the first join of a story, its first item's story_id and that item's two
-  // entries; an item that stays alone, nothing.
+  // items_feed_story_idx and its entry in the first item's list of the story's items; the first join of a
+  // story, instead of that entry, the first item's story_id and list (its row) and its two entries; an
+  // item that stays alone, nothing.
   const joins = decisions.filter((d) => d.kind === 'join');
   const joinedStories = new Set(joins.map((d) => d.storyId));
   const newStories = decisions.filter((d) => d.kind === 'new').length;
-  const rowsWritten = (newStories + 2 * joins.length + 3 * joinedStories.size) / items.length;
+  const rowsWritten = (newStories + 3 * joins.length + 2 * joinedStories.size) / items.length;
   const rowsRead = grouper.matchesRead / items.length;
 
   // SimHash in place of MinHash: same features, other feeds, 72 hours, compared with every earlier item.
@@ -160,6 +165,7 @@ export async function benchStories() {
   };
   const bestBaseline = Math.max(...Object.values(baselines).map((baseline) => baseline.f1));
   const vectorPath = await benchVectorPath(modules, items, input);
+  const groupedPage = groupedPageCost();
   return {
     dataset:
       'AllSides headline roundups (Qbias, Haak & Schaer 2023): the first 174 articles, 58 roundups of 3 outlets each (bench/stories-data/README.md)',
@@ -180,7 +186,49 @@ export async function benchStories() {
       cpuMs: Math.round(msPerItem * 1000) / 1000,
     },
     vectorPath,
+    groupedPage,
   };
+}
+
+/**
+ * What a grouped page (My Feed) reads and waits for, for someone following 50 feeds in two shards, a fifth
+ * of their items in stories three of their feeds tell (a fifth of those told by 40 other feeds too): the
+ * rows D1 reports and the round trips, counted exactly in workerd by worker/stories/story-page-cost.test.ts,
+ * which holds them to at most 5 rows per source shown and the round trips of the list ungrouped; read here
+ * from the test's JSON report. Counts, not times: the machine's load does not change them.
+ */
+function groupedPageCost() {
+  const report = join(tmpdir(), `story-page-cost-${process.pid}.json`);
+  const run = spawnSync(
+    'npx',
+    [
+      'vitest',
+      'run',
+      '--project',
+      'worker',
+      'worker/stories/story-page-cost.test.ts',
+      '--reporter=json',
+      `--outputFile=${report}`,
+    ],
+    { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (run.status !== 0) throw new Error(`story-page-cost.test.ts failed:\n${run.stdout}\n${run.stderr}`);
+  const tests = JSON.parse(readFileSync(report, 'utf8')).testResults.flatMap((file) => file.assertionResults);
+  rmSync(report, { force: true });
+  const perShown = ({ rowsRead, shown, roundTrips }) => ({
+    rowsRead,
+    shown,
+    rowsPerShown: round(rowsRead / shown),
+    roundTrips,
+  });
+  return Object.fromEntries(
+    tests
+      .filter((test) => test.meta?.storyPage)
+      .map((test) => [
+        /PEOPLE_1/.test(test.title) ? 'readingStateElsewhere' : 'readingStateInPrimary',
+        Object.fromEntries(Object.entries(test.meta.storyPage).map(([page, figures]) => [page, perShown(figures)])),
+      ]),
+  );
 }
 
 /**

@@ -12,6 +12,13 @@ import { feedDatabaseNames, idBase, nextItemIdSql, shardOfId } from '../db/shard
 import { personIn } from '../test/people';
 import { counted } from '../test/round-trips';
 
+declare module 'vitest' {
+  interface TaskMeta {
+    /** What a page read, showed and waited for, as the bench reports it. */
+    storyPage?: Record<string, { rowsRead: number; shown: number; roundTrips: number }>;
+  }
+}
+
 const FEEDS = 50;
 const ITEMS_PER_FEED = 12;
 const SHOWN = 30;
@@ -189,9 +196,16 @@ describe('a grouped page of someone following 50 feeds', () => {
     ['reading state in PEOPLE_1', () => elsewhere],
     ['reading state in the primary', () => home],
   ] as const) {
-    it(`reads at most 5 rows per source shown, in the round trips of every item (${label})`, async () => {
+    it(`reads at most 5 rows per source shown, in the round trips of every item (${label})`, async ({ task }) => {
       const { flat, grouped, next } = await twoPages(who().cookie);
       const cards = grouped.body as FeedItem[];
+      // The counts, for `npm run bench -- stories` (bench/stories.mjs reads them from the JSON reporter).
+      const figures = (page: typeof grouped) => ({
+        rowsRead: page.rowsRead,
+        shown: shownIn(page.body as FeedItem[]),
+        roundTrips: page.roundTrips,
+      });
+      task.meta.storyPage = { ungrouped: figures(flat), firstPage: figures(grouped), secondPage: figures(next) };
       expect(cards).toHaveLength(SHOWN);
       // Stories told by three of the person's feeds are on the page, a big one among them.
       expect(cards.filter((card) => card.story.size === 3).length).toBeGreaterThanOrEqual(2);
