@@ -44,9 +44,16 @@ describe('OPML imports (M4)', () => {
       message: 'An import is already running. Please wait until it finishes, then try again.',
     });
 
+    // The local queue delivers the import's job at once, beside this delivery by hand (a queue delivers at
+    // least once): the copy that records second may count the feed the first followed as skipped (as in
+    // opml.test.ts), so the outlines add up, one of them failed.
     await runImport(id);
-    const result = await (await call(`/api/opml/imports/${id}`, { cookie })).json();
-    expect(result).toMatchObject({ status: 'done', added: 1, failed: 1, total: 2 });
+    const result = (await (await call(`/api/opml/imports/${id}`, { cookie })).json()) as {
+      added: number;
+      skipped: number;
+    };
+    expect(result).toMatchObject({ status: 'done', failed: 1, total: 2 });
+    expect(result.added + result.skipped).toBe(1);
     const [row] = await db.select().from(opmlImports).where(eq(opmlImports.id, id));
     expect(row?.entries).toEqual([]);
     const mine = await peopleDbOfUser(db, userId);
