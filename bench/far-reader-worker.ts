@@ -27,7 +27,13 @@ const PLACED_MS = 5;
 
 type Placement = 'primary' | 'replicas' | 'placed';
 const PLACEMENTS = new Set<string>(['primary', 'replicas', 'placed']);
-type Counts = { primary: number; replica: number };
+/**
+ * What the model counted for a request: its calls to the primary and to the replica, and how long the
+ * model made it wait for D1, exactly: each call starts (in the model's time) when the calls that had
+ * answered before it was made had ended, and takes its delay; the wait is when the last one ends (calls
+ * in flight together overlap, as round trips do).
+ */
+type Counts = { primary: number; replica: number; answeredEnds: number[]; ends: number[] };
 
 const requestCounts = new AsyncLocalStorage<Counts>();
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -36,11 +42,21 @@ const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, 
 const mayWrite = (query: string) =>
   !/^\s*(select|with)\b/i.test(query) || /\b(insert|update|delete|replace|drop|create|alter)\b/i.test(query);
 
-/** One call's way there: `far` to the primary, else to the replica, counted for the request. */
-async function travel(placement: Placement, toPrimary: boolean) {
+/** One call: its way there (to the primary, else to the replica), counted for the request, then `answer`. */
+async function travel<T>(placement: Placement, toPrimary: boolean, answer: () => Promise<T>): Promise<T> {
   const counts = requestCounts.getStore();
-  if (counts) counts[toPrimary ? 'primary' : 'replica']++;
-  await wait(placement === 'placed' ? PLACED_MS : toPrimary ? PRIMARY_MS : REPLICA_MS);
+  const ms = placement === 'placed' ? PLACED_MS : toPrimary ? PRIMARY_MS : REPLICA_MS;
+  const end = Math.max(0, ...(counts?.answeredEnds ?? [])) + ms;
+  if (counts) {
+    counts[toPrimary ? 'primary' : 'replica']++;
+    counts.ends.push(end);
+  }
+  await wait(ms);
+  try {
+    return await answer();
+  } finally {
+    counts?.answeredEnds.push(end);
+  }
 }
 
 type Runner = {
@@ -52,10 +68,7 @@ type Runner = {
 function delayed(runner: Runner, placement: Placement, route: (writes: boolean) => boolean) {
   const inner = new WeakMap<object, { statement: D1PreparedStatement; writes: boolean }>();
   const wrap = (statement: D1PreparedStatement, writes: boolean): D1PreparedStatement => {
-    const call = async <T>(answer: () => Promise<T>) => {
-      await travel(placement, route(writes));
-      return answer();
-    };
+    const call = <T>(answer: () => Promise<T>) => travel(placement, route(writes), answer);
     const wrapped = {
       bind: (...values: unknown[]) => wrap(statement.bind(...values), writes),
       run: () => call(() => statement.run()),
@@ -71,8 +84,9 @@ function delayed(runner: Runner, placement: Placement, route: (writes: boolean) 
     prepare: (query: string) => wrap(runner.prepare(query), mayWrite(query)),
     batch: async (statements: D1PreparedStatement[]) => {
       const unwrapped = statements.map((statement) => inner.get(statement));
-      await travel(placement, route(unwrapped.some((known) => known?.writes !== false)));
-      return runner.batch(unwrapped.map((known, k) => known?.statement ?? (statements[k] as D1PreparedStatement)));
+      return travel(placement, route(unwrapped.some((known) => known?.writes !== false)), () =>
+        runner.batch(unwrapped.map((known, k) => known?.statement ?? (statements[k] as D1PreparedStatement))),
+      );
     },
   };
 }
@@ -81,10 +95,7 @@ function latencyD1(d1: D1Database, placement: Placement): D1Database {
   const onBinding = delayed(d1, placement, () => true);
   return {
     ...onBinding,
-    exec: async (query: string) => {
-      await travel(placement, true);
-      return d1.exec(query);
-    },
+    exec: (query: string) => travel(placement, true, () => d1.exec(query)),
     dump: () => d1.dump(),
     withSession(constraint?: string) {
       const session = d1.withSession(constraint);
@@ -121,14 +132,16 @@ export default {
   async fetch(request: Request, env: Record<string, unknown>, ctx: ExecutionContext) {
     const placement = request.headers.get(FAR_READER_HEADER);
     if (!placement || !PLACEMENTS.has(placement)) return worker.fetch(request, env as never, ctx);
-    const counts: Counts = { primary: 0, replica: 0 };
+    const counts: Counts = { primary: 0, replica: 0, answeredEnds: [], ends: [] };
     // Smart Placement: the request and its answer cross the distance to the Worker beside the primary.
     if (placement === 'placed') await wait(PRIMARY_MS);
     const response = await requestCounts.run(counts, () =>
       worker.fetch(request, farEnv(env, placement as Placement) as never, ctx),
     );
     const answer = new Response(response.body, response);
-    answer.headers.set(FAR_READER_CALLS_HEADER, `primary=${counts.primary} replica=${counts.replica}`);
+    // The calls made before the answer; Smart Placement's crossing counted in its wait.
+    const waited = Math.max(0, ...counts.ends) + (placement === 'placed' ? PRIMARY_MS : 0);
+    answer.headers.set(FAR_READER_CALLS_HEADER, `primary=${counts.primary} replica=${counts.replica} wait=${waited}`);
     return answer;
   },
   queue: worker.queue,
