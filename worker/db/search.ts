@@ -193,9 +193,9 @@ export function windowStartSql(feedIds: number[], below: number | null): SQL {
 
 /**
  * The search's matches in the feeds with ids from `from` (SQL: a window's start) up to `below` (open when
- * null), in the index's own order, ascending: FTS5 seeks each word's doclist to the window's start, where
- * a descending read (newest first) walks the doclists of a phrase's words page by page from their end (a
- * window read descending cost as much as every match). `unless`: as in matchingRows.
+ * null), in the index's own order, ascending: FTS5 seeks each word's doclist to the window's start. Read
+ * descending (newest first), the same window measured as costly as every match (an 8-word phrase: about
+ * 23 ms of the index's CPU either way, against 3 ascending). `unless`: as in matchingRows.
  */
 export function windowRows(filter: {
   match: string;
