@@ -19,6 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { importWorkerModules } from './bundle-worker.mjs';
+import { FEED_MIX, itemsPerRefreshWithNew, PRICES, WORKLOADS } from './projection.mjs';
 
 const DATA = new URL('./stories-data/allsides-qbias.tsv', import.meta.url);
 const HOUR = 3_600_000;
@@ -166,6 +167,7 @@ export async function benchStories() {
   const bestBaseline = Math.max(...Object.values(baselines).map((baseline) => baseline.f1));
   const vectorPath = await benchVectorPath(modules, items, input);
   const groupedPage = groupedPageCost();
+  const indexAtScale = storyIndexAtScale();
   return {
     dataset:
       'AllSides headline roundups (Qbias, Haak & Schaer 2023): the first 174 articles, 58 roundups of 3 outlets each (bench/stories-data/README.md)',
@@ -187,6 +189,65 @@ export async function benchStories() {
     },
     vectorPath,
     groupedPage,
+    indexAtScale,
+  };
+}
+
+/** The results of a Worker test file, as its JSON report gives them (each test's `meta` included). */
+function workerTestResults(file) {
+  const report = join(tmpdir(), `stories-bench-${process.pid}.json`);
+  const run = spawnSync(
+    'npx',
+    ['vitest', 'run', '--project', 'worker', file, '--reporter=json', `--outputFile=${report}`],
+    {
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+  if (run.status !== 0) throw new Error(`${file} failed:\n${run.stdout}\n${run.stderr}`);
+  const tests = JSON.parse(readFileSync(report, 'utf8')).testResults.flatMap((result) => result.assertionResults);
+  rmSync(report, { force: true });
+  return tests;
+}
+
+/**
+ * Where the story index lives at workloads A and B (docs/stories.md): the bytes a story takes, measured in
+ * workerd by worker/db/story-ring.test.ts, times the new items a day (every one a new story, the most
+ * there can be), and the queries a second of a day's database against D1's 1,000: the four live days
+ * each take every refresh's lookup, today's the writes besides. Workloads, feed mix and the refreshes that
+ * bring new items from bench/projection.mjs.
+ */
+function storyIndexAtScale() {
+  const bytes = workerTestResults('worker/db/story-ring.test.ts').find((test) => test.meta?.storyBytes)?.meta
+    .storyBytes;
+  if (!bytes) throw new Error('story-ring.test.ts reported no bytes a story');
+  const itemsPerFeedPerDay = FEED_MIX.reduce((sum, kind) => sum + kind.share * kind.itemsPerDay, 0);
+  const itemsPerRefresh = itemsPerRefreshWithNew();
+  const GB = 1e9;
+  const at = (workload) => {
+    const storiesPerDay = workload.uniqueFeeds * itemsPerFeedPerDay;
+    const refreshesPerSecond = storiesPerDay / itemsPerRefresh / 86_400;
+    const todaysQueriesPerSecond = 2 * refreshesPerSecond;
+    const rowsWrittenPerMonth = storiesPerDay * 30;
+    return {
+      newStoriesPerDayAtMost: Math.round(storiesPerDay),
+      ringDayDatabaseGB: round((storiesPerDay * bytes.ring) / GB),
+      ringDayDatabaseHeadroom: round(PRICES.maxDatabaseGB / ((storiesPerDay * bytes.ring) / GB)),
+      primaryTableGB: round((storiesPerDay * 4 * bytes.primary) / GB),
+      refreshesWithNewPerSecond: round(refreshesPerSecond),
+      todaysDatabaseQueriesPerSecond: round(todaysQueriesPerSecond),
+      queriesHeadroom: round(1000 / todaysQueriesPerSecond),
+      ringRowsWrittenPerMonth: Math.round(rowsWrittenPerMonth),
+      ringDollarsPerPersonMonth: Number(
+        (((rowsWrittenPerMonth / 1e6) * PRICES.perMillionRowsWritten) / workload.people).toPrecision(3),
+      ),
+    };
+  };
+  return {
+    bytesPerStory: { ring: round(bytes.ring), primaryTable: round(bytes.primary) },
+    A: at(WORKLOADS.A),
+    B: at(WORKLOADS.B),
   };
 }
 
@@ -198,23 +259,7 @@ export async function benchStories() {
  * from the test's JSON report. Counts, not times: the machine's load does not change them.
  */
 function groupedPageCost() {
-  const report = join(tmpdir(), `story-page-cost-${process.pid}.json`);
-  const run = spawnSync(
-    'npx',
-    [
-      'vitest',
-      'run',
-      '--project',
-      'worker',
-      'worker/stories/story-page-cost.test.ts',
-      '--reporter=json',
-      `--outputFile=${report}`,
-    ],
-    { cwd: fileURLToPath(new URL('..', import.meta.url)), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
-  );
-  if (run.status !== 0) throw new Error(`story-page-cost.test.ts failed:\n${run.stdout}\n${run.stderr}`);
-  const tests = JSON.parse(readFileSync(report, 'utf8')).testResults.flatMap((file) => file.assertionResults);
-  rmSync(report, { force: true });
+  const tests = workerTestResults('worker/stories/story-page-cost.test.ts');
   const perShown = ({ rowsRead, shown, roundTrips }) => ({
     rowsRead,
     shown,
