@@ -1,7 +1,7 @@
 // The one way to get a database handle, in requests, queue jobs and cron alike (STYLE.md pattern 4).
-// A handle is the primary database (`DB`: accounts, sessions, billing) and carries `shards`, the feed
-// shards that hold feeds and items (shards.ts), and `people`, the people databases that hold each
-// person's reading state (people.ts). Each database's handle is a Db of its own (one per binding, so a
+// A handle is the primary database (`DB`: accounts, billing) and carries `shards`, the feed shards
+// that hold feeds and items (shards.ts), and `people`, the people databases that hold each person's
+// reading state and sign-in sessions (people.ts, sessions.ts). Each database's handle is a Db of its own (one per binding, so a
 // database that is both a feed shard and a people database has one handle), and the same data-access
 // functions run on whichever database holds the rows.
 import type { SQL } from 'drizzle-orm';
@@ -49,7 +49,7 @@ export type PeopleShards = {
 export type FeedShards = {
   /** How many feed shards there are (1: everything in the primary database). */
   readonly count: number;
-  /** The primary database: accounts, sessions, billing (and shard 0 of feeds and of people). */
+  /** The primary database: accounts, billing (and shard 0 of feeds and of people). */
   primary(): Db;
   /** Shard k's database (shard 0 is the primary database itself). */
   at(shard: number): Db;
