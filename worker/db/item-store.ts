@@ -59,19 +59,58 @@ export type StoryHook = {
 /** The fields whose change rewrites a stored item (and, through its trigger, its search index row). */
 type CompareFields = Pick<ItemText, 'title' | 'description' | 'content' | 'link'> & { enclosures: string | null };
 
-/** Which of these identities the feed already holds, with what a change is judged on. */
-async function knownItems(db: Db, feedId: number, guidHashes: string[]) {
+/**
+ * How long items stay (docs/scaling.md "Retention"): at most the newest `most` of a feed, and of those
+ * only the ones that arrived within `days`, but always at least the newest `least`. Items someone
+ * starred stay whatever the line says. A bare number keeps the newest that many, whatever their age.
+ */
+export type Retention = { most: number; least: number; days: number };
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Which of these identities the feed already holds, with what a change is judged on; and, in the same
+ * call, the first item still young enough to keep under the retention's age (its sequence number, null
+ * when every item above the line is older). Its statement walks the feed's (feed, seq) index from the
+ * current line up and stops at the first young item: it reads the items about to go, and one more.
+ */
+async function knownItems(db: Db, feed: FeedRow, guidHashes: string[], youngSince: number | null) {
   const known = new Map<string, CompareFields>();
-  const d1 = db.shards.of(feedId).$client;
-  const { results } = await d1
+  const d1 = db.shards.of(feed.id).$client;
+  const identities = d1
     .prepare(
       `select guid_hash, title, description, content, link, enclosures from items
        where feed_id = ?1 and guid_hash in (select value from json_each(?2))`,
     )
-    .bind(feedId, JSON.stringify(guidHashes))
-    .all<CompareFields & { guid_hash: string }>();
-  for (const { guid_hash, ...stored } of results) known.set(guid_hash, stored);
-  return known;
+    .bind(feed.id, JSON.stringify(guidHashes));
+  const firstYoung = d1
+    .prepare('select seq from items where feed_id = ?1 and seq > ?2 and created_at >= ?3 order by seq limit 1')
+    .bind(feed.id, feed.trimmedSeq, youngSince ?? 0);
+  const [stored, young] =
+    youngSince === null
+      ? [await identities.all<CompareFields & { guid_hash: string }>(), null]
+      : await d1.batch<unknown>([identities, firstYoung]);
+  for (const { guid_hash, ...row } of (stored?.results ?? []) as (CompareFields & { guid_hash: string })[]) {
+    known.set(guid_hash, row);
+  }
+  const firstYoungSeq = young ? ((young.results[0] as { seq: number } | undefined)?.seq ?? null) : null;
+  return { known, firstYoungSeq };
+}
+
+/**
+ * The feed's new retention line (every item nobody starred at or below it goes): the newest `most` kept,
+ * and below the first young item, but never into the newest `least`.
+ */
+export function retentionLine(
+  feed: Pick<FeedRow, 'lastSeq' | 'trimmedSeq'>,
+  lastSeq: number,
+  keep: number | Retention,
+  firstYoungSeq: number | null,
+) {
+  if (typeof keep === 'number') return Math.max(feed.trimmedSeq, lastSeq - keep);
+  // Every stored item above the line is old: the line may pass them all (the new ones are young).
+  const byAge = (firstYoungSeq ?? feed.lastSeq + 1) - 1;
+  return Math.max(feed.trimmedSeq, lastSeq - keep.most, Math.min(byAge, lastSeq - keep.least));
 }
 
 /** The enclosures as the items row keeps them: JSON text, null when none. */
@@ -87,27 +126,29 @@ const changedFrom = (stored: CompareFields, row: ItemValues) =>
 
 /**
  * Stores `rows` (newest first) for the feed: new ones numbered after the feed's last sequence number,
- * oldest first, known ones updated when they changed. Keeps the newest `keep` by sequence. Returns how
- * many were new.
+ * oldest first, known ones updated when they changed. Keeps what `keep` says (a Retention, or the newest
+ * that many by sequence). Returns how many were new.
  */
 export async function storeItems(
   db: Db,
   feed: FeedRow,
   rows: ItemValues[],
-  keep: number,
+  keep: number | Retention,
   now: number,
   stories?: StoryHook,
   prunes?: MarkPrunes,
 ) {
   const d1 = db.shards.of(feed.id).$client;
-  const known =
+  const youngSince = typeof keep === 'number' ? null : now - keep.days * DAY_MS;
+  const { known, firstYoungSeq } =
     rows.length > 0
       ? await knownItems(
           db,
-          feed.id,
+          feed,
           rows.map((row) => row.guidHash),
+          youngSince,
         )
-      : new Map<string, CompareFields>();
+      : { known: new Map<string, CompareFields>(), firstYoungSeq: null };
   const fresh = rows.filter((row) => !known.has(row.guidHash)).reverse();
   // Known items the feed still lists unchanged are left out of the write: D1 bills every insert statement
   // a row written even when its conflict clause changes nothing (worker/feeds/refresh-cost.test.ts), and
@@ -124,7 +165,9 @@ export async function storeItems(
     stories && fresh.length > 0 ? await stories.decide(feed.id, fresh, mintedAt) : new Map<string, number | null>();
   const seqOf = new Map(fresh.map((row, index) => [row.guidHash, feed.lastSeq + index + 1]));
   const lastSeq = feed.lastSeq + fresh.length;
-  const trimmedSeq = Math.max(feed.trimmedSeq, lastSeq - keep);
+  // A feed that lists nothing says nothing of its items' age: its line stays (a bare number still applies).
+  const trimmedSeq =
+    rows.length > 0 || typeof keep === 'number' ? retentionLine(feed, lastSeq, keep, firstYoungSeq) : feed.trimmedSeq;
 
   const statements: D1PreparedStatement[] = [];
   // Two refreshes racing on one feed would number different items alike: the unique (feed_id, seq) index

@@ -1,6 +1,6 @@
 // refreshFeed: the one orchestrator for bringing a shared feed up to date (STYLE.md pattern 6). It
 // reads top to bottom like the feature: conditional fetch → not modified? stop → parse → normalise →
-// sanitise → upsert in batches → keep the newest 500 → schedule the next check → record or clear the
+// sanitise → upsert in batches → retention (30 days, newest 30 to 500) → schedule the next check → record or clear the
 // error. Expected outcomes are values, not exceptions; a failing feed is rescheduled with backoff and
 // shows its error, it is never dropped.
 
@@ -12,6 +12,7 @@ import {
   type MarkPrunes,
   recentItemDates,
   recordRefreshFailure,
+  type Retention,
   recordRefreshSuccess,
   storeItems,
 } from '../db/item-store';
@@ -37,6 +38,14 @@ import {
 import { nextCheckAt } from './schedule';
 
 export const MAX_ITEMS_PER_FEED = 500;
+/**
+ * Retention (issue 30: D1's 1 TB an account at workload B; docs/scaling.md "Retention"): an item nobody
+ * starred stays ITEM_RETENTION_DAYS after it arrived, but a feed always keeps its newest ITEMS_KEPT_AT_LEAST,
+ * so a quiet blog keeps its last posts however old, and at most its newest MAX_ITEMS_PER_FEED.
+ */
+export const ITEM_RETENTION_DAYS = 30;
+export const ITEMS_KEPT_AT_LEAST = 30;
+const RETENTION: Retention = { most: MAX_ITEMS_PER_FEED, least: ITEMS_KEPT_AT_LEAST, days: ITEM_RETENTION_DAYS };
 /**
  * A feed's body is read up to this much (2.5 times the largest real feed among the fixtures, a podcast's
  * 1.6 MB). A queue batch refreshes CONCURRENCY × FEEDS_AT_ONCE = 6 feeds side by side: six at this cap,
@@ -111,7 +120,7 @@ async function storeResponse(
   const parsed = parseFeed(response.body, response.url, response.charset ?? undefined);
   const rows = await normaliseItems(parsed, response.url, now);
   const grouping = storyGrouping(db, deps.storyVectors ?? null, deps.storyIndex ?? undefined);
-  const fresh = await storeItems(db, feed, rows, MAX_ITEMS_PER_FEED, now, grouping, deps.prunes);
+  const fresh = await storeItems(db, feed, rows, RETENTION, now, grouping, deps.prunes);
   if (fresh > 0) await applyRules(db, feed, rows, now);
   await scheduleAfterSuccess(db, feed, response, await recentItemDates(db, feed.id), now, {
     contentHash,
