@@ -2,6 +2,7 @@
 // What a person sets on a feed (name, category, include in AI) lives on their subscription.
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { packedText } from './packed-text';
 import { users } from './users';
 
 export const categories = sqliteTable(
@@ -99,7 +100,8 @@ export const items = sqliteTable(
     guidHash: text().notNull(),
     title: text().notNull(),
     description: text(),
-    content: text(),
+    // Deflated when long (packed-text.ts): the largest part of an item.
+    content: packedText(),
     link: text(),
     thumbnail: text(),
     author: text(),
@@ -110,7 +112,7 @@ export const items = sqliteTable(
     seq: integer().notNull().default(0),
     // The feed's date, or the time we first saw the item when the feed gives none.
     pubDate: integer({ mode: 'timestamp_ms' }).notNull(),
-    articleContent: text(),
+    articleContent: packedText(),
     articleFetchedAt: integer({ mode: 'timestamp_ms' }),
     // How many people starred the item: retention keeps it while this is above 0. Kept beside the item
     // because the stars themselves live with the people, in another database once feeds are sharded.

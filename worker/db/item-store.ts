@@ -10,6 +10,7 @@
 // message of ten feeds at workload B's 17 people databases).
 import { desc, eq } from 'drizzle-orm';
 import { feeds, items, type StoredEnclosure } from '../../schema';
+import { packedHex, unpackText } from '../../schema/packed-text';
 import type { ItemText } from '../contracts/feeds';
 import type { Db } from './client';
 import { jsonParts } from './json-parts';
@@ -91,7 +92,7 @@ async function knownItems(db: Db, feed: FeedRow, guidHashes: string[], youngSinc
       ? [await identities.all<CompareFields & { guid_hash: string }>(), null]
       : await d1.batch<unknown>([identities, firstYoung]);
   for (const { guid_hash, ...row } of (stored?.results ?? []) as (CompareFields & { guid_hash: string })[]) {
-    known.set(guid_hash, row);
+    known.set(guid_hash, { ...row, content: unpackText(row.content) });
   }
   const firstYoungSeq = young ? ((young.results[0] as { seq: number } | undefined)?.seq ?? null) : null;
   return { known, firstYoungSeq };
@@ -111,6 +112,12 @@ export function retentionLine(
   // Every stored item above the line is old: the line may pass them all (the new ones are young).
   const byAge = (firstYoungSeq ?? feed.lastSeq + 1) - 1;
   return Math.max(feed.trimmedSeq, lastSeq - keep.most, Math.min(byAge, lastSeq - keep.least));
+}
+
+/** The content as the insert's JSON carries it: `z`, deflated as hex, or `c`, the text as it is. */
+function packedContent(content: string | null) {
+  const hex = packedHex(content);
+  return hex === null ? { c: content } : { z: hex };
 }
 
 /** The enclosures as the items row keeps them: JSON text, null when none. */
@@ -196,7 +203,8 @@ export async function storeItems(
     s: seqOf.get(row.guidHash) ?? 0,
     t: row.title,
     d: row.description,
-    c: row.content,
+    // The content deflated (as hex: unhex() below stores it as a BLOB) when that is smaller, else as text.
+    ...packedContent(row.content),
     l: row.link,
     h: row.thumbnail,
     a: row.author,
@@ -217,7 +225,7 @@ export async function storeItems(
           `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date,
              created_at, enclosures, story_id)
            select ${nextItemIdSql(shardOfId(feed.id), mintedAt, 'j.key')}, ?1, j.value ->> 'g', j.value ->> 's',
-             j.value ->> 't', j.value ->> 'd', j.value ->> 'c', j.value ->> 'l', j.value ->> 'h', j.value ->> 'a',
+             j.value ->> 't', j.value ->> 'd', coalesce(unhex(j.value ->> 'z'), j.value ->> 'c'), j.value ->> 'l', j.value ->> 'h', j.value ->> 'a',
              j.value ->> 'p', ?3, j.value ->> 'e', j.value ->> 'y'
            from json_each(?2) j where true -- "where": an upsert after a join would read ON as its constraint
            on conflict (feed_id, guid_hash) do update set

@@ -10,9 +10,9 @@ import {
   findFeed,
   type ItemValues,
   type MarkPrunes,
+  type Retention,
   recentItemDates,
   recordRefreshFailure,
-  type Retention,
   recordRefreshSuccess,
   storeItems,
 } from '../db/item-store';

@@ -2,6 +2,7 @@
 // into the API's items. A new column of `items` that the API shows is added here, once.
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoredEnclosure } from '../../../schema';
+import { unpackText } from '../../../schema/packed-text';
 import type { Enclosure, FeedItem, ItemText } from '../../contracts/feeds';
 
 /** An item row as every statement of the core selects it (snake_case columns, as D1 gives them). */
@@ -44,7 +45,8 @@ export const toFeedItem = (row: ItemRow): FeedItem => ({
   source: row.source,
   title: row.title,
   description: row.description,
-  content: row.content,
+  // Stored deflated when long (schema/packed-text.ts): a raw statement hands back the stored value.
+  content: unpackText(row.content),
   link: row.link,
   thumbnail: row.thumbnail,
   author: row.author,

@@ -1,0 +1,53 @@
+// Item bodies are kept deflated (issue 30: D1's 1 TB an account at workload B). An item's content is
+// most of its row (the bench's feeds: 1,288 of 1,770 bytes) and HTML deflates to about 2/5 of itself.
+// A stored value is text (a short body, where deflate saves little, and every row stored before) or a
+// BLOB: the UTF-8 text, raw-deflated (RFC 1951). Readers never see the difference: drizzle's reads and
+// writes go through `packedText`, and the raw statements of worker/db/ through packText/unpackText.
+
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { customType } from 'drizzle-orm/sqlite-core';
+
+/** Shorter text stays text: deflate's own overhead eats most of what it would save. */
+export const MIN_PACKED_CHARS = 200;
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** The value to store for `text`: deflated when that is smaller by a tenth at least, else the text. */
+export function packText(text: string): string | ArrayBuffer {
+  if (text.length < MIN_PACKED_CHARS) return text;
+  const bytes = encoder.encode(text);
+  const packed = deflateRawSync(bytes);
+  if (packed.byteLength > bytes.byteLength * 0.9) return text;
+  return packed.buffer.slice(packed.byteOffset, packed.byteOffset + packed.byteLength) as ArrayBuffer;
+}
+
+/** `packText`'s value as hex (for a statement's JSON, where SQL's unhex() makes it a BLOB again), or null for text. */
+export function packedHex(text: string | null): string | null {
+  if (text === null) return null;
+  const packed = packText(text);
+  if (typeof packed === 'string') return null;
+  let hex = '';
+  for (const byte of new Uint8Array(packed)) hex += byte.toString(16).padStart(2, '0');
+  return hex;
+}
+
+/** A stored value as text again, whatever D1 hands back for a BLOB (an array of bytes, or a buffer). */
+export function unpackText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  const bytes =
+    value instanceof ArrayBuffer
+      ? new Uint8Array(value)
+      : ArrayBuffer.isView(value)
+        ? new Uint8Array(value.buffer, value.byteOffset, value.byteLength)
+        : Uint8Array.from(value as number[]);
+  return decoder.decode(inflateRawSync(bytes));
+}
+
+/** A text column whose long values are stored deflated (above). */
+export const packedText = customType<{ data: string; driverData: string | ArrayBuffer }>({
+  dataType: () => 'text',
+  toDriver: (text) => packText(text),
+  fromDriver: (stored) => unpackText(stored) ?? '',
+});
