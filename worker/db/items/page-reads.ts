@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
 import { isReadAt } from '../read-state';
+import { canAfford } from './call-allowance';
 import { type ItemRow, itemColumns, newestFirst, oldestFirst } from './columns';
 import { itemConditions } from './conditions';
 import type { LinkFilter } from './query';
@@ -100,15 +101,28 @@ export const MOST_PASSES = 5;
 export type PerFeedRows = { rows: ItemRow[]; resumeAt: Cursor | null };
 
 /**
+ * Where a scan stands before it read anything: below `upper` (a window's lower end, everything from it
+ * up read already), else at its cursor, else at the start of the list. As a cursor of the page.
+ */
+export function standing(scan: Scan, upper: number | null = null): Cursor {
+  if (upper !== null) return { pubDate: upper, id: 0 };
+  if (scan.cursor) return scan.cursor;
+  return scan.newest
+    ? { pubDate: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER }
+    : { pubDate: Number.MIN_SAFE_INTEGER, id: 0 };
+}
+
+/**
  * Each scoped feed's first `take` items in order (below `upper` when given), merged. A scan of one read
  * state whose rows from other shards turned out otherwise reads on past them until it has `take`, the
- * end, or MOST_PASSES statements.
+ * end, or MOST_PASSES statements; and never past its reader's call allowance (call-allowance.ts).
  */
 export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null): Promise<PerFeedRows> {
   const kept: ItemRow[] = [];
   let from = scan;
   let ask = take;
   for (let pass = 1; ; pass++) {
+    if (!canAfford(db, from)) return { rows: kept, resumeAt: standing(from, pass === 1 ? upper : null) };
     const { rows, scanned } = await readPerFeedOnce(db, from, ask, upper);
     kept.push(...rows);
     const last = scanned.at(-1);

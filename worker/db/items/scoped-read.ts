@@ -17,6 +17,7 @@ import {
   type StatementSubscription,
 } from '../person-scope';
 import { idListSql, shardOfId } from '../shards';
+import { type CallAllowance, charge } from './call-allowance';
 
 /**
  * A read: whose, which subscriptions (those in scope, from the reading list), which read state is wanted,
@@ -27,6 +28,8 @@ export type ScopedRead = {
   subscriptions: StatementSubscription[];
   state: 'all' | 'unread' | 'read';
   handedMarks?: Promise<MarkRow[]>;
+  /** The calls its reader may still make (call-allowance.ts); each statement over the scope counts. */
+  allowance?: CallAllowance;
 };
 
 /** What a row needs for its read state and star: its item, its position in its feed and what the statement gave it. */
@@ -73,6 +76,7 @@ export async function readInScope<R extends PositionedRow>(
   statement: SQL,
   merge: (rows: R[]) => R[] = (rows) => rows,
 ): Promise<R[]> {
+  charge(db, read);
   const elsewhere = elsewhereOf(db);
   const here = read.subscriptions.filter((row) => !elsewhere(row.feedId));
   const there = read.subscriptions.filter((row) => elsewhere(row.feedId));
@@ -110,5 +114,6 @@ export async function markElsewhere(db: PeopleDb, read: ScopedRead, rows: Positi
   const elsewhere = elsewhereOf(db);
   const candidates = rows.filter((row) => elsewhere(row.feed_id));
   if (candidates.length === 0) return;
+  if (read.allowance) read.allowance.left -= 1;
   await readPersonalStateAt(db, read.userId, candidates, { marks: read.state === 'all' });
 }

@@ -5,9 +5,10 @@ import { users } from '../../../schema';
 import type { PeopleDb } from '../client';
 import type { Reader } from '../reader';
 import { listedInScope } from '../reading-list';
+import { allowanceOf, canAfford } from './call-allowance';
 import { type ItemRow, newestFirst } from './columns';
 import { hasItemFilters } from './conditions';
-import { type Cursor, readPerFeed, readWindow, type Scan } from './page-reads';
+import { type Cursor, readPerFeed, readWindow, type Scan, standing } from './page-reads';
 import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
 import { markElsewhere } from './scoped-read';
 
@@ -61,6 +62,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     hasEnclosure: query.hasEnclosure,
     link: query.link,
     hiddenOf: query.hiddenOf,
+    allowance: allowanceOf(reader),
     storedFrom: query.storedFrom ?? null,
     storedTo: query.storedTo ?? null,
     newest: query.order === 'newest',
@@ -84,6 +86,11 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     let lower = start - span;
     let reachedStart = false;
     for (let window = 0; window < WINDOWS && rows.length < take; window++) {
+      if (!canAfford(db, scan)) {
+        // Out of calls: everything from `upper` on was read; the next page goes on below it.
+        resumeAt = standing(scan, upper);
+        break;
+      }
       reachedStart = from !== null && lower <= from;
       rows.push(...(await readWindow(db, scan, { lower: reachedStart ? null : lower, upper })));
       if (reachedStart) break;
@@ -94,7 +101,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     }
     rows.sort(newestFirst);
     // Still short (sparse feeds, or the end of the list): the rest, at most a page per feed.
-    if (rows.length < take && !reachedStart) {
+    if (rows.length < take && !reachedStart && !resumeAt) {
       const rest = await readPerFeed(db, scan, take - rows.length, upper);
       rows.push(...rest.rows);
       resumeAt = rest.resumeAt;
