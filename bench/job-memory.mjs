@@ -19,10 +19,14 @@ import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleWorkerModules } from './bundle-worker.mjs';
 import { SHAPES } from './parse-hostile.mjs';
+import { constantIn } from './source-constants.mjs';
 
 const MB = 1024 * 1024;
 const FEED_MAX_BYTES = 4 * MB; // worker/feeds/refresh.ts
-const REFRESHES_AT_ONCE = 6; // worker/jobs/consumer.ts CONCURRENCY × worker/jobs/handlers.ts FEEDS_AT_ONCE
+/** worker/jobs/consumer.ts REFRESH_MESSAGES_AT_ONCE × worker/jobs/handlers.ts FEEDS_AT_ONCE, read from the source. */
+const REFRESHES_AT_ONCE =
+  constantIn('worker/jobs/consumer.ts', 'REFRESH_MESSAGES_AT_ONCE') *
+  constantIn('worker/jobs/handlers.ts', 'FEEDS_AT_ONCE');
 const ITEMS_KEPT = 500; // worker/feeds/refresh.ts: items taken from one body
 const CONTENT_CHARS = 200_000; // worker/feeds/parse/limits.ts LIMITS.html
 const EXPORTED_STARS = 250;

@@ -4,8 +4,8 @@
 // table can never disagree with it (each bound is held by a test named beside it). Every limit names the
 // page it comes from. Nothing here asserts: the goals (headroom ≥ 3 at B, $0.02 a person-month at A) are
 // reported met or not.
-import { readFileSync } from 'node:fs';
 import { PEAK_OVER_AVERAGE, PRICES, peopleDatabaseQueriesPerSecond, WORKLOADS } from './projection.mjs';
+import { constantIn, privateConstantIn } from './source-constants.mjs';
 
 const D1_LIMITS = 'https://developers.cloudflare.com/d1/platform/limits/';
 const WORKERS_LIMITS = 'https://developers.cloudflare.com/workers/platform/limits/';
@@ -18,20 +18,6 @@ const LOGS_PRICING = 'https://developers.cloudflare.com/workers/observability/lo
 export const HEADROOM_GOAL = 3;
 /** The bill's goal at A, a person-month. */
 export const DOLLARS_GOAL_A = 0.02;
-
-/** A number the code declares as `export const NAME = 1_000;`, read from its file. */
-function constantIn(file, name) {
-  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
-  const match = new RegExp(`export const ${name} = ([\\d_]+);`).exec(text);
-  if (!match) throw new Error(`${file} declares no ${name}`);
-  return Number(match[1].replaceAll('_', ''));
-}
-const privateConstantIn = (file, name) => {
-  const text = readFileSync(new URL(`../${file}`, import.meta.url), 'utf8');
-  const match = new RegExp(`const ${name} = ([\\d_]+);`).exec(text);
-  if (!match) throw new Error(`${file} declares no ${name}`);
-  return Number(match[1].replaceAll('_', ''));
-};
 
 /**
  * Bytes an item takes beyond its row's payload: three index entries (feed and date, guid, the retention

@@ -1,18 +1,22 @@
-// Memory of a refresh batch (issue 10): the queue consumer refreshes CONCURRENCY × FEEDS_AT_ONCE = 6
-// feeds side by side, each body up to FEED_MAX_BYTES (4 MB). This runs our parser and sanitiser (bundled
-// with esbuild, as bench/parse.mjs does) on six feeds at the cap at once, holding what refreshFeed holds
-// (the body, the parsed feed, up to 500 sanitised items), in a Node whose V8 heap is limited to HEAP_MB:
-// if it finishes, six refreshes fit in that heap plus their bodies. `node bench/memory.mjs [HEAP_MB] [SHAPE]`:
-// SHAPE, one of bench/parse-hostile.mjs's shapes, makes all six feeds that hostile document instead.
+// Memory of a refresh batch (issue 10): the queue consumer refreshes REFRESH_MESSAGES_AT_ONCE × FEEDS_AT_ONCE
+// feeds side by side (1 since issue 30, 6 before), each body up to FEED_MAX_BYTES (4 MB). This runs our parser
+// and sanitiser (bundled with esbuild, as bench/parse.mjs does) on that many feeds at the cap at once, holding
+// what refreshFeed holds (the body, the parsed feed, up to 500 sanitised items), in a Node whose V8 heap is
+// limited to HEAP_MB: if it finishes, they fit in that heap plus their bodies. `node bench/memory.mjs [HEAP_MB]
+// [SHAPE]`: SHAPE, one of bench/parse-hostile.mjs's shapes, makes every feed that hostile document instead.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { bundleWorkerModules } from './bundle-worker.mjs';
 import { feedOf } from './job-memory.mjs';
 import { SHAPES } from './parse-hostile.mjs';
+import { constantIn } from './source-constants.mjs';
 
 const MB = 1024 * 1024;
 const FEED_MAX_BYTES = 4 * MB; // worker/feeds/refresh.ts
-const AT_ONCE = 6; // worker/jobs/consumer.ts CONCURRENCY × worker/jobs/handlers.ts FEEDS_AT_ONCE
+/** worker/jobs/consumer.ts REFRESH_MESSAGES_AT_ONCE × worker/jobs/handlers.ts FEEDS_AT_ONCE, read from the source. */
+const AT_ONCE =
+  constantIn('worker/jobs/consumer.ts', 'REFRESH_MESSAGES_AT_ONCE') *
+  constantIn('worker/jobs/handlers.ts', 'FEEDS_AT_ONCE');
 
 async function runBatch(pipelineFile, shapeName) {
   const shape = SHAPES.find((s) => s.name === shapeName);

@@ -48,9 +48,9 @@ export const ITEMS_KEPT_AT_LEAST = 30;
 const RETENTION: Retention = { most: MAX_ITEMS_PER_FEED, least: ITEMS_KEPT_AT_LEAST, days: ITEM_RETENTION_DAYS };
 /**
  * A feed's body is read up to this much (2.5 times the largest real feed among the fixtures, a podcast's
- * 1.6 MB). A queue batch refreshes CONCURRENCY × FEEDS_AT_ONCE = 6 feeds side by side: six at this cap,
- * parsed and sanitised at once, fit a 48 MB V8 heap plus their 24 MB of bodies (bench/memory.mjs), about
- * 72 MB of an isolate's 128 MB.
+ * 1.6 MB). A queue batch refreshes one feed at a time (jobs/consumer.ts REFRESH_MESSAGES_AT_ONCE ×
+ * jobs/handlers.ts FEEDS_AT_ONCE): one at this cap, parsed and sanitised, fits a 32 MB V8 heap (Node's
+ * own included) plus its 4 MB body (bench/memory.mjs), 36 MB of an isolate's 128 MB; six at once were 72.
  */
 export const FEED_MAX_BYTES = 4 * 1024 * 1024;
 const DESCRIPTION_CHARS = 500;

@@ -10,7 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { feeds, readMarks, rules, stars, subscriptions } from '../../schema';
 import type { PeopleDb } from '../db/client';
 import { upsertFeed } from '../db/feeds';
-import { MAX_ITEMS_PER_FEED } from '../feeds/refresh';
+import { ITEMS_KEPT_AT_LEAST, MAX_ITEMS_PER_FEED } from '../feeds/refresh';
 import { deliverCounted } from '../test/ai';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { db } from '../test/helpers';
@@ -61,8 +61,9 @@ describe('a batch of busy refreshes', () => {
     const reader = await personIn(1, 'busy-reader');
     await followAllWithRule(reader, feedIds);
     await followAllWithRule(await personIn(0, 'busy-other'), feedIds);
-    // The reader marked the first feed's seq 2 and seq 600 read: the trim to seq 2 (502 held, 500
-    // kept) takes the first mark, and its part of the counter, and leaves the second.
+    // The reader marked the first feed's seq 2 and seq 600 read: the trim takes the first mark, and its
+    // part of the counter, and leaves the second. (The feeds' first 500 positions hold no item rows here,
+    // so by age nothing young stands below the new items: the line keeps the newest ITEMS_KEPT_AT_LEAST.)
     const [first] = feedIds as [number];
     await reader.db.insert(readMarks).values([
       { userId: reader.userId, feedId: first, seq: 2, isRead: true, markedAt: new Date() },
@@ -108,7 +109,8 @@ describe('a batch of busy refreshes', () => {
     // invocation, where each feed used to send its own (4 a feed, 400 for these 100).
     const people1 = invocations.reduce((all, calls) => all + (calls.PEOPLE_1 ?? 0), 0);
     expect(people1).toBe(3 * 100 + invocations.length);
-    // Every feed refreshed exactly once: its two items stored after its 500, its line moved to 2.
+    // Every feed refreshed exactly once: its two items stored after its 500, its line moved below the
+    // newest ITEMS_KEPT_AT_LEAST.
     const rows = await db.shards.each(feedIds.slice(0, 100), (shard, ids) =>
       shard
         .select({ id: feeds.id, lastSeq: feeds.lastSeq, trimmedSeq: feeds.trimmedSeq })
@@ -116,7 +118,12 @@ describe('a batch of busy refreshes', () => {
         .where(inArray(feeds.id, ids)),
     );
     expect(rows).toHaveLength(100);
-    expect(rows.every((row) => row.lastSeq === MAX_ITEMS_PER_FEED + 2 && row.trimmedSeq === 2)).toBe(true);
+    expect(
+      rows.every(
+        (row) =>
+          row.lastSeq === MAX_ITEMS_PER_FEED + 2 && row.trimmedSeq === MAX_ITEMS_PER_FEED + 2 - ITEMS_KEPT_AT_LEAST,
+      ),
+    ).toBe(true);
     // Each rule starred each feed's first item, once.
     const starred = await reader.db.select({ itemId: stars.itemId }).from(stars).where(eq(stars.userId, reader.userId));
     expect(starred).toHaveLength(101);

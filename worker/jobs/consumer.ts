@@ -18,7 +18,18 @@ import { type JobMessage, jobMessage } from './messages';
 import { runPool } from './pool';
 
 const DEAD_LETTER_QUEUE = 'feedloom-jobs-dead';
-const CONCURRENCY = 3;
+/** Messages of a batch handled at once, besides its refreshes. */
+export const CONCURRENCY = 3;
+/**
+ * Refresh messages of a batch handled at once (each refreshes FEEDS_AT_ONCE feeds at a time: handlers.ts).
+ * A refresh holds its body (up to 4 MiB) and its parse until it has written: one at a time, an isolate
+ * holds one (36 MB, bench/memory.mjs) where six were 72 MB of its 128 (issue 30). The other jobs run
+ * beside it.
+ */
+export const REFRESH_MESSAGES_AT_ONCE = 1;
+
+/** A message that refreshes feeds (refresh-feed, refresh-feeds), by its type as sent. */
+const isRefresh = (message: Message) => String((message.body as { type?: unknown })?.type).startsWith('refresh-');
 
 /** 10 s, 40 s, 160 s … capped at an hour: exponential, so a struggling upstream gets room. */
 export const retryDelaySeconds = (attempts: number) => Math.min(3600, 10 * 4 ** Math.max(0, attempts - 1));
@@ -51,9 +62,7 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget 
   }
   // The trims' read marks: one batch per people database after every job, its room reserved first when
   // the batch refreshes feeds.
-  const refreshes = batch.messages.some((message) =>
-    String((message.body as { type?: unknown })?.type).startsWith('refresh-'),
-  );
+  const refreshes = batch.messages.some(isRefresh);
   const pruneRoom = refreshes ? await calls.reserve(services.config.databases.people.length) : null;
   const prunes: MarkPrunes = new Map();
   const room: JobRoom = {
@@ -69,10 +78,10 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget 
       }
     },
   };
-  // Messages of a batch run side by side, a few at a time: refreshes wait on the network, and a Worker
-  // may hold 6 outbound connections at once.
+  // Messages of a batch run side by side, a few at a time (a Worker may hold 6 outbound connections at
+  // once), refreshes one at a time beside the others (REFRESH_MESSAGES_AT_ONCE).
   let deferred = 0;
-  await runPool(batch.messages, CONCURRENCY, async (message) => {
+  const handle = async (message: Message) => {
     const parsed = jobMessage.safeParse(message.body);
     if (!parsed.success) {
       log.error('job.malformed', { messageId: message.id, body: message.body, issues: parsed.error.issues });
@@ -105,7 +114,16 @@ export async function consumeBatch(batch: MessageBatch, env: Bindings, { budget 
     } catch {
       message.retry();
     }
-  });
+  };
+  const refreshMessages = batch.messages.filter(isRefresh);
+  await Promise.all([
+    runPool(refreshMessages, REFRESH_MESSAGES_AT_ONCE, handle),
+    runPool(
+      batch.messages.filter((message) => !isRefresh(message)),
+      CONCURRENCY,
+      handle,
+    ),
+  ]);
   if (pruneRoom) {
     try {
       await pruneTrimmedMarks(counted(pruneRoom.wrap).db, prunes);

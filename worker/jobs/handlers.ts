@@ -23,8 +23,12 @@ import { pickDueFeeds } from './enqueue-refreshes';
 import type { JobMessage, JobOf } from './messages';
 import { runPool } from './pool';
 
-/** Feeds of one message refreshed at once; with the consumer's own concurrency, within Workers' 6 connections. */
-const FEEDS_AT_ONCE = 2;
+/**
+ * Feeds of one message refreshed at once. With the consumer's concurrency (3 messages), 3 feeds at the
+ * 4 MiB body cap parsed side by side: 36 MB of the isolate's 128 (issue 30: six at once were 72 MB,
+ * 1.78x; bench/memory.mjs). The refresh capacity this costs is far from needed (docs/scaling.md).
+ */
+export const FEEDS_AT_ONCE = 1;
 
 /**
  * The most D1 calls one feed's refresh makes, with `peopleDatabases` people databases: the feed, the
