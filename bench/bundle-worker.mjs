@@ -15,6 +15,7 @@ export async function bundleWorkerModules(name, exports) {
   mkdirSync(WORK_DIR, { recursive: true });
   const outfile = path.join(WORK_DIR, `${name}.mjs`);
   const contents = Object.entries(exports)
+    // A module under worker/, or the schema's (`../schema/packed-text`).
     .map(([module, names]) => `export { ${names.join(', ')} } from '../../worker/${module}';`)
     .join('\n');
   await build({
@@ -22,6 +23,8 @@ export async function bundleWorkerModules(name, exports) {
     bundle: true,
     format: 'esm',
     platform: 'neutral',
+    // workerd provides node:zlib and the others under nodejs_compat, as Node does (schema/packed-text.ts).
+    external: ['node:*'],
     outfile,
     logLevel: 'warning',
   });

@@ -4,8 +4,10 @@
 // table can never disagree with it (each bound is held by a test named beside it). Every limit names the
 // page it comes from. Nothing here asserts: the goals (headroom ≥ 3 at B, $0.02 a person-month at A) are
 // reported met or not.
+import { readdirSync, readFileSync } from 'node:fs';
+import { importWorkerModules } from './bundle-worker.mjs';
 import { PEAK_OVER_AVERAGE, PRICES, peopleDatabaseQueriesPerSecond, WORKLOADS } from './projection.mjs';
-import { constantIn, privateConstantIn } from './source-constants.mjs';
+import { constantIn } from './source-constants.mjs';
 
 const D1_LIMITS = 'https://developers.cloudflare.com/d1/platform/limits/';
 const WORKERS_LIMITS = 'https://developers.cloudflare.com/workers/platform/limits/';
@@ -19,13 +21,20 @@ export const HEADROOM_GOAL = 3;
 /** The bill's goal at A, a person-month. */
 export const DOLLARS_GOAL_A = 0.02;
 
-/**
- * Bytes an item takes beyond its row's payload: three index entries (feed and date, guid, the retention
- * sequence: about 50 B each) besides the search index, whose size is measured (api.searchIndex).
- */
-const INDEX_ENTRY_BYTES = 150;
 /** Feeds a person follows (issue 12's workloads), so the most shards one person's lists touch. */
 const SUBSCRIPTIONS = WORKLOADS.B.subscriptions;
+/** Feeds a queue batch refreshes at once, from the code. */
+const REFRESHES_AT_ONCE =
+  constantIn('worker/jobs/consumer.ts', 'REFRESH_MESSAGES_AT_ONCE') *
+  constantIn('worker/jobs/handlers.ts', 'FEEDS_AT_ONCE');
+/** The V8 heap that many refreshes at the 4 MiB cap fit in (`node bench/memory.mjs 32 [shape]`, 28 Nov 2026). */
+const REFRESH_HEAP_MB = REFRESHES_AT_ONCE === 1 ? 32 : 48;
+/**
+ * Rows a new item writes, as D1 counts them: its row, its two index entries (feed and date, feed and seq)
+ * and its search index row (worker/feeds/refresh-cost.test.ts "4 rows each"; 5 before issue 30 dropped
+ * the feed-and-guid index).
+ */
+const ROWS_PER_NEW_ITEM = 4;
 /** Seconds in the projection's 30-day month. */
 const MONTH_SECONDS = 30 * 86_400;
 /** The people's address hash's worst people database against the mean (±15 % over 16: worker/db/people.test.ts). */
@@ -41,24 +50,73 @@ const DELETION_FIXED_CALLS = 6;
 const distinctShards = (shards, picks) => shards * (1 - (1 - 1 / shards) ** picks);
 
 /**
- * The storage of every item and person, with the search index and index entries counted (the
- * projection's itemsGB counts the row payload only).
+ * The storage of every item and person: the projection counts each item's row as stored (its body
+ * deflated), its search index row and its index entries (projection.mjs `indexBytesPerItem`).
  */
-function storageGB(scale, { avgItemBytes, searchIndexBytesPerItem }) {
-  const perItem = avgItemBytes + searchIndexBytesPerItem + INDEX_ENTRY_BYTES;
+function storageGB(scale) {
   const d = scale.detail;
-  return { perItem, items: (d.itemsGB * perItem) / avgItemBytes, people: d.peopleGB };
+  return { items: d.itemsGB, people: d.peopleGB };
+}
+
+/**
+ * An item row as stored against the same row with its body as text, on the parser's fixtures
+ * (worker/feeds/testdata/fixtures, up to 500 items each), with the Worker's own parse, sanitiser and
+ * packing (schema/packed-text.ts): its text columns as bench-probes.ts counts them (a BLOB by its bytes),
+ * the guid hash and ~40 bytes of integers. The refresh bench's mean item (measured before bodies were
+ * deflated) times this ratio is the projection's item row.
+ */
+export async function storedItemBytes() {
+  const { parseFeed, sanitizeHtml, htmlToText, firstImage, packText } = await importWorkerModules('limits-items', {
+    'feeds/parse/index': ['parseFeed'],
+    'html/sanitize': ['sanitizeHtml', 'firstImage'],
+    'html/text': ['htmlToText'],
+    '../schema/packed-text': ['packText'],
+  });
+  const dir = new URL('../worker/feeds/testdata/fixtures/', import.meta.url);
+  let items = 0;
+  let plain = 0;
+  let stored = 0;
+  for (const file of readdirSync(dir)
+    .filter((name) => /\.(xml|rss|atom|rdf|json)$/.test(name))
+    .sort()) {
+    let parsed;
+    try {
+      parsed = parseFeed(readFileSync(new URL(file, dir)), 'http://127.0.0.1/');
+    } catch {
+      continue;
+    }
+    for (const item of parsed.items.slice(0, 500)) {
+      const html = item.content ?? item.summary;
+      const content = html ? await sanitizeHtml(html, item.link ?? 'http://127.0.0.1/') : '';
+      const description = htmlToText(item.summary ?? item.content ?? '').slice(0, 500);
+      const rest =
+        item.title.length +
+        description.length +
+        (item.link?.length ?? 0) +
+        (item.author?.length ?? 0) +
+        (content ? (firstImage(content)?.length ?? 0) : 0) +
+        64 +
+        40;
+      const packed = content ? packText(content) : '';
+      items++;
+      plain += rest + content.length;
+      stored += rest + (typeof packed === 'string' ? packed.length : packed.byteLength);
+    }
+  }
+  return { items, plainBytes: plain / items, storedBytes: stored / items, ratio: stored / plain };
 }
 
 /** The rows of the limits table for one workload's projection, keyed by name. */
 function atWorkload(scale, measured) {
   const d = scale.detail;
-  const storage = storageGB(scale, measured);
+  const storage = storageGB(scale);
   const feedShards = d.feedShards;
   const peopleDatabases = Math.max(1, d.peopleShards);
   const inScope = Math.min(feedShards, Math.ceil(distinctShards(feedShards, SUBSCRIPTIONS)));
-  const mostPasses = constantIn('worker/db/items/page-reads.ts', 'MOST_PASSES');
-  const moreScans = privateConstantIn('worker/greader/streams.ts', 'MORE_SCANS');
+  // A reader's pages share one allowance of D1 calls (db/items/call-allowance.ts): a list page or a whole
+  // Google Reader stream, besides the session's call, its reading list's or feeds' addresses, and the span
+  // a first page remembers after the response.
+  const readerCalls = constantIn('worker/db/items/call-allowance.ts', 'MOST_CALLS_A_READER') + 3;
   // Every job of a batch shares this budget, and no call passes it (jobs/call-budget.ts).
   const callBudget = constantIn('worker/jobs/call-budget.ts', 'INVOCATION_CALL_BUDGET');
   const accountsPerCleanupJob = constantIn('worker/auth/account-deletion.ts', 'ACCOUNTS_PER_CLEANUP_JOB');
@@ -77,7 +135,7 @@ function atWorkload(scale, measured) {
   return {
     databases: d.feedShards + d.peopleShards,
     bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets
-    largestDatabaseGB: scale.largestDatabaseGB * (storage.perItem / measured.avgItemBytes),
+    largestDatabaseGB: scale.largestDatabaseGB,
     accountStorageGB: storage.items + storage.people,
     primaryUsersRowsPerSecond: requestsPerSecond * PEAK_OVER_AVERAGE,
     busiestPeopleDatabaseQueriesPerSecond:
@@ -90,8 +148,8 @@ function atWorkload(scale, measured) {
     // A cleanup job takes an account only while the batch's budget has room for all of it.
     cleanupCalls: Math.min(callBudget, accountsPerCleanupJob * deletionCalls),
     creditResetCalls: 2,
-    unreadListCalls: mostPasses * inScope + 2,
-    readerStreamCalls: (1 + moreScans) * mostPasses * inScope + 2,
+    unreadListCalls: readerCalls,
+    readerStreamCalls: readerCalls,
     accountDeletionCalls: deletionCalls,
     worstAccountDeletionCalls: worstDeletionCalls,
     queueMessagesPerSecond: pacedPerSecond,
@@ -176,7 +234,13 @@ export function limitsTable(scale, measured) {
       measured.worstBatchCpuMs,
       'ms',
     ),
-    same('memory an isolate (six 4 MiB feeds parsed at once)', 128, WORKERS_LIMITS, measured.memoryMB, 'MB'),
+    same(
+      `memory an isolate (${measured.refreshesAtOnce} 4 MiB feed${measured.refreshesAtOnce === 1 ? '' : 's'} parsed at once)`,
+      128,
+      WORKERS_LIMITS,
+      measured.memoryMB,
+      'MB',
+    ),
     same('Worker size, compressed', 10 * 1024 * 1024, WORKERS_LIMITS, measured.workerGzipBytes, 'B'),
     same('environment variable size (FEED_DATABASES at B)', 5_120, WORKERS_LIMITS, 'DB,FEEDS_1..FEEDS_255'.length, 'B'),
   ];
@@ -195,12 +259,16 @@ export function billTable(scale, measured) {
   const per = {};
   for (const s of scale) {
     const d = s.detail;
-    const storage = storageGB(s, measured);
+    const storage = storageGB(s);
     const pageViews = d.pages; // the SPA reports each route change: one POST and one data point
     const requests = d.requests + pageViews;
     const cpuMs = requests * measured.cpuMsPerRequest + d.checks * measured.cpuMsPerCheck;
-    // A refresh with new items writes the feed's own rows once, however many items it brings.
-    const extraRowsWritten = d.newItems * (measured.fixedRowsPerRefreshWithNew / measured.itemsPerRefreshWithNew);
+    // A refresh with new items writes the feed's own rows once, however many items it brings: the
+    // projection spread the measured refresh's (25 items) over its items; here they are counted per refresh.
+    const extraRowsWritten =
+      d.newItems *
+      (measured.fixedRowsPerRefreshWithNew / measured.itemsPerRefreshWithNew -
+        (measured.rowsPerRefreshedItem - ROWS_PER_NEW_ITEM));
     const over = (value, included, perMillion) => (Math.max(0, value - included) / 1e6) * perMillion;
     const dollars = {
       'Workers Paid plan': PRICES.workersBase,
@@ -220,7 +288,7 @@ export function billTable(scale, measured) {
           PRICES.rowsWrittenIncluded,
           PRICES.perMillionRowsWritten,
         ) - over(d.rowsWritten + extraRowsWritten, PRICES.rowsWrittenIncluded, PRICES.perMillionRowsWritten),
-      'D1 storage (search index and index entries counted)':
+      'D1 storage (bodies deflated; search index and index entries counted)':
         Math.max(0, storage.items + storage.people - PRICES.storageIncludedGB) * PRICES.perGBMonth,
       'Queues operations': d.dollars.queues,
       'Analytics Engine points (page views)': over(pageViews, 10e6, 0.25),
@@ -253,16 +321,24 @@ export function limitsInputs(figures, itemsPerRefreshWithNew) {
     // The parser's measured rate over the fixtures, for a consumer batch of 10 messages × 10 feeds, each
     // at the 4 MiB body cap.
     worstBatchCpuMs: Math.round(((100 * 4 * 1.048576) / ours.mbPerSecAll) * 1000),
-    // `node bench/memory.mjs 48`: six 4 MiB feeds parsed and sanitised together fit a 48 MB heap, beside
-    // their 24 MB of bodies (docs/security.md).
-    memoryMB: 48 + 24,
+    // A queue batch refreshes REFRESH_MESSAGES_AT_ONCE × FEEDS_AT_ONCE feeds at once (jobs/consumer.ts,
+    // jobs/handlers.ts): `node bench/memory.mjs 32` fits one 4 MiB feed parsed and sanitised in a 32 MB V8
+    // heap (Node's own included; every hostile shape too), beside its 4 MiB body (six fit 48 MB + 24).
+    refreshesAtOnce: REFRESHES_AT_ONCE,
+    memoryMB: REFRESH_HEAP_MB + REFRESHES_AT_ONCE * 4,
     workerGzipBytes: worker.gzipBytes,
     // A list page alone, less one empty D1 call alone: our own work, measured in the local runtime.
     cpuMsPerRequest: Math.max(0.5, api.feedItems.serialP50 - api.d1Floor.serialP50),
     // A check that finds changed bytes parses a feed of the fixtures' mean size.
     cpuMsPerCheck: (1 - refresh.pass2.notModifiedShare) * ((feedMB / ours.mbPerSecCommon) * 1000),
-    // The feed's row and its next-check index entry, written once a refresh, as an unchanged check writes.
-    fixedRowsPerRefreshWithNew: cost.refresh.unchanged.rowsWritten + 1,
+    // What a refresh with new items writes besides its items and besides an unchanged check's row (counted
+    // with the checks): the feed's sequence, the items' id sequence, the next check's index entry.
+    fixedRowsPerRefreshWithNew:
+      cost.refresh.newFeed.rowsWritten -
+      ROWS_PER_NEW_ITEM * cost.refresh.newFeed.outcome.stored -
+      cost.refresh.unchanged.rowsWritten,
+    // The projection's rows per new item: the measured refresh's rows over its items.
+    rowsPerRefreshedItem: cost.refresh.newFeed.rowsWritten / cost.refresh.newFeed.outcome.stored,
     itemsPerRefreshWithNew,
     // The request log (middleware/request-log.ts): one plain success in SUCCESS_SAMPLE, besides sign-ins
     // and failures (left out here: a few in a hundred); invocation logs are off.

@@ -5,6 +5,7 @@
 // as many feed shards (a power of two) as keep each under FEED_SHARD_TARGET_GB of items, shard 0 being
 // the primary database; people shards (worker/db/people.ts) once the people's rows outgrow it.
 import { cronsFromWranglerToml, firingsPerDay, mostFrequentCron } from '../scripts/cron.mjs';
+import { constantIn } from './source-constants.mjs';
 
 // Workers Paid, D1, Queues: published prices and limits (developers.cloudflare.com, 2026).
 export const PRICES = {
@@ -39,7 +40,18 @@ export const FEED_MIX = [
   { share: 0.15, itemsPerDay: 5 },
   { share: 0.05, itemsPerDay: 40 },
 ];
-const ITEMS_KEPT = 500; // refresh.ts: the newest 500 per feed
+/**
+ * Retention (worker/feeds/refresh.ts, read from the source): an item nobody starred stays RETENTION_DAYS
+ * after it arrived, a feed keeping at least its newest KEPT_AT_LEAST and at most its newest ITEMS_KEPT.
+ */
+const ITEMS_KEPT = constantIn('worker/feeds/refresh.ts', 'MAX_ITEMS_PER_FEED');
+const RETENTION_DAYS = constantIn('worker/feeds/refresh.ts', 'ITEM_RETENTION_DAYS');
+const KEPT_AT_LEAST = constantIn('worker/feeds/refresh.ts', 'ITEMS_KEPT_AT_LEAST');
+/**
+ * Bytes an item takes beyond its row's payload and its search index row: two index entries (feed and
+ * date, feed and sequence: about 50 B each; the feed-and-guid one, ~90 B, went in issue 30).
+ */
+export const INDEX_ENTRY_BYTES = 100;
 /**
  * Rows written per item retention deletes, an upper bound held by worker/db/retention-cost.test.ts
  * (measured 2 for an item nobody marked; a mark below the line is one more).
@@ -63,8 +75,14 @@ const D1_QUERIES_PER_SECOND = 1000;
  * worker/db/reading-list.ts), categories, read marks within retention, account.
  */
 const PERSON_BYTES = 50 * 150 + 50 * 50 + 1_000 * 40 + 2_000;
-/** Items per feed shard: under D1's 10 GB and the 5 GB goal, with room for a ±15 % uneven URL hash. */
-const FEED_SHARD_TARGET_GB = 4;
+/**
+ * What a feed shard holds on average, everything counted (rows, search index, index entries): the largest
+ * database (shard 0, which is also the primary, with ~1 GB of accounts and sessions) then stays within a
+ * third of D1's 10 GB with room for a ±15 % uneven URL hash (issue 30: 2 × 1.15 + 1 = 3.3 GB).
+ */
+const FEED_SHARD_TARGET_GB = 2;
+/** People per people database: at most this many GB of them on average. */
+const PEOPLE_SHARD_TARGET_GB = 4;
 /** The URL hash's worst shard against the mean (measured ±15 % over 64 shards: worker/db/shards.test.ts). */
 const HASH_IMBALANCE = 1.15;
 const powerOfTwoAtLeast = (n) => 2 ** Math.ceil(Math.log2(Math.max(1, n)));
@@ -91,9 +109,14 @@ export const peopleDatabaseQueriesPerSecond = (pages, marks) =>
 const mixOf = (field) => FEED_MIX.reduce((sum, kind) => sum + kind.share * field(kind), 0);
 const checksPerDay = mixOf((kind) => Math.min(96, Math.max(1, 2 * kind.itemsPerDay)));
 const itemsPerFeedPerDay = mixOf((kind) => kind.itemsPerDay);
-const itemsHeldAfterAYear = mixOf((kind) => Math.min(ITEMS_KEPT, kind.itemsPerDay * 365));
-/** After a year, a feed that has passed its newest ITEMS_KEPT deletes an item for each it stores. */
-const itemsTrimmedPerFeedPerDay = mixOf((kind) => (kind.itemsPerDay * 365 > ITEMS_KEPT ? kind.itemsPerDay : 0));
+/** A feed's items after a year: those of the last RETENTION_DAYS, at least its newest KEPT_AT_LEAST, at most ITEMS_KEPT. */
+const heldAfterAYear = (itemsPerDay) =>
+  Math.min(ITEMS_KEPT, itemsPerDay * 365, Math.max(KEPT_AT_LEAST, itemsPerDay * RETENTION_DAYS));
+const itemsHeldAfterAYear = mixOf((kind) => heldAfterAYear(kind.itemsPerDay));
+/** After a year, a feed that has passed what it holds deletes an item for each it stores. */
+const itemsTrimmedPerFeedPerDay = mixOf((kind) =>
+  kind.itemsPerDay * 365 > heldAfterAYear(kind.itemsPerDay) ? kind.itemsPerDay : 0,
+);
 
 /**
  * Items a refresh that finds new ones brings, on average over the feed mix: a feed checked c times a
@@ -111,7 +134,11 @@ export function projectScale(cost, measured) {
   return Object.entries(WORKLOADS).map(([workload, w]) => project(workload, w, cost, measured));
 }
 
-function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPerSecond }) {
+/**
+ * `avgItemBytes`: an item row as stored (its body deflated: limits.mjs storedItemBytes); `indexBytesPerItem`:
+ * its search index row and index entries besides (0 leaves them out, as the projection did before issue 30).
+ */
+function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPerSecond, indexBytesPerItem = 0 }) {
   const { newFeed, unchanged, notModified } = cost.refresh;
   const { session, itemsPage, sidebar, markRead } = cost.reading;
   const perLeased = (field) => cost.cron[field] / Math.max(1, cost.cron.queued);
@@ -123,10 +150,10 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   const pages = w.people * w.pagesPerDay * DAYS;
   const marks = w.people * w.itemsReadPerDay * DAYS;
   const refreshMessages = checks / FEEDS_PER_MESSAGE;
-  const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * avgItemBytes) / 1e9;
+  const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * (avgItemBytes + indexBytesPerItem)) / 1e9;
   const peopleGB = (w.people * PERSON_BYTES) / 1e9;
   const feedShards = powerOfTwoAtLeast(itemsGB / FEED_SHARD_TARGET_GB);
-  // The primary database holds people until they outgrow a shard's size, or their queries a third of what
+  // The primary database holds people until they outgrow PEOPLE_SHARD_TARGET_GB, or their queries a third of what
   // one database runs (every request checks its session there: worker/db/sessions.ts); then people shards
   // (PEOPLE_DATABASES: new people go to the databases after the primary, which keeps accounts), enough for
   // both, the busiest ×HASH_IMBALANCE (the address hash, as the URL hash). No power of two for the
@@ -135,7 +162,7 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   const peopleQueries = peopleDatabaseQueriesPerSecond(pages, marks) * HASH_IMBALANCE;
   const queryBound = D1_QUERIES_PER_SECOND / QUERY_HEADROOM;
   const peopleShards = Math.max(
-    peopleGB > FEED_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / FEED_SHARD_TARGET_GB) : 0,
+    peopleGB > PEOPLE_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / PEOPLE_SHARD_TARGET_GB) : 0,
     peopleQueries > queryBound ? Math.ceil(peopleQueries / queryBound) : 0,
   );
   // One pick per feed shard each tick, and one more for every PICK_LIMIT feeds it leases.
@@ -232,12 +259,12 @@ export function scalingMarkdown(scale) {
 
 Measured per-operation costs ([performance.md](performance.md)) × workload counts; a ${DAYS}-day month. Feeds: ${FEED_MIX.map((k) => `${k.share * 100} % post ${k.itemsPerDay} a day`).join(', ')}
 (${fmt(itemsPerFeedPerDay, 2)} on average), each checked ${fmt(checksPerDay, 2)} times a day by schedule.ts, ${fmt(itemsHeldAfterAYear, 0)} items held per feed after a year
-(newest ${ITEMS_KEPT}: by then ${fmt(itemsTrimmedPerFeedPerDay, 2)} a feed a day are deleted by retention, ${TRIM_ROWS_WRITTEN_PER_ITEM} rows written each at most,
+(retention: ${RETENTION_DAYS} days, the newest ${KEPT_AT_LEAST} at least and ${ITEMS_KEPT} at most: by then ${fmt(itemsTrimmedPerFeedPerDay, 2)} a feed a day are deleted, ${TRIM_ROWS_WRITTEN_PER_ITEM} rows written each at most,
 worker/db/retention-cost.test.ts); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
-at most ${FEED_SHARD_TARGET_GB} GB of items each on average, ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
-people's rows pass that, or their D1 calls (sessions included) a third of ${D1_QUERIES_PER_SECOND} a second in the busiest hour; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
+at most ${FEED_SHARD_TARGET_GB} GB of items each on average (search index and index entries counted), ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
+people's rows pass ${PEOPLE_SHARD_TARGET_GB} GB, or their D1 calls (sessions included) a third of ${D1_QUERIES_PER_SECOND} a second in the busiest hour; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
 D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
 $0.40/M, 3 per message.
 

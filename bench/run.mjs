@@ -16,10 +16,10 @@ import { benchCost } from './cost.mjs';
 import { benchFarReader } from './far-reader.mjs';
 import { benchFreshRss } from './freshrss.mjs';
 import { benchJobMemory } from './job-memory.mjs';
-import { billTable, limitsInputs, limitsTable } from './limits.mjs';
+import { billTable, limitsInputs, limitsTable, storedItemBytes } from './limits.mjs';
 import { benchParse } from './parse.mjs';
 import { benchParseHostile } from './parse-hostile.mjs';
-import { itemsPerRefreshWithNew, projectScale } from './projection.mjs';
+import { INDEX_ENTRY_BYTES, itemsPerRefreshWithNew, projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
 import { machine, writeReport } from './report.mjs';
 import { benchRoundTrips } from './round-trips.mjs';
@@ -132,9 +132,11 @@ async function benchAgainstServer() {
       // partial run's projection compares with docs/scaling.md's.
       const refresh = results.refresh ?? lastFullRun().refresh;
       if (!refresh) throw new Error('The projection needs the refresh figures: run `npm run bench -- refresh cost`');
+      const searchIndex = (results.api ?? lastFullRun().api)?.searchIndex;
       results.cost.scale = projectScale(results.cost, {
         notModifiedShare: refresh.pass2.notModifiedShare,
         avgItemBytes: refresh.avgItemBytes,
+        indexBytesPerItem: searchIndex ? searchIndex.indexBytesPerItem + INDEX_ENTRY_BYTES : 0,
         fetchesPerSecond: refresh.pass2.fetchesPerSecond,
       });
     }
@@ -189,11 +191,21 @@ if (runs('limits')) {
   if (missingParts.length > 0)
     throw new Error(`The limits need the figures of ${missingParts.join(', ')}: run them first`);
   const inputs = limitsInputs(Object.fromEntries(parts.map((part) => [part, figures(part)])), itemsPerRefreshWithNew());
-  // The projection again, from the measured costs with this checkout's design constants (projection.mjs).
+  // An item row as stored now that bodies are deflated: the refresh bench's mean item (its last full run
+  // measured them as text) times the ratio measured on the fixtures with the Worker's own code.
+  const stored = await storedItemBytes();
+  Object.assign(inputs, {
+    storedItemRatio: Number(stored.ratio.toFixed(3)),
+    storedItemBytes: Math.round(inputs.avgItemBytes * stored.ratio),
+    indexEntryBytesPerItem: INDEX_ENTRY_BYTES,
+  });
+  // The projection again, from the measured costs with this checkout's design constants (projection.mjs),
+  // every item's bytes counted: its row as stored, its search index row, its index entries.
   const refresh = figures('refresh');
   const scale = projectScale(figures('cost'), {
     notModifiedShare: refresh.pass2.notModifiedShare,
-    avgItemBytes: refresh.avgItemBytes,
+    avgItemBytes: inputs.storedItemBytes,
+    indexBytesPerItem: inputs.searchIndexBytesPerItem + INDEX_ENTRY_BYTES,
     fetchesPerSecond: refresh.pass2.fetchesPerSecond,
   });
   // The projection is recomputed from the same measured costs: docs/scaling.md's table agrees with it.

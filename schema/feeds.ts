@@ -128,7 +128,8 @@ export const items = sqliteTable(
     storySources: text(),
   },
   (t) => [
-    uniqueIndex('items_feed_guid_unique').on(t.feedId, t.guidHash),
+    // No index of (feed, guid): a refresh finds its entries among the feed's items (item-store.ts knownItems),
+    // where an index cost a row written for every new item and ~90 bytes kept for each (issue 30).
     // A story's items in this shard, for marking them read together and for a list's cards of stories
     // (their feeds and arrival, so the index alone answers): only items in a story are indexed.
     index('items_story_idx').on(t.storyId, t.feedId, t.createdAt).where(sql`story_id is not null`),

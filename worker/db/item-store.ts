@@ -60,6 +60,9 @@ export type StoryHook = {
 /** The fields whose change rewrites a stored item (and, through its trigger, its search index row). */
 type CompareFields = Pick<ItemText, 'title' | 'description' | 'content' | 'link'> & { enclosures: string | null };
 
+/** A stored item as the refresh compares it, with its position in the feed (which a rewrite keeps). */
+type KnownItem = CompareFields & { seq: number };
+
 /**
  * How long items stay (docs/scaling.md "Retention"): at most the newest `most` of a feed, and of those
  * only the ones that arrived within `days`, but always at least the newest `least`. Items someone
@@ -76,11 +79,11 @@ const DAY_MS = 86_400_000;
  * current line up and stops at the first young item: it reads the items about to go, and one more.
  */
 async function knownItems(db: Db, feed: FeedRow, guidHashes: string[], youngSince: number | null) {
-  const known = new Map<string, CompareFields>();
+  const known = new Map<string, KnownItem>();
   const d1 = db.shards.of(feed.id).$client;
   const identities = d1
     .prepare(
-      `select guid_hash, title, description, content, link, enclosures from items
+      `select guid_hash, seq, title, description, content, link, enclosures from items
        where feed_id = ?1 and guid_hash in (select value from json_each(?2))`,
     )
     .bind(feed.id, JSON.stringify(guidHashes));
@@ -89,9 +92,9 @@ async function knownItems(db: Db, feed: FeedRow, guidHashes: string[], youngSinc
     .bind(feed.id, feed.trimmedSeq, youngSince ?? 0);
   const [stored, young] =
     youngSince === null
-      ? [await identities.all<CompareFields & { guid_hash: string }>(), null]
+      ? [await identities.all<KnownItem & { guid_hash: string }>(), null]
       : await d1.batch<unknown>([identities, firstYoung]);
-  for (const { guid_hash, ...row } of (stored?.results ?? []) as (CompareFields & { guid_hash: string })[]) {
+  for (const { guid_hash, ...row } of (stored?.results ?? []) as (KnownItem & { guid_hash: string })[]) {
     known.set(guid_hash, { ...row, content: unpackText(row.content) });
   }
   const firstYoungSeq = young ? ((young.results[0] as { seq: number } | undefined)?.seq ?? null) : null;
@@ -155,7 +158,7 @@ export async function storeItems(
           rows.map((row) => row.guidHash),
           youngSince,
         )
-      : { known: new Map<string, CompareFields>(), firstYoungSeq: null };
+      : { known: new Map<string, KnownItem>(), firstYoungSeq: null };
   const fresh = rows.filter((row) => !known.has(row.guidHash)).reverse();
   // Known items the feed still lists unchanged are left out of the write: D1 bills every insert statement
   // a row written even when its conflict clause changes nothing (worker/feeds/refresh-cost.test.ts), and
@@ -196,11 +199,9 @@ export async function storeItems(
         .bind(feed.id, lastSeq, trimmedSeq, joinedSeq),
     );
   }
-  const ordered = [...fresh, ...changed];
-  const entries = ordered.map((row) => ({
+  const values = (row: ItemValues, seq: number) => ({
     g: row.guidHash,
-    // Known items keep their number: the conflict clause below never touches seq.
-    s: seqOf.get(row.guidHash) ?? 0,
+    s: seq,
     t: row.title,
     d: row.description,
     // The content deflated (as hex: unhex() below stores it as a BLOB) when that is smaller, else as text.
@@ -210,14 +211,18 @@ export async function storeItems(
     a: row.author,
     p: row.pubDate,
     e: enclosuresText(row),
-    // The story it joins (worker/stories/): null for its own. Known items keep theirs (the conflict clause).
-    y: storyOf.get(row.guidHash) ?? null,
-  }));
-  // One statement for all of them (D1 bills each insert statement a row for the id sequence): each new row
-  // takes the shard's next id from the clock (shards.ts), numbered by its place in the statement: ids in
-  // arrival order across shards, for the Fever API's since_id.
+  });
+  // One statement for the new ones (D1 bills each insert statement a row for the id sequence): each new
+  // row takes the shard's next id from the clock (shards.ts), numbered by its place in the statement: ids
+  // in arrival order across shards, for the Fever API's since_id. An item is found by its feed and guid
+  // through the feed's items (knownItems), not an index of its own: that index was a row written for
+  // every new item and ~90 bytes kept for each (issue 30); the unique (feed_id, seq) index still refuses
+  // a racing refresh that numbered the same item.
   const inserts: number[] = [];
-  for (const part of jsonParts(entries)) {
+  for (const part of jsonParts(
+    // The story it joins (worker/stories/): null for its own.
+    fresh.map((row) => ({ ...values(row, seqOf.get(row.guidHash) ?? 0), y: storyOf.get(row.guidHash) ?? null })),
+  )) {
     inserts.push(statements.length);
     statements.push(
       d1
@@ -225,19 +230,25 @@ export async function storeItems(
           `insert into items (id, feed_id, guid_hash, seq, title, description, content, link, thumbnail, author, pub_date,
              created_at, enclosures, story_id)
            select ${nextItemIdSql(shardOfId(feed.id), mintedAt, 'j.key')}, ?1, j.value ->> 'g', j.value ->> 's',
-             j.value ->> 't', j.value ->> 'd', coalesce(unhex(j.value ->> 'z'), j.value ->> 'c'), j.value ->> 'l', j.value ->> 'h', j.value ->> 'a',
-             j.value ->> 'p', ?3, j.value ->> 'e', j.value ->> 'y'
-           from json_each(?2) j where true -- "where": an upsert after a join would read ON as its constraint
-           on conflict (feed_id, guid_hash) do update set
-             title = excluded.title, description = excluded.description, content = excluded.content,
-             link = excluded.link, thumbnail = excluded.thumbnail, author = excluded.author,
-             enclosures = excluded.enclosures
-           where items.title is not excluded.title or items.content is not excluded.content
-              or items.link is not excluded.link or items.description is not excluded.description
-              or items.enclosures is not excluded.enclosures
+             j.value ->> 't', j.value ->> 'd', coalesce(unhex(j.value ->> 'z'), j.value ->> 'c'), j.value ->> 'l',
+             j.value ->> 'h', j.value ->> 'a', j.value ->> 'p', ?3, j.value ->> 'e', j.value ->> 'y'
+           from json_each(?2) j
            returning id, guid_hash`,
         )
         .bind(feed.id, part, now),
+    );
+  }
+  // The changed ones in place, found by their position: they keep their number, id and story.
+  for (const part of jsonParts(changed.map((row) => values(row, known.get(row.guidHash)?.seq ?? 0)))) {
+    statements.push(
+      d1
+        .prepare(
+          `update items set title = j.value ->> 't', description = j.value ->> 'd',
+             content = coalesce(unhex(j.value ->> 'z'), j.value ->> 'c'), link = j.value ->> 'l',
+             thumbnail = j.value ->> 'h', author = j.value ->> 'a', enclosures = j.value ->> 'e'
+           from json_each(?2) j where items.feed_id = ?1 and items.seq = j.value ->> 's'`,
+        )
+        .bind(feed.id, part),
     );
   }
   // New and rewritten items into the search index; those the trim below deletes leave it again (trigger).
@@ -245,7 +256,10 @@ export async function storeItems(
     ...indexItemsStatements(
       d1,
       feed.id,
-      ordered.map((row) => ({ guidHash: row.guidHash, contentText: row.contentText ?? '' })),
+      [...fresh, ...changed].map((row) => ({
+        seq: seqOf.get(row.guidHash) ?? known.get(row.guidHash)?.seq ?? 0,
+        contentText: row.contentText ?? '',
+      })),
     ),
   );
   if (trimmedSeq > feed.trimmedSeq) {

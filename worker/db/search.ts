@@ -11,23 +11,23 @@ import { type SQL, sql } from 'drizzle-orm';
 import { jsonParts } from './json-parts';
 import { CLOCK_ID_BASE, ID_EPOCH_MS, idListSql, MAX_SHARDS } from './shards';
 
-/** The plain text indexed as an item's content (its HTML turned to text by the refresh). */
-export type IndexedText = { guidHash: string; contentText: string };
+/** An item of the feed by its position (seq), with the plain text indexed as its content (its HTML turned to text by the refresh). */
+export type IndexedText = { seq: number; contentText: string };
 
 /**
  * Statements that index the feed's items among `rows` that have no index row: new items, and items the
- * upsert just rewrote (whose row the update trigger dropped). Title, summary and author are plain text
- * already in the items row; the content's text comes with the rows. Run after the upsert, in its batch.
+ * refresh just rewrote (whose row the update trigger dropped). Title, summary and author are plain text
+ * already in the items row; the content's text comes with the rows. Run after the refresh's insert and update, in its batch.
  */
 export function indexItemsStatements(d1: D1Database, feedId: number, rows: IndexedText[]): D1PreparedStatement[] {
-  const entries = rows.map((row) => ({ g: row.guidHash, t: row.contentText }));
+  const entries = rows.map((row) => ({ s: row.seq, t: row.contentText }));
   return jsonParts(entries).map((part) =>
     d1
       .prepare(
         `insert into search_index (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
          select i.id, i.title, coalesce(i.description, ''), j.value ->> 't', coalesce(i.author, ''),
            'f' || i.feed_id, i.feed_id, i.seq, i.pub_date
-         from json_each(?2) j join items i on i.feed_id = ?1 and i.guid_hash = j.value ->> 'g'
+         from json_each(?2) j join items i on i.feed_id = ?1 and i.seq = j.value ->> 's'
          where not exists (select 1 from search_index_docsize d where d.id = i.id)`,
       )
       .bind(feedId, part),

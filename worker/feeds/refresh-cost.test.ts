@@ -194,7 +194,7 @@ describe('a scheduled check of a feed with new items', () => {
     return refresh(feedId);
   }
 
-  it('writes six rows per new item, whatever the entries it lists again', async () => {
+  it('writes five rows per new item, whatever the entries it lists again', async () => {
     pinClock('2026-06-15T12:00:00Z');
     const { name, feedId } = await dueFeed({ body: rss('Busy', everyTwentyMinutes(Date.now())) });
     const counted: number[] = [];
@@ -206,10 +206,11 @@ describe('a scheduled check of a feed with new items', () => {
       expect(outcome).toMatchObject({ kind: 'updated', stored: 30 });
       counted.push(meter.rowsWritten);
     }
-    // Per new item its row, its 3 index entries and its search index row (5); per check the feed's
-    // sequence, the items' id sequence and the feed's own row (3): 18 rows for 3 items. The 27 listed
-    // again unchanged write nothing (they wrote 3 more rows, one per insert statement, before).
-    expect(counted).toEqual([18, 18, 18, 18, 18]);
+    // Per new item its row, its 2 index entries (feed and date, feed and seq) and its search index row
+    // (4: issue 30 dropped the feed-and-guid index, 5 before); per check the feed's sequence, the items'
+    // id sequence and the feed's own row (3): 15 rows for 3 items. The 27 listed again unchanged write
+    // nothing (they wrote 3 more rows, one per insert statement, before).
+    expect(counted).toEqual([15, 15, 15, 15, 15]);
     const { results } = await db.shards
       .of(feedId)
       .$client.prepare('select count(*) as n from items where feed_id = ?1')
@@ -218,7 +219,7 @@ describe('a scheduled check of a feed with new items', () => {
     expect(results[0]?.n).toBe(30 + 5 * 3);
   });
 
-  it('writes 25 new entries in one statement: 5 rows each and 3 besides', async () => {
+  it('writes 25 new entries in one statement: 4 rows each and 3 besides', async () => {
     pinClock('2026-06-15T12:00:00Z');
     const { name, feedId } = await dueFeed({ body: rss('Hourly', hourlyPosts(Date.now() - 2 * HOUR_MS)) });
     expect((await pick(feedId)).picked).toContain(feedId);
@@ -228,8 +229,8 @@ describe('a scheduled check of a feed with new items', () => {
     advanceClock(5_000);
     const { outcome, meter } = await refresh(feedId);
     expect(outcome).toMatchObject({ kind: 'updated', stored: 25 });
-    // Row, 3 index entries and search row per entry; the feed's sequence, the id sequence, the feed's row.
-    expect(meter.rowsWritten).toBe(25 * 5 + 3);
+    // Row, 2 index entries and search row per entry; the feed's sequence, the id sequence, the feed's row.
+    expect(meter.rowsWritten).toBe(25 * 4 + 3);
   });
 
   it('writes only its own row when its bytes changed but none of its entries did', async () => {
