@@ -9,7 +9,7 @@
 // a statement in shard k joins only the subscriptions of its own feeds, so each shard's answer is what a
 // database of its own would give, and the calls are counted per name.
 import { env } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { readStream, streamQueryOf } from '../../greader/streams';
 import { toReaderSubscriptions } from '../../greader/subscriptions';
 import { type Db, openDatabases } from '../client';
@@ -21,6 +21,8 @@ const SHARDS = 48;
 const FEEDS = 50;
 const ITEMS_A_FEED = 25;
 const HOUR = 3_600_000;
+/** Where this file's feeds say they live: nothing else stores one there. */
+const FEED_URL = 'https://stream-calls.example/';
 
 /** The 48 feed shards as names over the two databases, each call counted by name. */
 function manyShards(calls: Map<string, number>): Db {
@@ -95,7 +97,7 @@ async function storeFeeds(userId: number) {
       binding
         .prepare(
           `insert into feeds (id, url, next_fetch_at, last_seq, created_at)
-           select value ->> 0, 'https://example.com/' || (value ->> 0), ?2, ${ITEMS_A_FEED}, ?2 from json_each(?1)`,
+           select value ->> 0, '${FEED_URL}' || (value ->> 0), ?2, ${ITEMS_A_FEED}, ?2 from json_each(?1)`,
         )
         .bind(JSON.stringify(mine.map((feed) => [feed.id])), now),
       binding
@@ -118,8 +120,35 @@ async function storeFeeds(userId: number) {
   return JSON.stringify(list);
 }
 
+/**
+ * The feeds' AUTOINCREMENT counters as they are, to put back after: the feeds stored here take ids of 48
+ * shards, and the next feed the suite's two databases store would otherwise count on from them (and name
+ * a shard they do not have). The suite empties the tables between files, not that counter.
+ */
+async function keepFeedCounters() {
+  const counters = await Promise.all(
+    [env.DB, env.FEEDS_1].map(async (d1) => ({
+      d1,
+      seq: (await d1.prepare("select seq from sqlite_sequence where name = 'feeds'").first<{ seq: number }>())?.seq,
+    })),
+  );
+  return async () => {
+    for (const { d1, seq } of counters) {
+      await d1.batch([
+        d1.prepare(`delete from items where feed_id in (select id from feeds where url like '${FEED_URL}%')`),
+        d1.prepare(`delete from feeds where url like '${FEED_URL}%'`),
+        seq === undefined
+          ? d1.prepare("delete from sqlite_sequence where name = 'feeds'")
+          : d1.prepare("update sqlite_sequence set seq = ?1 where name = 'feeds'").bind(seq),
+      ]);
+    }
+  };
+}
+
 describe('a Google Reader stream over 48 feed shards', () => {
   it('stays within its call allowance and gives every item once through its continuations', async () => {
+    const putBack = await keepFeedCounters();
+    onTestFinished(putBack);
     const userId = 990_001;
     const copy = await storeFeeds(userId);
     const seen: string[] = [];
