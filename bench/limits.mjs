@@ -133,6 +133,7 @@ function atWorkload(scale, measured) {
   const deletionCalls = DELETION_FIXED_CALLS + inScope + 2 * peopleDatabases;
   const worstDeletionCalls = DELETION_FIXED_CALLS + feedShards + 2 * peopleDatabases;
   return {
+    feedShards,
     databases: d.feedShards + d.peopleShards,
     bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets
     largestDatabaseGB: scale.largestDatabaseGB,
@@ -242,7 +243,13 @@ export function limitsTable(scale, measured) {
       'MB',
     ),
     same('Worker size, compressed', 10 * 1024 * 1024, WORKERS_LIMITS, measured.workerGzipBytes, 'B'),
-    same('environment variable size (FEED_DATABASES at B)', 5_120, WORKERS_LIMITS, 'DB,FEEDS_1..FEEDS_255'.length, 'B'),
+    same(
+      'environment variable size (FEED_DATABASES at B)',
+      5_120,
+      WORKERS_LIMITS,
+      `DB,FEEDS_1..FEEDS_${b.feedShards - 1}`.length,
+      'B',
+    ),
   ];
 }
 

@@ -27,7 +27,8 @@ export async function storedIdentities(db: Db, { from, to }: FeedRange) {
     byFeed[row.feedId] ??= [];
     byFeed[row.feedId]?.push(row.guidHash);
   }
-  // What a row stores, roughly: its text columns plus ~40 bytes of integers and record overhead.
+  // What a row stores, roughly: its text columns (a deflated body by its bytes: schema/packed-text.ts) plus
+  // ~40 bytes of integers and record overhead.
   const [size] = await db.all<{ bytes: number }>(sql`
     select coalesce(avg(length(title) + length(coalesce(description, '')) + length(coalesce(content, ''))
       + length(coalesce(link, '')) + length(coalesce(thumbnail, '')) + length(coalesce(author, ''))
