@@ -30,11 +30,11 @@ const REFRESHES_AT_ONCE =
 /** The V8 heap that many refreshes at the 4 MiB cap fit in (`node bench/memory.mjs 32 [shape]`, 28 Nov 2026). */
 const REFRESH_HEAP_MB = REFRESHES_AT_ONCE === 1 ? 32 : 48;
 /**
- * Rows a new item writes, as D1 counts them: its row, its two index entries (feed and date, feed and seq)
- * and its search index row (worker/feeds/refresh-cost.test.ts "4 rows each"; 5 before issue 30 dropped
- * the feed-and-guid index).
+ * Rows a refresh that stores new items writes besides them, as D1 counts them: the feed's sequence, the
+ * items' id sequence, the feed's own row and its next check's index entry (worker/feeds/refresh-cost.test.ts
+ * "4 rows each and 3 besides", and the entry when the refresh moves the next check).
  */
-const ROWS_PER_NEW_ITEM = 4;
+const ROWS_A_REFRESH_WITH_NEW = 4;
 /** Seconds in the projection's 30-day month. */
 const MONTH_SECONDS = 30 * 86_400;
 /** The people's address hash's worst people database against the mean (±15 % over 16: worker/db/people.test.ts). */
@@ -275,7 +275,7 @@ export function billTable(scale, measured) {
     const extraRowsWritten =
       d.newItems *
       (measured.fixedRowsPerRefreshWithNew / measured.itemsPerRefreshWithNew -
-        (measured.rowsPerRefreshedItem - ROWS_PER_NEW_ITEM));
+        (measured.rowsPerRefreshedItem - measured.rowsPerNewItem));
     const over = (value, included, perMillion) => (Math.max(0, value - included) / 1e6) * perMillion;
     const dollars = {
       'Workers Paid plan': PRICES.workersBase,
@@ -340,10 +340,10 @@ export function limitsInputs(figures, itemsPerRefreshWithNew) {
     cpuMsPerCheck: (1 - refresh.pass2.notModifiedShare) * ((feedMB / ours.mbPerSecCommon) * 1000),
     // What a refresh with new items writes besides its items and besides an unchanged check's row (counted
     // with the checks): the feed's sequence, the items' id sequence, the next check's index entry.
-    fixedRowsPerRefreshWithNew:
-      cost.refresh.newFeed.rowsWritten -
-      ROWS_PER_NEW_ITEM * cost.refresh.newFeed.outcome.stored -
-      cost.refresh.unchanged.rowsWritten,
+    fixedRowsPerRefreshWithNew: ROWS_A_REFRESH_WITH_NEW - cost.refresh.unchanged.rowsWritten,
+    // A new item's own rows, measured: the new feed's refresh less the refresh's own (its row, its two index
+    // entries, its search index row, its story's index row: worker/stories/ingest-cost.test.ts).
+    rowsPerNewItem: (cost.refresh.newFeed.rowsWritten - ROWS_A_REFRESH_WITH_NEW) / cost.refresh.newFeed.outcome.stored,
     // The projection's rows per new item: the measured refresh's rows over its items.
     rowsPerRefreshedItem: cost.refresh.newFeed.rowsWritten / cost.refresh.newFeed.outcome.stored,
     itemsPerRefreshWithNew,
