@@ -19,7 +19,8 @@ type TimedItem = Item & { timestampUsec: string; crawlTimeMsec: string; publishe
 pinClockForFile(Date.now() - 2 * HOUR);
 
 /** A signed-in reader app following one feed of two stories dated a day and two days ago, stored now. */
-async function readerWithFeed() {
+/** A reader app signed in, following a feed of two stories, and `older` more stories before them. */
+async function readerWithFeed({ older = 0 } = {}) {
   const person = await personWithAppPassword('Reeder', 'News');
   const feed = await followGrowingFeed(person.cookie, {
     label: 'clients',
@@ -28,6 +29,10 @@ async function readerWithFeed() {
     stories: [
       { title: 'Yesterday', pubDate: new Date(Date.now() - DAY) },
       { title: 'Two days ago', pubDate: new Date(Date.now() - 2 * DAY) },
+      ...Array.from({ length: older }, (_, n) => ({
+        title: `Older ${n + 1}`,
+        pubDate: new Date(Date.now() - (3 + n) * DAY),
+      })),
     ],
   });
   const login = await greader('/accounts/ClientLogin', {
@@ -46,39 +51,42 @@ const hexOf = (longId: string) => longId.slice(-16);
 
 describe('item ids as Reeder sends them', () => {
   it('takes bare hex ids, with or without leading zeros, in edit-tag and items/contents', async () => {
-    const { auth, cookie, feed } = await readerWithFeed();
+    // Sixteen stories stored together: their ids run in sequence, so at least one ends in a letter.
+    const { auth, cookie, feed } = await readerWithFeed({ older: 14 });
     const { items } = await contentsOf(auth, `feed/${feed.url}`);
     // Without its leading zeros a hex id is only told from a decimal one by a letter (FreshRSS's rule):
     // the second item is one whose digits have a letter.
     const second = items.find((item) => /[a-f]/.test(hexOf(item.id).replace(/^0+/, '')));
     const first = items.find((item) => item !== second);
-    expect(hexOf(first?.id ?? '')).toMatch(/^0[0-9a-f]{15}$/);
+    if (!first || !second) throw new Error(`no id with a letter among ${items.map((item) => item.id).join(', ')}`);
+    expect(hexOf(first.id)).toMatch(/^0[0-9a-f]{15}$/);
+    const titles = items.map((item) => item.title);
 
     // Reeder: POST edit-tag i=000437f4311bfc00 a=…/read
     const read = await greader('/reader/api/0/edit-tag', {
       auth,
-      form: { i: hexOf(first?.id ?? ''), a: 'user/-/state/com.google/read', T: 'x' },
+      form: { i: hexOf(first.id), a: 'user/-/state/com.google/read', T: 'x' },
     });
     expect(read.status).toBe(200);
     expect(await read.text()).toBe('OK');
+    expect(await unreadTitles(cookie)).toEqual(titles.filter((title) => title !== first.title));
     // …and without the leading zeros (a letter among the digits makes it hex).
-    const trimmed = hexOf(second?.id ?? '').replace(/^0+/, '');
+    const trimmed = hexOf(second.id).replace(/^0+/, '');
     const starred = await greader('/reader/api/0/edit-tag', {
       auth,
       form: { i: trimmed, a: 'user/-/state/com.google/starred', T: 'x' },
     });
     expect(await starred.text()).toBe('OK');
-    expect(await unreadTitles(cookie)).toEqual([second?.title]);
     const stars = await contentsOf(auth, 'user/-/state/com.google/starred');
-    expect(stars.items.map((item) => item.title)).toEqual([second?.title]);
+    expect(stars.items.map((item) => item.title)).toEqual([second.title]);
 
     const contents = await json<{ items: Item[] }>(
       await greader('/reader/api/0/stream/items/contents?output=json', {
         auth,
-        form: { i: [hexOf(first?.id ?? ''), String(Number.parseInt(hexOf(second?.id ?? ''), 16))] },
+        form: { i: [hexOf(first.id), String(Number.parseInt(hexOf(second.id), 16))] },
       }),
     );
-    expect(contents.items.map((item) => item.id).sort()).toEqual([first?.id, second?.id].sort());
+    expect(contents.items.map((item) => item.id).sort()).toEqual([first.id, second.id].sort());
   });
 
   it('skips a bad id among several instead of refusing them all; a call with no good id is a 400', async () => {
