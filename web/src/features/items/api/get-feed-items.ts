@@ -65,18 +65,38 @@ export function useFeedItems(params: FeedItemsParams) {
   return useInfiniteQuery(feedItemsQueryOptions(params));
 }
 
-/** Applies `change` to the item with this id in every cached list and its own entry (read marks, without a refetch). */
+/**
+ * Applies `change` to the item with this id in every cached list and its own entry (read marks and
+ * stars, without a refetch). A list fetching a page right now builds its answer on the pages it had when
+ * it began (TanStack Query), so that answer would bring the item back as it was: the change is made
+ * again on the answer of every list fetch in flight now.
+ */
 export function updateCachedItem(queryClient: QueryClient, itemId: number, change: Partial<FeedItem>): void {
   queryClient.setQueryData<FeedItem>(itemKeys.detail(itemId), (item) => item && { ...item, ...change });
-  queryClient.setQueriesData<InfiniteData<FeedItemsPage, string | undefined>>(
-    { queryKey: itemKeys.lists() },
-    (data) =>
-      data && {
-        ...data,
-        pages: data.pages.map((page) => ({
-          ...page,
-          items: page.items.map((item) => (item.id === itemId ? { ...item, ...change } : item)),
-        })),
-      },
+  queryClient.setQueriesData<FeedItemsData>({ queryKey: itemKeys.lists() }, (data) => withChange(data, itemId, change));
+  const cache = queryClient.getQueryCache();
+  const inFlight = new Set(
+    cache.findAll({ queryKey: itemKeys.lists(), fetchStatus: 'fetching' }).map((query) => query.queryHash),
   );
+  if (inFlight.size === 0) return;
+  const unsubscribe = cache.subscribe((event) => {
+    if (event.type !== 'updated' || !inFlight.has(event.query.queryHash)) return;
+    if (event.query.state.fetchStatus === 'fetching') return;
+    // This fetch is over (answered, failed or cancelled): its answer gets the change, once.
+    inFlight.delete(event.query.queryHash);
+    if (inFlight.size === 0) unsubscribe();
+    if (event.action.type === 'success')
+      queryClient.setQueryData<FeedItemsData>(event.query.queryKey, (data) => withChange(data, itemId, change));
+  });
 }
+
+type FeedItemsData = InfiniteData<FeedItemsPage, string | undefined>;
+
+const withChange = (data: FeedItemsData | undefined, itemId: number, change: Partial<FeedItem>) =>
+  data && {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      items: page.items.map((item) => (item.id === itemId ? { ...item, ...change } : item)),
+    })),
+  };
