@@ -39,3 +39,26 @@ describe('a read mark made while a list loads its next page', () => {
     unsubscribe();
   });
 });
+
+describe('a read mark made while a list that is then dropped loads', () => {
+  it('is not put on a list of the same name made later (as after signing out and in again)', async () => {
+    const queryClient = new QueryClient();
+    const key = itemKeys.list({ scope: {} });
+    const options = (first: FeedItemsPage) => ({
+      queryKey: key,
+      queryFn: () => Promise.resolve(first),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: FeedItemsPage) => last.nextCursor ?? undefined,
+    });
+    const loading = queryClient.fetchInfiniteQuery(options({ items: [item(1)], nextCursor: null }));
+    updateCachedItem(queryClient, 1, { isRead: true });
+    queryClient.clear();
+    await loading.catch(() => undefined);
+
+    const observer = new InfiniteQueryObserver(queryClient, options({ items: [item(1)], nextCursor: null }));
+    const unsubscribe = observer.subscribe(() => {});
+    await observer.refetch();
+    expect(observer.getCurrentResult().data?.pages[0]?.items[0]?.isRead).toBe(false);
+    unsubscribe();
+  });
+});

@@ -80,12 +80,14 @@ export function updateCachedItem(queryClient: QueryClient, itemId: number, chang
   );
   if (inFlight.size === 0) return;
   const unsubscribe = cache.subscribe((event) => {
-    if (event.type !== 'updated' || !inFlight.has(event.query.queryHash)) return;
-    if (event.query.state.fetchStatus === 'fetching') return;
-    // This fetch is over (answered, failed or cancelled): its answer gets the change, once.
+    if (!inFlight.has(event.query.queryHash)) return;
+    const over = event.type === 'removed' || (event.type === 'updated' && event.query.state.fetchStatus !== 'fetching');
+    if (!over) return;
+    // This fetch is over (answered, failed, cancelled, or its list dropped, as at sign-out): its answer
+    // gets the change, once, and nothing later does.
     inFlight.delete(event.query.queryHash);
     if (inFlight.size === 0) unsubscribe();
-    if (event.action.type === 'success')
+    if (event.type === 'updated' && event.action.type === 'success')
       queryClient.setQueryData<FeedItemsData>(event.query.queryKey, (data) => withChange(data, itemId, change));
   });
 }
