@@ -14,6 +14,7 @@
 //   person's request and its answer cross the distance once (PRIMARY_MS).
 // The delay goes before each call, as its way there; the call itself runs on local D1 as in any run.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { mayWrite } from '../worker/db/statement-kind';
 import worker from '../worker/index';
 
 const FAR_READER_HEADER = 'x-feedloom-far-reader';
@@ -37,10 +38,6 @@ type Counts = { primary: number; replica: number; answeredEnds: number[]; ends: 
 
 const requestCounts = new AsyncLocalStorage<Counts>();
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Whether a statement may write, as D1 would route it (the app's read gate decides the same way). */
-const mayWrite = (query: string) =>
-  !/^\s*(select|with)\b/i.test(query) || /\b(insert|update|delete|replace|drop|create|alter)\b/i.test(query);
 
 /** One call: its way there (to the primary, else to the replica), counted for the request, then `answer`. */
 async function travel<T>(placement: Placement, toPrimary: boolean, answer: () => Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@
 // behind it with its reason, so nothing read for a session that has ended is used, and nothing is
 // written for it.
 import type { Db } from './client';
+import { mayWrite } from './statement-kind';
 
 /**
  * What a request's reads wait for (`verdict`: set at most once, by the session middleware), and the same
@@ -27,13 +28,6 @@ export function closedGate(error: unknown): boolean {
   for (let cause = error; cause instanceof Error; cause = cause.cause) if (cause instanceof GateClosed) return true;
   return false;
 }
-
-/**
- * Whether a statement only reads: it begins with SELECT or WITH and names no writing keyword anywhere.
- * Cautious on purpose: a read that mentions one (a `replace()` in a SELECT) is only held back, as a write.
- */
-const readsOnly = (query: string) =>
-  /^\s*(select|with)\b/i.test(query) && !/\b(insert|update|delete|replace|drop|create|alter)\b/i.test(query);
 
 export function gatedD1(d1: D1Database, gate: ReadGate): D1Database {
   const inner = new WeakMap<object, { statement: D1PreparedStatement; reads: boolean }>();
@@ -63,7 +57,7 @@ export function gatedD1(d1: D1Database, gate: ReadGate): D1Database {
     return gated as unknown as D1PreparedStatement;
   };
   return {
-    prepare: (query: string) => wrap(d1.prepare(query), readsOnly(query)),
+    prepare: (query: string) => wrap(d1.prepare(query), !mayWrite(query)),
     batch: (statements: D1PreparedStatement[]) => {
       const unwrapped = statements.map((statement) => inner.get(statement));
       const reads = unwrapped.every((known) => known?.reads === true);

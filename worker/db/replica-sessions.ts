@@ -10,6 +10,8 @@
 // session always go to the primary. Queue jobs and the cron open their databases without a session: the
 // plain binding answers every call from the primary (db/client.ts, jobs/consumer.ts).
 
+import { mayWrite } from './statement-kind';
+
 /** Where a session with no bookmark for a database starts: D1's two constraints. */
 export type FirstRead = 'first-unconstrained' | 'first-primary';
 
@@ -46,13 +48,6 @@ export function parseBookmarks(text: string | undefined, known: (binding: string
 
 export const formatBookmarks = (bookmarks: Bookmarks) =>
   [...bookmarks].map(([binding, bookmark]) => `${binding}~${bookmark}`).join('.');
-
-/**
- * Whether a statement may write: everything but a plain SELECT/WITH naming no writing keyword (as
- * read-gate.ts decides what may read ahead). Cautious: a read taken for a write only carries a bookmark.
- */
-const mayWrite = (query: string) =>
-  !/^\s*(select|with)\b/i.test(query) || /\b(insert|update|delete|replace|drop|create|alter)\b/i.test(query);
 
 export type ReplicaSessions = {
   /** `d1` (the binding named `binding`) as a session of this request: one session per binding, however often opened. */
