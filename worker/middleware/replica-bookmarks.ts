@@ -19,7 +19,7 @@
 import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { readConfig } from '../config';
+import { type Config, readConfig } from '../config';
 import { type FirstRead, formatBookmarks, openReplicaSessions, parseBookmarks } from '../db/replica-sessions';
 import type { AppEnv } from '../env';
 
@@ -104,9 +104,21 @@ async function formApiKey(request: Request): Promise<string | null> {
   return new URLSearchParams(text).get('api_key');
 }
 
+/** The bindings a bookmark may name, by configuration: made once, not on every request (256 feed shards at B). */
+const bindingsOf = new WeakMap<Config, Set<string>>();
+
+function knownBindings(config: Config) {
+  let known = bindingsOf.get(config);
+  if (!known) {
+    const { databases, storyDatabases } = config;
+    known = new Set([...databases.feeds, ...databases.people, ...(storyDatabases ?? [])]);
+    bindingsOf.set(config, known);
+  }
+  return known;
+}
+
 export const replicaBookmarks = createMiddleware<AppEnv>(async (c, next) => {
-  const { databases, storyDatabases } = readConfig(c.env);
-  const known = new Set([...databases.feeds, ...databases.people, ...(storyDatabases ?? [])]);
+  const known = knownBindings(readConfig(c.env));
   // '' : a reader app's call without a credential (signing in): nothing carried, nothing kept.
   const credential = await readerAppCredential(c);
   const carriedText = credential === null ? getCookie(c, BOOKMARK_COOKIE) : keptByCredential.get(credential);
