@@ -104,10 +104,12 @@ export function apiSeedSql() {
       lines.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at) values ${reads.join(', ')};`);
   }
   lines.push(...markAllSeedSql(now));
-  // refreshFeed keeps each feed's last sequence number, and read marks move their subscription's counter.
+  // refreshFeed keeps each feed's last sequence number, and items read on their own are positions on their
+  // subscription row (worker/db/read-above.ts): the seeded marks moved there as migration 0036 moves them.
   lines.push(
     'update feeds set last_seq = (select coalesce(max(seq), 0) from items where items.feed_id = feeds.id);',
-    `update subscriptions set read_adjust = -(select count(*) from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id);`,
+    `update subscriptions set read_above = (select ',' || group_concat(m.seq, ',') || ',' from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id and m.is_read = 1) where exists (select 1 from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id and m.is_read = 1);`,
+    'delete from read_marks where is_read = 1;',
   );
   return lines.join('\n');
 }

@@ -287,14 +287,10 @@ export function billTable(scale, measured) {
         PRICES.rowsWrittenIncluded,
         PRICES.perMillionRowsWritten,
       ),
-      // Every read mark is deleted once, when retention trims its item (db/read-state.ts); the projection
-      // counts one mark per trimmed item, and people mark more items than are trimmed.
-      'D1 rows written: read marks deleted with their items':
-        over(
-          d.rowsWritten + extraRowsWritten + Math.max(0, d.marks - d.trimmedItems),
-          PRICES.rowsWrittenIncluded,
-          PRICES.perMillionRowsWritten,
-        ) - over(d.rowsWritten + extraRowsWritten, PRICES.rowsWrittenIncluded, PRICES.perMillionRowsWritten),
+      // A read mark is a position on its subscription row (db/read-above.ts, issue 30): retention deletes
+      // nothing for it (worker/db/retention-cost.test.ts), so it has no line of its own here any more (it
+      // had: a row deleted for every mark, $21 at A). Kept-unread marks are still rows, deleted with their
+      // items, but people keep few: the projection counts none.
       'D1 storage (bodies deflated; search index and index entries counted)':
         Math.max(0, storage.items + storage.people - PRICES.storageIncludedGB) * PRICES.perGBMonth,
       'Queues operations': d.dollars.queues,

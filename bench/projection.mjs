@@ -54,9 +54,10 @@ const KEPT_AT_LEAST = constantIn('worker/feeds/refresh.ts', 'ITEMS_KEPT_AT_LEAST
 export const INDEX_ENTRY_BYTES = 100;
 /**
  * Rows written per item retention deletes, an upper bound held by worker/db/retention-cost.test.ts
- * (measured 2 for an item nobody marked; a mark below the line is one more).
+ * (measured 2: the item and its search row, read on its own or not; a read mark is a position on its
+ * subscription row since issue 30, which retention does not write: worker/db/read-above.ts).
  */
-const TRIM_ROWS_WRITTEN_PER_ITEM = 3;
+const TRIM_ROWS_WRITTEN_PER_ITEM = 2;
 const DAYS = 30;
 const CONSUMER_BATCH = 10; // wrangler.toml max_batch_size
 const FEEDS_PER_MESSAGE = 10; // enqueue-refreshes.ts
@@ -72,9 +73,10 @@ const MAX_CONSUMERS = 250;
 const D1_QUERIES_PER_SECOND = 1000;
 /**
  * What a person keeps besides items: subscriptions, their reading list (~50 bytes a subscription:
- * worker/db/reading-list.ts), categories, read marks within retention, account.
+ * worker/db/reading-list.ts), categories, read marks within retention (positions of ~5 bytes on the
+ * subscription rows since issue 30, worker/db/read-above.ts, where a row of read_marks took ~40), account.
  */
-const PERSON_BYTES = 50 * 150 + 50 * 50 + 1_000 * 40 + 2_000;
+const PERSON_BYTES = 50 * 150 + 50 * 50 + 1_000 * 5 + 2_000;
 /**
  * What a feed shard holds on average, everything counted (rows, search index, index entries): the largest
  * database (shard 0, which is also the primary, with ~1 GB of accounts and sessions) then stays within a

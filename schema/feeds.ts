@@ -75,8 +75,13 @@ export const subscriptions = sqliteTable(
     fullArticle: integer({ mode: 'boolean' }).notNull().default(false),
     // Read watermark: every item of the feed with seq ≤ readSeq is read, unless a read mark says otherwise.
     readSeq: integer().notNull().default(0),
-    // (kept-unread marks at or below readSeq) − (read marks above it), among items the feed still holds.
+    // Kept-unread marks at or below readSeq (rows of read_marks), among items the feed still holds.
     readAdjust: integer().notNull().default(0),
+    // Items above readSeq read on their own, as their positions: ",12,15," (null when none; issue 30). A
+    // read mark writes this row and nothing else, and retention deletes nothing for it: positions the feed
+    // no longer holds (at or below its trimmed_seq) are not counted and go the next time a mark writes the
+    // row (read-above.ts). Counted with readAdjust by unreadCount.
+    readAbove: text(),
     createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [
@@ -142,9 +147,11 @@ export const items = sqliteTable(
 );
 
 /**
- * Read marks: the exceptions to a subscription's read watermark. `isRead` true above the watermark (an
- * item read on its own), false at or below it (an item kept unread). Marking all read moves the
- * watermark and deletes the marks under it, so this table holds only what a watermark cannot say.
+ * Kept-unread marks: items at or below a subscription's read watermark that the person keeps unread
+ * (`isRead` false). Items read on their own above the watermark are no longer rows here but positions on
+ * the subscription row (`subscriptions.readAbove`, migration 0036: a read mark is one row written and no
+ * delete); `isRead` stays so that a feed shard's statements can be handed both kinds as one table of
+ * values (person-scope.ts). Marking all read moves the watermark and deletes the marks under it.
  */
 export const readMarks = sqliteTable(
   'read_marks',

@@ -167,15 +167,21 @@ describe('two people in two people databases', () => {
     expect(await feedRow()).toEqual([]);
   });
 
-  it('prunes the marks of both people when retention trims a feed they follow', async () => {
+  it('counts both people right when retention trims a feed they follow, without writing their rows', async () => {
     const { ada, bo, shared } = await adaAndBo();
     const oldest = (await get<FeedItem[]>(ada.cookie, `/api/feed-items?feedId=${shared}`)).at(-1);
     if (!oldest) throw new Error('no item');
-    // Each reads the oldest item on its own: a read mark above the watermark, in their own database.
+    // Each reads the oldest item on its own: a read mark above the watermark, a position on their
+    // subscription row in their own database (db/read-above.ts), no row of read_marks.
     for (const person of [ada, bo])
       expect((await patchItem(person.cookie, oldest.id, { isRead: true })).status).toBe(200);
-    expect((await rowsIn(ada.db, ada.userId)).readMarks).toHaveLength(1);
-    expect((await rowsIn(bo.db, bo.userId)).readMarks).toHaveLength(1);
+    const positions = async (person: typeof ada) =>
+      (await rowsIn(person.db, person.userId)).subscriptions.find((row) => row.feedId === shared)?.readAbove;
+    for (const person of [ada, bo]) {
+      expect((await rowsIn(person.db, person.userId)).readMarks).toEqual([]);
+      expect(await positions(person)).toBe(',1,');
+      expect((await unreadCounts(person.cookie)).get(shared)).toBe(2);
+    }
 
     const feed = await findFeed(db, shared);
     if (!feed) throw new Error('no feed');
@@ -184,9 +190,13 @@ describe('two people in two people databases', () => {
     await storeItems(db, feed, fresh, 3, Date.now());
 
     for (const person of [ada, bo]) {
-      expect((await rowsIn(person.db, person.userId)).readMarks).toEqual([]);
-      // The gone item's mark no longer counts: the three new items are unread, nothing less.
+      // The gone item's position stays on the row until a mark next writes it, and no longer counts:
+      // the three new items are unread, nothing less.
+      expect(await positions(person)).toBe(',1,');
       expect((await unreadCounts(person.cookie)).get(shared)).toBe(3);
+      expect(
+        (await get<FeedItem[]>(person.cookie, `/api/feed-items?feedId=${shared}&filter=unread`)).map((i) => i.title),
+      ).toEqual(['New x', 'New y', 'New z']);
     }
   });
 
@@ -212,7 +222,7 @@ describe('two people in two people databases', () => {
     expect((await get<FeedItem>(ada.cookie, `/api/feed-items/${item.id}`)).isRead).toBe(false);
   });
 
-  it('costs a person elsewhere one row more a page and a sidebar: their reading list’s row', async () => {
+  it('costs a person elsewhere at most one row more a page and a sidebar: their reading list’s row', async () => {
     const { ada, bo } = await adaAndBo();
     const cost = async (person: typeof ada) => {
       const [row] = await db.select().from(users).where(eq(users.id, person.userId));
@@ -239,7 +249,10 @@ describe('two people in two people databases', () => {
       await call(`/api/feeds/${feed.id}`, { cookie: bo.cookie, method: 'DELETE' });
     for (const url of adasFeeds) await follow(call, bo.cookie, url);
     const [adas, bos] = [await cost(ada), await cost(bo)];
-    expect(bos).toEqual({ page: adas.page + 1, sidebar: adas.sidebar + 1 });
+    // (A page's read state reads the subscription rows of the feeds it shows, once each, in the person's
+    // database: in the primary's own statement for Ada's feeds there, after it for Bo's: db/read-above.ts.)
+    expect(bos.page).toBeLessThanOrEqual(adas.page + 1);
+    expect(bos.sidebar).toBe(adas.sidebar + 1);
   });
 
   it('keeps each one’s items, categories and marks out of the other’s reach', async () => {

@@ -12,6 +12,7 @@
 // handing rows over costs nothing.
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type PeopleDb, statementOf } from './client';
+import { holdsPositionSql, positionsJsonSql, readAboveByFeedSql } from './read-above';
 import { groupByShard, idListSql } from './shards';
 
 /** What a statement in a feed shard needs of one subscription. */
@@ -22,6 +23,8 @@ export type SubscriptionState = {
   includeInAi: boolean;
   readSeq: number;
   readAdjust: number;
+  /** Positions above the watermark read on their own (read-above.ts). */
+  readAbove: string | null;
 };
 
 export type Scope = { feedId?: number; categoryId?: number; feedIds?: number[]; includedInAi?: boolean };
@@ -43,9 +46,10 @@ export type SubscriptionRow = {
   include_in_ai: number;
   read_seq: number;
   read_adjust: number;
+  read_above: string | null;
 };
 
-export const subscriptionColumns = sql`s.feed_id, s.name, s.category_id, s.include_in_ai, s.read_seq, s.read_adjust`;
+export const subscriptionColumns = sql`s.feed_id, s.name, s.category_id, s.include_in_ai, s.read_seq, s.read_adjust, s.read_above`;
 
 export const toSubscriptionState = (row: SubscriptionRow): SubscriptionState => ({
   feedId: row.feed_id,
@@ -54,6 +58,7 @@ export const toSubscriptionState = (row: SubscriptionRow): SubscriptionState => 
   includeInAi: row.include_in_ai === 1,
   readSeq: row.read_seq,
   readAdjust: row.read_adjust,
+  readAbove: row.read_above,
 });
 
 /** The statement behind subscriptionsInScope, for a batch. */
@@ -69,8 +74,8 @@ export async function subscriptionsInScope(
   return (await db.all<SubscriptionRow>(subscriptionsInScopeSql(userId, scope))).map(toSubscriptionState);
 }
 
-/** What a statement reads of a subscription: everything but the unread counter, which moves with each mark. */
-export type StatementSubscription = Omit<SubscriptionState, 'readAdjust'>;
+/** What a statement reads of a subscription: everything but the marks' counter and positions, which move with each mark. */
+export type StatementSubscription = Omit<SubscriptionState, 'readAdjust' | 'readAbove'>;
 
 /** Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. */
 const textLiteral = (text: string) =>
@@ -139,6 +144,18 @@ export const markKey = (row: { feed_id: number; seq: number }) => `${row.feed_id
 export const keptUnreadSql = (userId: number, among: SQL) =>
   sql`select feed_id, seq from read_marks where user_id = ${userId} and is_read = 0 and ${among}`;
 
+/**
+ * Every mark of the person on these feeds, as rows (feed_id, seq, is_read): their kept-unread marks and
+ * the positions of their subscription rows read on their own above the watermark (read-above.ts).
+ */
+export const marksOnSql = (userId: number, feedIds: number[]) => {
+  const feeds = sql.raw(idListSql(feedIds));
+  return sql`select feed_id, seq, is_read from read_marks where user_id = ${userId} and feed_id in (${feeds})
+    union all
+    select s.feed_id, j.value as seq, 1 as is_read from subscriptions s, json_each(${sql.raw(positionsJsonSql('s.read_above'))}) j
+    where s.user_id = ${userId} and s.feed_id in (${feeds}) and s.read_above is not null and j.value > s.read_seq`;
+};
+
 /** The person's kept-unread marks on these feeds: few, one index range. */
 export async function keptUnreadMarks(db: PeopleDb, userId: number, feedIds: number[]): Promise<MarkRow[]> {
   if (feedIds.length === 0) return [];
@@ -151,11 +168,27 @@ export async function keptUnreadMarks(db: PeopleDb, userId: number, feedIds: num
 /** (feed, seq) pairs per statement: a statement's text stays far below D1's 100 KB. */
 const MARKS_PER_STATEMENT = 2000;
 
-/** The marks of these positions: a table of values joined to the marks by primary key (billed only where one exists). */
-const marksAtSql = (userId: number, items: { feed_id: number; seq: number }[]) => sql`
+/**
+ * The marks of these positions: those read on their own (read-above.ts: the positions on the subscription
+ * rows, each row read once whatever the positions of its feed), then the kept-unread marks, a table of
+ * values joined to them by primary key (billed only where one exists). A kept-unread mark comes last, so
+ * it is the one kept should a position say otherwise (none does: a position is above the watermark).
+ */
+const marksAtSql = (userId: number, items: { feed_id: number; seq: number }[]) => {
+  const positions = sql.raw(items.map((item) => `(${idListSql([item.feed_id, item.seq])})`).join(', '));
+  const readAbove = readAboveByFeedSql(userId, [...new Set(items.map((item) => item.feed_id))], 'v.column1');
+  const readOnOwn = readAbove
+    ? sql`select v.column1 as feed_id, v.column2 as seq, 1 as is_read from (values ${positions}) v
+      where (coalesce(instr(${readAbove}, ',' || v.column2 || ','), 0) > 0)`
+    : sql`select v.column1 as feed_id, v.column2 as seq, 1 as is_read from (values ${positions}) v
+      join subscriptions s on s.user_id = ${userId} and s.feed_id = v.column1
+      where v.column2 > s.read_seq and ${sql.raw(holdsPositionSql('s.read_above', 'v.column2'))}`;
+  return sql`${readOnOwn}
+  union all
   select m.feed_id, m.seq, m.is_read
-  from (values ${sql.raw(items.map((item) => `(${idListSql([item.feed_id, item.seq])})`).join(', '))}) v
+  from (values ${positions}) v
   join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`;
+};
 
 /** Statements of at most MARKS_PER_STATEMENT positions each; literal integers (idListSql), not bound values, of which D1 takes 100 a statement. */
 function chunked<T>(items: T[]): T[][] {

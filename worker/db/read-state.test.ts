@@ -1,9 +1,9 @@
 // Read state as people see it: unread counts, read flags, "mark all as read" (optionally only items
 // older than a time), single items kept unread, retention, all on the watermark + marks design.
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { readMarks } from '../../schema';
+import { readMarks, subscriptions } from '../../schema';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { peopleDbOfUser } from '../db/users';
 import { refreshFeed } from '../feeds/refresh';
@@ -11,6 +11,7 @@ import { createUrlFetcher } from '../net/fetcher';
 import { follow, hoursAgo, rss, scriptFeed, storedItem, type TestItem, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { findFeed, storeItems } from './item-store';
+import { positionsOf } from './read-above';
 import { setItemStarred } from './stars';
 
 const numbered = (count: number, hoursBack = 0): TestItem[] =>
@@ -35,8 +36,24 @@ const markRead = async (cookie: string, body: Record<string, unknown>) =>
 const setRead = (cookie: string, itemId: number, isRead: boolean) =>
   call(`/api/feed-items/${itemId}`, { method: 'PATCH', cookie, json: { isRead } });
 
+/** The person's kept-unread rows and the positions their subscription rows hold read on their own. */
 async function marksOf(userId: number) {
-  return (await peopleDbOfUser(db, userId)).select().from(readMarks).where(eq(readMarks.userId, userId));
+  const people = await peopleDbOfUser(db, userId);
+  const rows = await people.select().from(readMarks).where(eq(readMarks.userId, userId));
+  const positions = await people
+    .select({ readAbove: subscriptions.readAbove })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return [...rows, ...positions.flatMap((row) => positionsOf(row.readAbove))];
+}
+
+/** The positions of the person's subscription of a feed read on their own, as stored. */
+async function storedPositions(userId: number, feedId: number) {
+  const [row] = await (await peopleDbOfUser(db, userId))
+    .select({ readAbove: subscriptions.readAbove })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), eq(subscriptions.feedId, feedId)));
+  return positionsOf(row?.readAbove).sort((a, b) => a - b);
 }
 
 describe('read state', () => {
@@ -106,24 +123,34 @@ describe('read state', () => {
     expect(await markRead(cookie, { all: true })).toEqual({ marked: 1 });
   });
 
-  it('drops read marks with the items retention removes, and the count stays right', async () => {
+  it('a read mark retention takes costs no write: it stops counting at once and goes when the row is next written', async () => {
     const { cookie, userId } = await signUp();
     const url = await scriptFeed(uniqueName(), { body: rss('Kept', numbered(4, 1)) });
     const feedId = await follow(call, cookie, url);
     const list = await items(cookie, '');
-    // Read the two oldest on their own.
+    // Read the two oldest on their own (positions 1 and 2 of the feed).
     for (const item of list.slice(-2)) await setRead(cookie, item.id, true);
     expect(await unreadCount(cookie, feedId)).toBe(2);
-    expect(await marksOf(userId)).toHaveLength(2);
+    expect(await storedPositions(userId, feedId)).toEqual([1, 2]);
 
     const feed = await findFeed(db, feedId);
     if (!feed) throw new Error('no feed');
     const fresh = [storedItem('new-1', 'New')];
-    // Keep four of five: the oldest goes, with its mark.
+    // Keep four of five: the oldest goes; its read mark is left on the row, and counts no more.
     await storeItems(db, feed, fresh, 4, Date.now());
-    expect(await marksOf(userId)).toHaveLength(1);
+    expect(await storedPositions(userId, feedId)).toEqual([1, 2]);
     expect(await titles(cookie, '')).toEqual(['New', 'Item 0', 'Item 1', 'Item 2']);
+    expect((await items(cookie, '')).map((item) => item.isRead)).toEqual([false, false, false, true]);
     expect(await unreadCount(cookie, feedId)).toBe(3);
+    expect(await titles(cookie, 'filter=unread')).toEqual(['New', 'Item 0', 'Item 1']);
+
+    // The next mark writes the row: the position the feed no longer holds goes with it.
+    const [newest] = await items(cookie, '');
+    if (!newest) throw new Error('no items');
+    await setRead(cookie, newest.id, true);
+    expect(await storedPositions(userId, feedId)).toEqual([2, 5]);
+    expect(await unreadCount(cookie, feedId)).toBe(2);
+    expect(await titles(cookie, 'filter=unread')).toEqual(['Item 0', 'Item 1']);
   });
 
   it('never drops a starred item, however far retention moves', async () => {

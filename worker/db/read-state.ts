@@ -1,9 +1,11 @@
 // Read state that stays small whatever people read: per subscription a watermark (every item with
-// seq ≤ read_seq is read) and a signed counter, plus read_marks, the exceptions a watermark cannot say
-// (an item read above it, an item kept unread at or below it). So:
+// seq ≤ read_seq is read), the positions above it read on their own (read_above, read-above.ts: one row
+// written a read mark, nothing deleted later) and a counter of read_marks, the items kept unread at or
+// below it. So:
 //   - marking a feed read moves the watermark: one subscription row, plus deleting the marks it covers;
 //   - a feed's unread count is arithmetic on its feed row and the subscription row (unreadCount);
-//   - marks under the feed's retention line are pruned with the items (pruneMarksStatements).
+//   - kept-unread marks under the feed's retention line are pruned with the items (pruneMarksStatements);
+//     positions read above it are left on the row, not counted, and go when a mark next writes it.
 // Sync clients (Google Reader / Fever, issue 15) map onto markItem and markFeedsRead(before).
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, type PeopleDb, statementOf } from './client';
@@ -15,41 +17,52 @@ import {
   type SubscriptionState,
   subscriptionsInScope,
 } from './person-scope';
+import { holdsPositionSql, readAboveCount, readOnItsOwnSql, rebuiltSql } from './read-above';
 import { writeWithReadingList } from './reading-list';
 import { idListSql, shardOfId } from './shards';
 
 /**
  * Unread items of a subscription of a feed: the items above the watermark that the feed still holds,
- * corrected by the marks, never below 0 nor above what the feed holds.
+ * less those read on their own (positions the feed still holds), plus those kept unread below it, never
+ * below 0 nor above what the feed holds.
  */
 export const unreadCount = (
   feed: { lastSeq: number; trimmedSeq: number },
-  subscription: { readSeq: number; readAdjust: number },
-) =>
-  Math.max(
+  subscription: { readSeq: number; readAdjust: number; readAbove?: string | null },
+) => {
+  const floor = Math.max(subscription.readSeq, feed.trimmedSeq);
+  return Math.max(
     0,
     Math.min(
       feed.lastSeq - feed.trimmedSeq,
-      feed.lastSeq - Math.max(subscription.readSeq, feed.trimmedSeq) + subscription.readAdjust,
+      feed.lastSeq - floor + subscription.readAdjust - readAboveCount(subscription.readAbove, floor),
     ),
   );
+};
 
 /**
  * Whether item `i` is read below the watermark `readSeq`, given the mark `m` left-joined on (user, feed,
- * seq). The one definition every read path uses.
+ * seq): a kept-unread mark (or a mark handed to a feed shard), else the watermark, else whether person
+ * `userId` read it on its own (read-above.ts): in `positions` when the statement has its subscription's
+ * (one feed: readAboveOfSql), else looked up on the row, only above the watermark. The one definition
+ * every read path uses.
  */
-export const isReadAt = (readSeq: SQL) => sql`coalesce(m.is_read, i.seq <= ${readSeq})`;
+export const isReadAt = (readSeq: SQL, userId: SQL | number, positions?: SQL) =>
+  sql`coalesce(m.is_read, case when i.seq <= ${readSeq} then 1 else ${
+    positions ? sql`(coalesce(instr(${positions}, ',' || i.seq || ','), 0) > 0)` : readOnItsOwnSql(userId)
+  } end)`;
 
 /** Whether item `i` is read for subscription `s` (isReadAt its watermark). */
-export const isReadSql = isReadAt(sql`s.read_seq`);
+export const isReadSql = isReadAt(sql`s.read_seq`, sql`s.user_id`);
 
 /**
  * One item read or unread, by id, in one batch (one D1 call, one transaction): false when the person does
  * not follow the item's feed (or there is no such item), and then nothing changes. The default for the
  * item's position is read at or below the watermark; a mark is stored only when the wish differs from that
- * default and deleted when it agrees. The subscription's counter moves by one for each mark added or
- * removed (changes() of the statement before it, in the same transaction), so the unread count stays
- * exact: 2 rows written at most. The item's feed and seq are looked up inside each statement (by primary
+ * default and taken away when it agrees. Above the watermark the mark is a position on the subscription
+ * row (read-above.ts): 1 row written, positions the feed no longer holds dropped on the way. At or below
+ * it a kept-unread mark is a row of read_marks, and the subscription's counter moves by one for each added
+ * or removed (changes() of the statement before it, in the same transaction): 2 rows written. The item's feed and seq are looked up inside each statement (by primary
  * key) rather than read first: a read mark is the busiest write people make, so it costs one round trip.
  * An item in a feed shard other than the person's own database is read there first and handed to the
  * same statements as a one-row `items` table (person-scope.ts does the same for pages).
@@ -73,12 +86,15 @@ export async function markItemInStory(
   // A hidden item (a rule's hide, issue 26) stays read: it is out of every list, so an unread one would be
   // counted where it cannot be found. The wish "unread" is taken as "read" for it.
   let wish = isRead;
+  // The feed's retention line, under which positions read are dropped when the row is written.
+  let trimmedSql = 'coalesce((select trimmed_seq from feeds where id = (select feed_id from items where id = ?2)), 0)';
   // The item is read where it is unless the person's database is also its feed shard.
   if (shardOfId(itemId) !== db.shards.indexOf(db)) {
     const [item] = await db.shards.each([itemId], (shard) =>
-      shard.all<{ feed_id: number; seq: number; story_id: number | null; hidden: number }>(
+      shard.all<{ feed_id: number; seq: number; story_id: number | null; hidden: number; trimmed_seq: number }>(
         sql`select feed_id, seq, story_id, exists (select 1 from hidden_items h
-          where h.user_id = ${userId} and h.feed_id = items.feed_id and h.seq = items.seq) as hidden
+          where h.user_id = ${userId} and h.feed_id = items.feed_id and h.seq = items.seq) as hidden,
+          coalesce((select trimmed_seq from feeds where id = items.feed_id), 0) as trimmed_seq
           from items where id = ${itemId}`,
       ),
     );
@@ -86,6 +102,7 @@ export async function markItemInStory(
     storyId = item.story_id;
     wish ||= item.hidden === 1;
     items = `with items(id, feed_id, seq) as (values (${idListSql([itemId, item.feed_id, item.seq])})) `;
+    trimmedSql = idListSql([item.trimmed_seq]);
   }
   const d1 = db.$client;
   // ?1 the person, ?2 the item, ?3 the wish (1 read, 0 unread), ?4 the counter's step per mark (−1 when read), ?5 now.
@@ -98,6 +115,12 @@ export async function markItemInStory(
   const followed = 'from items i join subscriptions s on s.user_id = ?1 and s.feed_id = i.feed_id where i.id = ?2';
   const position = 'user_id = ?1 and feed_id = (select feed_id from items where id = ?2)';
   const moveCounter = `update subscriptions set read_adjust = read_adjust + changes() * ${stepSql} where ${position} and changes() > 0`;
+  const seqSql = '(select seq from items where id = ?2)';
+  const positions = rebuiltSql(
+    'read_above',
+    `value > ${trimmedSql} and value > read_seq and value <> ${seqSql}`,
+    `select ${seqSql} as value where ${wishSql}`,
+  );
   const [found] = await d1.batch([
     run(`select ${items ? '1' : 'i.story_id'} as found ${followed}`),
     // A mark that says the opposite of the wish goes, whichever side of the watermark it is on.
@@ -105,11 +128,14 @@ export async function markItemInStory(
       `delete from read_marks where ${position} and seq = (select seq from items where id = ?2) and is_read <> ${wishSql}`,
     ),
     run(moveCounter),
-    // A mark is needed when the wish differs from the watermark's default.
+    // A kept-unread mark is needed when the wish is unread at or below the watermark.
     run(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-         select ?1, i.feed_id, i.seq, ${wishSql}, ?5 ${followed} and (i.seq <= s.read_seq) <> ${wishSql}
+         select ?1, i.feed_id, i.seq, ${wishSql}, ?5 ${followed} and i.seq <= s.read_seq and not ${wishSql}
          on conflict do nothing`),
     run(moveCounter),
+    // Above the watermark the position is read on its own exactly when the wish is read.
+    run(`update subscriptions set read_above = ${positions}
+         where ${position} and ${seqSql} > read_seq and ${holdsPositionSql('read_above', seqSql)} <> ${wishSql}`),
   ]);
   const [row] = (found?.results ?? []) as { found: number | null }[];
   if (!row) return { found: false, storyId: null };
@@ -179,7 +205,7 @@ export async function markFeedsRead(
     await writeWithReadingList(db, userId, [
       statementOf(
         db,
-        sql`update subscriptions set read_adjust = 0, read_seq = ${sql.raw(perFeedSql(lastSeq, 'read_seq'))} where ${mine}`,
+        sql`update subscriptions set read_adjust = 0, read_above = null, read_seq = ${sql.raw(perFeedSql(lastSeq, 'read_seq'))} where ${mine}`,
       ),
       statementOf(db, sql`delete from read_marks where ${mine}`),
     ]);
@@ -232,7 +258,7 @@ async function markReadBefore(
         ).map(markKey),
   );
   const outdated = underLine.filter((mark) => !stillNew.has(markKey({ feed_id: mark.feedId, seq: mark.seq })));
-  // Items above the watermark but older than `before` (late arrivals) get read marks.
+  // Items above the watermark but older than `before` (late arrivals) are read on their own.
   const late = await acrossFeedShards<{ feed_id: number; seq: number }>(
     db,
     userId,
@@ -243,32 +269,31 @@ async function markReadBefore(
   const mine = sql`user_id = ${userId} and feed_id in (${sql.raw(idListSql(ids))})`;
   const pairs = (rows: { feed_id: number; seq: number }[]) =>
     sql.raw(rows.map((row) => `(${idListSql([row.feed_id, row.seq])})`).join(', ') || '(null, null)');
-  const now = Date.now();
+  const lateByFeed = new Map<number, number[]>();
+  for (const row of late) lateByFeed.set(row.feed_id, [...(lateByFeed.get(row.feed_id) ?? []), row.seq]);
+  const lateJson = [...lateByFeed].map(([feedId, seqs]) => `when ${idListSql([feedId])} then '[${idListSql(seqs)}]'`);
+  const newLine = `max(read_seq, ${perFeedSql(watermark, 'read_seq')}, ${perFeedSql(trimmed, '0')})`;
+  // Positions read on their own under the new watermark say nothing more (nor those retention took);
+  // the late arrivals join them.
+  const positions = rebuiltSql(
+    'read_above',
+    `value > ${newLine}`,
+    lateJson.length > 0 ? `select value from json_each(case feed_id ${lateJson.join(' ')} else '[]' end)` : undefined,
+  );
   await writeWithReadingList(db, userId, [
     statementOf(
       db,
-      sql`update subscriptions set read_seq = max(read_seq, ${sql.raw(perFeedSql(watermark, 'read_seq'))}) where ${mine}`,
+      sql`update subscriptions set read_seq = max(read_seq, ${sql.raw(perFeedSql(watermark, 'read_seq'))}),
+        read_above = ${sql.raw(positions)} where ${mine}`,
     ),
-    // Read marks under the new watermark say nothing more; kept-unread ones only for items older than `before`.
-    statementOf(
-      db,
-      sql`delete from read_marks where ${mine} and is_read = 1 and seq <= ${sql.raw(perFeedSql(readSeq, '0'))}`,
-    ),
+    // Kept-unread marks under the new watermark stay only for items not older than `before`.
     statementOf(
       db,
       sql`delete from read_marks where ${mine} and (feed_id, seq) in (values ${pairs(
         outdated.map((mark) => ({ feed_id: mark.feedId, seq: mark.seq })),
       )})`,
     ),
-    ...late.map((row) =>
-      statementOf(
-        db,
-        sql`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-        values (${userId}, ${row.feed_id}, ${row.seq}, 1, ${now})
-        on conflict do update set is_read = 1, marked_at = excluded.marked_at`,
-      ),
-    ),
-    // The counters again, from the marks the feeds still hold (above their retention line).
+    // The counters again, from the kept-unread marks the feeds still hold (above their retention line).
     statementOf(
       db,
       sql`update subscriptions set read_adjust = (select coalesce(sum(case when m.is_read then -1 else 1 end), 0)

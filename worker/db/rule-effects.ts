@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, PeopleDb } from './client';
 import { statementOf } from './client';
+import { holdsPositionSql, rebuiltSql } from './read-above';
 import { idListSql } from './shards';
 
 /** One item a person's rule acted on: which item, whose, which rule, what it does. */
@@ -85,9 +86,8 @@ function starCountStatements(shard: Db, starred: number[]) {
 }
 
 /**
- * Writes the effects of one people database's rules: read marks (with the counters recomputed for the
- * subscriptions touched, from their marks above the feed's retention line, as markFeedsRead does),
- * stars, notices and the rules' match counts in one batch there; then hidden rows and star counts in
+ * Writes the effects of one people database's rules: read marks (positions on the subscription rows
+ * touched, read-above.ts), stars, notices and the rules' match counts in one batch there; then hidden rows and star counts in
  * the feeds' shards. Items already read (at or below the watermark, or marked) stay as they are.
  */
 export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEffect[], now = Date.now()) {
@@ -103,23 +103,17 @@ export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEf
   const counts = new Map<number, number>();
   for (const effect of effects) counts.set(effect.ruleId, (counts.get(effect.ruleId) ?? 0) + 1);
   const statements: D1PreparedStatement[] = [];
-  // Per subscription touched: its read marks, then its counter moved by as many as were added (changes()
-  // of the insert, in the same transaction, as markItem does). Items already read stay as they are.
+  // Per subscription touched: the items above its watermark are read on their own, positions on its row
+  // (read-above.ts), one row written; nothing when all of them were read already.
   for (const [userId, feedId] of touched) {
-    const seqs = reads.filter(([u, f]) => u === userId && f === feedId).map(([, , seq]) => seq);
+    const seqs = reads.filter(([u, f]) => u === userId && f === feedId).map(([, , seq]) => seq as number);
+    const fresh = `select value from json_each('[${idListSql(seqs)}]') where value > read_seq`;
     statements.push(
       statementOf(
         people,
-        sql`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-          select s.user_id, s.feed_id, j.value, 1, ${now} from json_each(${json(seqs)}) j
-          join subscriptions s on s.user_id = ${userId} and s.feed_id = ${feedId}
-          where j.value > s.read_seq
-          on conflict do nothing`,
-      ),
-      statementOf(
-        people,
-        sql`update subscriptions set read_adjust = read_adjust - changes()
-          where user_id = ${userId} and feed_id = ${feedId} and changes() > 0`,
+        sql`update subscriptions set read_above = ${sql.raw(rebuiltSql('read_above', 'value > read_seq', fresh))}
+          where user_id = ${userId} and feed_id = ${feedId} and exists (${sql.raw(fresh)}
+            and not ${sql.raw(holdsPositionSql('read_above', 'value'))})`,
       ),
     );
   }

@@ -68,9 +68,10 @@ async function seed(reader: number, shard: number) {
     .all<{ id: number; feed_id: number; seq: number }>();
   for (const item of stored.results) {
     const n = (ITEMS_PER_FEED - item.seq) * FEEDS + (item.feed_id - firstFeed);
+    // Read on its own: a position on the subscription row (read-above.ts).
     if (read(n))
-      people.push(`insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-        values (${reader}, ${item.feed_id}, ${item.seq}, 1, ${now})`);
+      people.push(`update subscriptions set read_above = coalesce(read_above, ',') || '${item.seq},'
+        where user_id = ${reader} and feed_id = ${item.feed_id}`);
     if (starred(n))
       people.push(`insert into stars (user_id, item_id, feed_id, created_at)
         values (${reader}, ${item.id}, ${item.feed_id}, ${now})`);

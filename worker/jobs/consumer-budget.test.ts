@@ -61,18 +61,19 @@ describe('a batch of busy refreshes', () => {
     const reader = await personIn(1, 'busy-reader');
     await followAllWithRule(reader, feedIds);
     await followAllWithRule(await personIn(0, 'busy-other'), feedIds);
-    // The reader marked the first feed's seq 2 and seq 600 read: the trim takes the first mark, and its
-    // part of the counter, and leaves the second. (The feeds' first 500 positions hold no item rows here,
-    // so by age nothing young stands below the new items: the line keeps the newest ITEMS_KEPT_AT_LEAST.)
+    // The reader read the first feed up to seq 500 and keeps seq 2 and seq 500 unread: the trim takes the
+    // first mark, and its part of the counter, and leaves the second. (The feeds' first 500 positions hold
+    // no item rows here, so by age nothing young stands below the new items: the line keeps the newest
+    // ITEMS_KEPT_AT_LEAST.)
     const [first] = feedIds as [number];
     await reader.db.insert(readMarks).values([
-      { userId: reader.userId, feedId: first, seq: 2, isRead: true, markedAt: new Date() },
-      { userId: reader.userId, feedId: first, seq: 600, isRead: true, markedAt: new Date() },
+      { userId: reader.userId, feedId: first, seq: 2, isRead: false, markedAt: new Date() },
+      { userId: reader.userId, feedId: first, seq: 500, isRead: false, markedAt: new Date() },
     ]);
-    // Both read above the watermark (0): −2.
+    // Both kept unread at or below the watermark: +2.
     await reader.db
       .update(subscriptions)
-      .set({ readAdjust: -2 })
+      .set({ readSeq: 500, readAdjust: 2 })
       .where(and(eq(subscriptions.userId, reader.userId), eq(subscriptions.feedId, first)));
 
     const resent: JobMessage[] = [];
@@ -133,12 +134,12 @@ describe('a batch of busy refreshes', () => {
       .from(readMarks)
       .where(and(eq(readMarks.userId, reader.userId), eq(readMarks.feedId, first)))
       .orderBy(readMarks.seq);
-    // (Seq 502, the first new item, is read too: the reader's rule hid it, and a hidden item is read.)
-    expect(marks).toEqual([{ seq: 502 }, { seq: 600 }]);
+    expect(marks).toEqual([{ seq: 500 }]);
     const [subscription] = await reader.db
-      .select({ readAdjust: subscriptions.readAdjust })
+      .select({ readAdjust: subscriptions.readAdjust, readAbove: subscriptions.readAbove })
       .from(subscriptions)
       .where(and(eq(subscriptions.userId, reader.userId), eq(subscriptions.feedId, first)));
-    expect(subscription?.readAdjust).toBe(-2);
+    // Seq 502, the first new item, is read on its own: the reader's rule hid it, and a hidden item is read.
+    expect(subscription).toEqual({ readAdjust: 1, readAbove: ',502,' });
   });
 });

@@ -52,10 +52,12 @@ describe('an unread list of someone who reads one by one', () => {
     const people = (env as unknown as Record<string, D1Database>).PEOPLE_1 as D1Database;
     await people
       .prepare(
-        `insert into read_marks (user_id, feed_id, seq, is_read, marked_at)
-         select ?, value ->> 0, value ->> 1, 1, ? from json_each(?)`,
+        // Items read on their own: positions on the subscription rows (db/read-above.ts).
+        `update subscriptions set read_above = (select ',' || group_concat(value ->> 1, ',') || ',' from json_each(?2)
+           where value ->> 0 = subscriptions.feed_id)
+         where user_id = ?1 and feed_id in (select value ->> 0 from json_each(?2))`,
       )
-      .bind(person.userId, Date.now(), JSON.stringify(readOnes.map((row) => [row.feedId, row.seq])))
+      .bind(person.userId, JSON.stringify(readOnes.map((row) => [row.feedId, row.seq])))
       .run();
 
     const path = `/api/feed-items?categoryId=${category.id}&filter=unread&sort=oldest&limit=${PAGE}`;

@@ -11,6 +11,7 @@ import {
   readMarksAt,
   readPersonalStateAt,
 } from '../person-scope';
+import { holdsPositionSql } from '../read-above';
 import { isReadSql } from '../read-state';
 import type { Reader } from '../reader';
 import { groupByShard, idListSql, settledItemIdBound, shardOfId } from '../shards';
@@ -72,7 +73,8 @@ export async function readByIds(reader: Reader, ids: number[], query: ItemQuery)
       const positions = found.map((row) => `(${idListSql([row.id, row.feed_id, row.seq])})`).join(', ');
       const states = await db.all<{ id: number; source: string; is_read: number; is_starred: number }>(sql`
         with found(id, feed_id, seq) as (values ${sql.raw(positions)})
-        select f.id, s.name as source, coalesce(m.is_read, f.seq <= s.read_seq) as is_read,
+        select f.id, s.name as source, coalesce(m.is_read, case when f.seq <= s.read_seq then 1
+          else ${sql.raw(holdsPositionSql('s.read_above', 'f.seq'))} end) as is_read,
           exists (select 1 from stars st where st.user_id = ${userId} and st.item_id = f.id) as is_starred
         from found f join subscriptions s on s.user_id = ${userId} and s.feed_id = f.feed_id
         left join read_marks m on m.user_id = s.user_id and m.feed_id = f.feed_id and m.seq = f.seq`);

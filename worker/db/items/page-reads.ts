@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
+import { readAboveByFeedSql, readAboveOfSql } from '../read-above';
 import { isReadAt } from '../read-state';
 import { canAfford } from './call-allowance';
 import { type ItemRow, itemColumns, newestFirst, oldestFirst } from './columns';
@@ -29,14 +30,16 @@ export type Scan = ScopedRead & {
  * What a statement takes of the subscription of item `i`: the joined subscriptions `s`, or one feed's
  * values written into the statement (no table joined to every row).
  */
-type Subscription = { feedId: SQL; name: SQL; readSeq: SQL };
+type Subscription = { feedId: SQL; name: SQL; readSeq: SQL; readAbove?: SQL };
 
 const joined: Subscription = { feedId: sql`s.feed_id`, name: sql`s.name`, readSeq: sql`s.read_seq` };
 
-const given = (row: StatementSubscription): Subscription => ({
+/** One feed's subscription; its positions read on their own (read-above.ts) are read once by the statement. */
+const given = (row: StatementSubscription, userId: number): Subscription => ({
   feedId: sql`${row.feedId}`,
   name: sql`${row.name}`,
   readSeq: sql`${row.readSeq}`,
+  readAbove: readAboveOfSql(userId, row.feedId),
 });
 
 /** Bounds every scan shares: the feed, the item filters (dates, enclosures) and the cursor. */
@@ -53,11 +56,27 @@ function sharedBounds(scan: Scan, subscription = joined): SQL[] {
   return bounds;
 }
 
-/** A page row: the item, the feed's name, its read state and whether the person starred it, in one statement. */
-const columnsOf = (scan: Scan, subscription = joined) =>
+/** The scan's subscriptions joined, their positions read on their own read once each (read-above.ts). */
+const joinedOf = (scan: Scan): Subscription => ({
+  ...joined,
+  readAbove: readAboveByFeedSql(
+    scan.userId,
+    scan.subscriptions.map((row) => row.feedId),
+  ),
+});
+
+/**
+ * A page row: the item, the feed's name, its read state and whether the person starred it, in one
+ * statement. A page of one read state has it by construction (stateOnly, before the limit), so the state
+ * is not looked up twice.
+ */
+const columnsOf = (scan: Scan, subscription = joinedOf(scan)) =>
   itemColumns({
     source: subscription.name,
-    isRead: isReadAt(subscription.readSeq),
+    isRead:
+      scan.state === 'all'
+        ? isReadAt(subscription.readSeq, scan.userId, subscription.readAbove)
+        : sql`${scan.state === 'read' ? 1 : 0}`,
     isStarred: isStarredSql(scan.userId),
   });
 
@@ -69,8 +88,10 @@ const marksOf = (scan: Scan) =>
 const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
 
 /** A page of one read state keeps only its items, before the limit. */
-const stateOnly = (scan: Scan, subscription = joined) =>
-  scan.state === 'all' ? [] : [sql`${isReadAt(subscription.readSeq)} = ${scan.state === 'read' ? 1 : 0}`];
+const stateOnly = (scan: Scan, subscription = joinedOf(scan)) =>
+  scan.state === 'all'
+    ? []
+    : [sql`${isReadAt(subscription.readSeq, scan.userId, subscription.readAbove)} = ${scan.state === 'read' ? 1 : 0}`];
 
 /** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
 export function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
@@ -141,7 +162,7 @@ async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: nu
   const order = scan.newest ? newestFirst : oldestFirst;
   let scanned: ItemRow[] = [];
   const [only] = scan.subscriptions;
-  const one = only && scan.subscriptions.length === 1 ? given(only) : null;
+  const one = only && scan.subscriptions.length === 1 ? given(only, scan.userId) : null;
   const statement = one
     ? // One feed (a feed's page): its (feed, date) index walked in order, with the subscription's values
       // written in (a table joined to each row would cost a row each), so nothing is sorted and the

@@ -6,17 +6,18 @@
 // marks; in every other shard it gets, for unread items, the kept-unread marks as a table of values. The
 // marks of items read on their own stay in the person's database and are looked up for exactly the rows
 // concerned.
-import { type SQL, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
 import {
   acrossFeedShards,
   keptUnreadMarks,
   type MarkRow,
+  marksOnSql,
   type PersonalRow,
   readPersonalStateAt,
   type StatementSubscription,
 } from '../person-scope';
-import { idListSql, shardOfId } from '../shards';
+import { shardOfId } from '../shards';
 import { type CallAllowance, charge } from './call-allowance';
 
 /**
@@ -58,9 +59,7 @@ function marksToHand(db: PeopleDb, read: ScopedRead) {
 /** Every mark of the person on these feeds. */
 async function marksOn(db: PeopleDb, userId: number, feedIds: number[]): Promise<MarkRow[]> {
   if (feedIds.length === 0) return [];
-  const rows = await db.all<{ feed_id: number; seq: number; is_read: number }>(
-    sql`select feed_id, seq, is_read from read_marks where user_id = ${userId} and feed_id in (${sql.raw(idListSql(feedIds))})`,
-  );
+  const rows = await db.all<{ feed_id: number; seq: number; is_read: number }>(marksOnSql(userId, feedIds));
   return rows.map((row) => ({ feedId: row.feed_id, seq: row.seq, isRead: row.is_read === 1 }));
 }
 

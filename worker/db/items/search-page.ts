@@ -10,7 +10,8 @@
 // shown look the rest up afterwards (person-scope.ts readPersonalStateAt).
 import { type SQL, sql } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
-import { isStarredSql, type StatementSubscription } from '../person-scope';
+import { isStarredSql, marksOnSql, type StatementSubscription } from '../person-scope';
+import { readAboveByFeedSql } from '../read-above';
 import { isReadAt, perFeedSql } from '../read-state';
 import { inOneRoundTrip } from '../round-trip';
 import {
@@ -76,8 +77,8 @@ const inJson = (values: unknown[]) => sql`(select value from json_each(${JSON.st
  * Whether item `i` is read below the watermark `readSeq`: the mark `m` joined, else the handed marks (a
  * position has at most one, markItem), else the watermark alone until the marks are looked up.
  */
-function isReadOf(personal: PersonalState, readSeq: SQL): SQL {
-  if (personal.joined) return isReadAt(readSeq);
+function isReadOf(personal: PersonalState, readSeq: SQL, userId: number, feedIds: number[]): SQL {
+  if (personal.joined) return isReadAt(readSeq, userId, readAboveByFeedSql(userId, feedIds));
   const marks = personal.marks;
   if (!marks) return sql`(i.seq <= ${readSeq})`;
   const key = sql`(i.feed_id || ':' || i.seq)`;
@@ -118,7 +119,8 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   if (page.from !== null) where.push(sql`i.pub_date >= ${page.from}`);
   if (page.to !== null) where.push(sql`i.pub_date < ${page.to}`);
   if (page.starred) where.push(sql`i.id in ${starredIds(page.userId, personal)}`);
-  if (page.state !== 'all') where.push(sql`${isReadOf(personal, readSeq)} = ${page.state === 'read' ? 1 : 0}`);
+  if (page.state !== 'all')
+    where.push(sql`${isReadOf(personal, readSeq, page.userId, feedIds)} = ${page.state === 'read' ? 1 : 0}`);
   if (page.hasEnclosure !== undefined)
     where.push(page.hasEnclosure ? sql`it.enclosures is not null` : sql`it.enclosures is null`);
   if (page.link) where.push(...linkConditions(page.link, sql`it`));
@@ -257,7 +259,7 @@ export async function searchShard(
   // The feed's name is the caller's to add (it has the subscriptions): nothing to bill for it here.
   const columns = itemColumns({
     source: sql`''`,
-    isRead: known ? sql`${page.state === 'read' ? 1 : 0}` : isReadOf(personal, readSeq),
+    isRead: known ? sql`${page.state === 'read' ? 1 : 0}` : isReadOf(personal, readSeq, page.userId, feedIds),
     isStarred: page.starred ? sql`1` : isStarredOf(page.userId, personal),
   });
   // The index's matches first, then each row of the page by primary key (cross join: in that order). A
@@ -292,7 +294,7 @@ export async function readHandedState(
   const stars = { db, query: sql`select item_id from stars where user_id = ${userId} and feed_id in (${feeds})` };
   const marks = {
     db,
-    query: sql`select feed_id, seq, is_read from read_marks where user_id = ${userId} and feed_id in (${feeds})`,
+    query: marksOnSql(userId, feedIds),
   };
   const [starRows, markRows] = await inOneRoundTrip(page.state !== 'all' ? [stars, marks] : [stars]);
   const handed: HandedState = { starIds: (starRows as { item_id: number }[]).map((row) => row.item_id) };

@@ -1,0 +1,76 @@
+// Items read on their own above a subscription's read watermark, kept on the subscription row as their
+// positions in the feed (`subscriptions.read_above`, ",12,15,": migration 0036, issue 30). A read mark is
+// the busiest write people make; as a row of read_marks it cost three rows written (the mark, its
+// subscription's counter, and the mark's delete when retention took its item). As a position it costs one:
+// the subscription row, written once with the position added or taken out. Nothing is deleted for it when
+// retention takes the item: a position at or below the feed's trimmed_seq is not counted (unreadCount) and
+// goes the next time a mark writes the row. A position at or below the watermark says nothing either (the
+// watermark reads it already). Kept-unread marks (at or below the watermark, few) stay rows of read_marks.
+import { type SQL, sql } from 'drizzle-orm';
+import { idListSql } from './shards';
+
+/** The positions a `read_above` text holds. */
+export function positionsOf(readAbove: string | null | undefined): number[] {
+  if (!readAbove) return [];
+  return readAbove
+    .split(',')
+    .filter((part) => part !== '')
+    .map(Number);
+}
+
+/** How many positions count for an unread count: those above `floor` (the watermark or the retention line). */
+export const readAboveCount = (readAbove: string | null | undefined, floor: number) =>
+  positionsOf(readAbove).filter((seq) => seq > floor).length;
+
+/** SQL: whether the `read_above` text `column` holds position `seq` (false for null). */
+export const holdsPositionSql = (column: string, seq: string) =>
+  `(coalesce(instr(${column}, ',' || ${seq} || ','), 0) > 0)`;
+
+/** SQL: the positions of the `read_above` text `column` as a JSON array, for json_each. */
+export const positionsJsonSql = (column: string) => `('[' || trim(coalesce(${column}, ''), ',') || ']')`;
+
+/**
+ * SQL: the `read_above` text `column` rebuilt: its positions for which `keep` (an SQL condition on `value`)
+ * holds, plus `added` (an SQL select of `value`s, or nothing); null when none is left.
+ */
+export const rebuiltSql = (column: string, keep: string, added?: string) =>
+  `(select ',' || group_concat(value, ',') || ',' from (select value from json_each(${positionsJsonSql(column)})
+    where ${keep}${added ? ` union select value from (${added})` : ''}))`;
+
+/**
+ * SQL: the positions read on their own of person `userId`'s subscription of one feed, read once by the
+ * statement (it depends on no row: SQLite evaluates it once), or null where the row is not (a feed shard
+ * that is not the person's own database, whose rows' marks are looked up afterwards).
+ */
+export const readAboveOfSql = (userId: number, feedId: number) =>
+  sql`(select ra.read_above from main.subscriptions ra where ra.user_id = ${userId} and ra.feed_id = ${feedId})`;
+
+/** Feeds in scope past which readAboveByFeedSql would make a statement's text too long: looked up per row instead. */
+const MOST_FEEDS_READ_ONCE = 100;
+
+/**
+ * SQL: the positions read on their own of person `userId`'s subscription of item `i`'s feed (`feedColumn`), among these
+ * feeds: a case of one readAboveOfSql per feed, so each subscription row is read at most once by the
+ * statement, and only if an item of its feed above the watermark is looked at. Undefined (look up per
+ * row: readOnItsOwnSql) for more than MOST_FEEDS_READ_ONCE feeds.
+ */
+export function readAboveByFeedSql(userId: number, feedIds: number[], feedColumn = 'i.feed_id'): SQL | undefined {
+  if (feedIds.length === 0 || feedIds.length > MOST_FEEDS_READ_ONCE) return undefined;
+  const person = idListSql([userId]);
+  const cases = feedIds.map((feedId) => {
+    const feed = idListSql([feedId]);
+    return `when ${feed} then (select ra.read_above from main.subscriptions ra where ra.user_id = ${person} and ra.feed_id = ${feed})`;
+  });
+  return sql.raw(`(case ${feedColumn} ${cases.join(' ')} end)`);
+}
+
+/**
+ * SQL: whether item `i` (feed_id, seq), above the watermark, was read on its own by person `userId`, looked
+ * up on their subscription row by primary key. `main.` names the table itself: a feed shard's statements
+ * are handed the subscriptions as a table of values under the same name (person-scope.ts). In a shard that
+ * is not the person's own database it finds no row, so says no; those rows' marks are looked up afterwards
+ * (readPersonalStateAt), as before.
+ */
+export const readOnItsOwnSql = (userId: SQL | number) =>
+  sql`exists (select 1 from main.subscriptions ra where ra.user_id = ${userId} and ra.feed_id = i.feed_id
+    and ${sql.raw(holdsPositionSql('ra.read_above', 'i.seq'))})`;
