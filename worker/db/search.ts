@@ -214,3 +214,79 @@ export function windowRows(filter: {
 /** latestDateOfIdSql in JavaScript: the latest date an item with this id can have; null before the clock. */
 export const latestDateOfId = (id: number): number | null =>
   id >= CLOCK_ID_BASE ? Math.floor((id - CLOCK_ID_BASE) / MAX_SHARDS) + ID_EPOCH_MS : null;
+
+/**
+ * A search oldest first, in windows by date (issue 29). The index's order is arrival, and no arrival bounds
+ * how old a match's date may be (a feed's archive comes with its first fetch), so a page used to read and
+ * sort every match in the person's feeds. A page now reads the person's oldest rows by date past its
+ * cursor (items_feed_pub_idx, a range per feed), at most this many of each feed, a share of the window
+ * (SEARCH_WINDOW_ROWS spread over the shard's feeds), and keeps those the index matches. The window ends
+ * at the earliest last row of a feed that gave its whole share (a later row of that feed was not read), so
+ * it never holds a row after one not read, and holds at most SEARCH_WINDOW_ROWS plus one a feed; the next
+ * page starts where it ended.
+ */
+export const oldestRowsPerFeed = (feeds: number) => Math.ceil(SEARCH_WINDOW_ROWS / Math.max(1, feeds));
+
+/** Where an oldest-first page starts (after its cursor's row) and what dates it may show ([from, to)). */
+export type OldestWindowFrom = {
+  after?: { key: number; id: number };
+  from: number | null;
+  to: number | null;
+  /** A condition of the statement under which the window is read at all (none: always). */
+  when?: SQL;
+};
+
+/**
+ * The CTEs of an oldest-first window (see oldestRowsPerFeed), to put after `with`:
+ * - `window_end(d, id)`: the window's last row (date `d`), the earliest of the feeds' last rows of their
+ *   share; no row when no feed has a whole share left (the window reaches the end of the feeds' rows);
+ * - `window_ids(lo, hi)`: the lowest and highest ids in the window, the range of the index that holds it.
+ * Each feed's share is one range of items_feed_pub_idx (a correlated read per feed: one statement, however
+ * many feeds), and the window's rows one more: at most 2 × SEARCH_WINDOW_ROWS rows and two a feed.
+ */
+export function oldestWindowSql(feedIds: number[], start: OldestWindowFrom): SQL {
+  const share = oldestRowsPerFeed(feedIds.length);
+  const where: SQL[] = [];
+  if (start.after) {
+    const key = integerLiteral(start.after.key);
+    where.push(sql`pub_date >= ${key} and (pub_date, id) > (${key}, ${integerLiteral(start.after.id)})`);
+  }
+  // Rows dated outside the page's dates are never shown: the window passes them by.
+  if (start.from !== null) where.push(sql`pub_date >= ${integerLiteral(start.from)}`);
+  if (start.to !== null) where.push(sql`pub_date < ${integerLiteral(start.to)}`);
+  const past = where.length > 0 ? sql` and ${sql.join(where, sql` and `)}` : sql``;
+  // The feeds, or none when the window is not to be read: a condition on the rows would be tested on each.
+  const feeds = sql`(select value as feed_id from json_each(${`[${idListSql(feedIds)}]`})${start.when ? sql` where ${start.when}` : sql``})`;
+  // Past the window's end: no end, no bound (the largest integer).
+  const last = sql`coalesce((select d from window_end), 9223372036854775807)`;
+  return sql`window_end(d, id) as materialized (select e.pub_date, e.id from ${feeds} f
+      join items e on e.id = (select id from items where feed_id = f.feed_id${past}
+        order by pub_date, id limit 1 offset ${share - 1})
+      order by e.pub_date, e.id limit 1),
+    window_ids(lo, hi) as materialized (select min(id), max(id) from items where feed_id in ${feeds}${past}
+      and pub_date <= ${last} and (pub_date < ${last} or id <= (select id from window_end)))`;
+}
+
+/**
+ * The search's matches in an oldest-first window (oldestWindowSql's CTEs): the index's rows between the
+ * window's lowest and highest ids, read descending from the highest (FTS5 seeks each word's doclist there
+ * and walks down; read ascending, a walk that finds no match in the range goes on past its end), kept when
+ * they are in the window by date. `unless`: as in matchingRows.
+ */
+export function oldestWindowRows(filter: {
+  match: string;
+  feedIds: number[];
+  after?: { key: number; id: number };
+  unless?: SQL;
+}) {
+  const match = scopedMatch(filter.match, filter.feedIds);
+  const matching = filter.unless ? sql`(case when ${filter.unless} then ${NONE} else ${match} end)` : sql`${match}`;
+  const after = filter.after
+    ? sql` and (pub_date, rowid) > (${integerLiteral(filter.after.key)}, ${integerLiteral(filter.after.id)})`
+    : sql``;
+  return sql`select rowid as id, feed_id, seq, pub_date, 0 as rank from search_index
+    where search_index match ${matching}
+      and rowid >= (select lo from window_ids) and rowid <= (select hi from window_ids)${after}
+      and (not exists (select 1 from window_end) or (pub_date, rowid) <= (select d, id from window_end))
+    order by rowid desc limit ${SEARCH_WINDOW_ROWS}`;
+}

@@ -24,6 +24,7 @@ export async function searchFeedItems(reader: Reader, { search, ...query }: Sear
     link: parsed.link,
     // The web app follows the cursor of a short or empty page (issue 29: a phrase's page reads a window).
     boundedScan: parsed.sparse,
+    oldestInWindows: true,
   });
   const items: SearchResult[] = page.items.map((item) => ({
     ...item,

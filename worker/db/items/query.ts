@@ -36,6 +36,13 @@ export type ItemQuery = {
    * Only for surfaces that follow a cursor past a short or empty page.
    */
   boundedScan?: boolean;
+  /**
+   * A search oldest first reads its pages in windows of the person's oldest rows by date past its cursor
+   * (db/search.ts oldestWindowSql: at most SEARCH_WINDOW_ROWS), and may end short of its limit, or empty,
+   * with a cursor where the window ended (issue 29). Only for surfaces that follow a cursor past a short or
+   * empty page; a Google Reader `r=o` stream of a saved search reads every match, as one page.
+   */
+  oldestInWindows?: boolean;
   /** Published in [from, to), epoch ms; null or left out is open. */
   from?: number | null;
   to?: number | null;

@@ -49,6 +49,7 @@ export async function readSearchPage(
     page.boundedScan = true;
     if (order === 'newest' && position?.scanBelow !== undefined) page.scanBelow = position.scanBelow;
   }
+  if (order === 'oldest' && query.oldestInWindows) page.oldestWindows = query.boundedScan ? 'always' : 'past-a-few';
 
   // The person's own database is one of the feed shards on one database (the primary is both shard 0s).
   const own = db.shards.indexOf(db);
@@ -67,9 +68,17 @@ export async function readSearchPage(
   // Sparse searches: every shard read a window; the highest start among those that stopped short is where
   // the page must stop, so that no row below it in any shard can rank above a row shown.
   const windowStart = Math.max(0, ...pages.map((shardPage) => shardPage.windowStart ?? 0));
+  // Oldest first: the earliest end among the shards' windows that stopped short, past which a row not read
+  // in that shard could rank before a row shown.
+  const windowEnd = pages
+    .flatMap((shardPage) => (shardPage.windowEnd ? [shardPage.windowEnd] : []))
+    .sort((a, b) => a.key - b.key || a.id - b.id)[0];
   const rows = pages
     .flatMap((shardPage) => shardPage.rows)
     .filter(aboveWindow(order, windowStart))
+    .filter(
+      (row) => !windowEnd || row.pub_date < windowEnd.key || (row.pub_date === windowEnd.key && row.id <= windowEnd.id),
+    )
     .sort(compareRows(order))
     .slice(0, page.limit);
   const shown = rows.slice(0, query.limit);
@@ -88,6 +97,9 @@ export async function readSearchPage(
   if (rows.length > query.limit && last) {
     const key = order === 'relevance' ? last.rank : last.pub_date;
     nextCursor = encodeCursor(query, { key, id: last.id, scanBelow: page.scanBelow });
+  } else if (windowEnd) {
+    // The window ended before the page filled: the next page reads the rows after its last.
+    nextCursor = encodeCursor(query, windowEnd);
   } else if (windowStart > 0) {
     // The window ended before the page filled: the next page reads the rows below it.
     nextCursor =
