@@ -8,6 +8,7 @@ import { accessSync, constants, cpSync, mkdirSync, readFileSync, statSync } from
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
+import { weightedSequencer } from './scripts/test-order.mjs';
 import { splitWorkerTests } from './scripts/test-runtimes.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -99,15 +100,7 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
 
   const migrations = await readD1Migrations('migrations');
 
-  // `npm test` runs the workerd project as two Vitest runs side by side (scripts/test.mjs, --shard), each
-  // with its own workerd, fake servers and pre-bundled dependencies: two runs bundling into one cache
-  // folder at once could read each other's half-written files. (Two runners in one Vitest, maxWorkers 2,
-  // spent 187 s of CPU at load 15-20, against 154 s for one runner alone, and left four tests over their
-  // 20 s limit.)
-  const workerShard = process.env.FEEDLOOM_WORKER_SHARD;
-
   return {
-    cacheDir: workerShard ? `node_modules/.vite/worker-shard-${workerShard}` : undefined,
     plugins: [
       // Called as each runner starts: the runner gets a workerd and fake servers of its own, so that two
       // runners at once would never share a database, a scripted feed or a recorded request.
@@ -195,9 +188,11 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
 // Each project is a group of its own (sequence.groupOrder): Vitest then hands all of a project's files to
 // one runner, which keeps its workerd, happy-dom window or module graph from file to file (isolate false);
 // projects sharing a group had their files interleaved, and a runner was started anew for nearly each.
-// `npm test` runs the workerd project beside the others (scripts/test.mjs).
+// `npm test` runs the workerd project beside the others (scripts/test.mjs), in two runners that take its
+// files costliest first (scripts/test-order.mjs).
 export default defineConfig({
   test: {
+    sequence: { sequencer: weightedSequencer(['worker']) },
     projects: [
       ...(withWorkerd ? [await workerdProject()] : []),
       {

@@ -6,7 +6,11 @@
 // FEEDLOOM_COUNT_D1=1 adds each Worker test file's D1 calls (worker/test/apply-migrations.ts);
 // CPU_REPORT=file.json writes the rows as JSON too. The split of a file's CPU into setup and tests is
 // as Vitest reports its events, which it sends in batches: the sum is the steady part.
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+// FEEDLOOM_TEST_WEIGHTS=1 writes each file's CPU into scripts/test-weights.json, by which `npm test`
+// splits the Worker tests between its two workerd runs (scripts/test-shards.mjs); run it on the whole
+// `worker` project after adding or changing heavy files:
+//   FEEDLOOM_TEST_WEIGHTS=1 npx vitest run --project worker --reporter=dot --reporter=./scripts/test-cpu-reporter.mjs
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { relative } from 'node:path';
 
 const TICKS_A_SECOND = 100; // USER_HZ
@@ -52,6 +56,36 @@ export function treeCpu(root = process.pid) {
   return { total, byName };
 }
 
+const WEIGHTS = new URL('./test-weights.json', import.meta.url);
+
+/**
+ * Each file's CPU seconds (setup and tests) into scripts/test-weights.json, over the entries of files
+ * not in this run that still exist. The first file's setup is the runner's start-up, which every run
+ * pays once whichever file it starts with: that file counts the median setup instead.
+ */
+function writeWeights(rows) {
+  const setups = rows.map((row) => row.setup).sort((a, b) => a - b);
+  const typicalSetup = setups[Math.floor(setups.length / 2)] ?? 0;
+  const first = rows.reduce(
+    (earliest, row) => (row.startedAt < (earliest?.startedAt ?? Infinity) ? row : earliest),
+    null,
+  );
+  let old = {};
+  try {
+    old = JSON.parse(readFileSync(WEIGHTS, 'utf8')).files ?? {};
+  } catch {
+    // None yet.
+  }
+  const files = Object.fromEntries(Object.entries(old).filter(([path]) => existsSync(path)));
+  for (const row of rows) {
+    const setup = row === first ? typicalSetup : row.setup;
+    files[row.file] = Math.round((setup + row.tests) * 100) / 100;
+  }
+  const sorted = Object.fromEntries(Object.entries(files).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const about = 'CPU seconds of each test file, measured by scripts/test-cpu-reporter.mjs (FEEDLOOM_TEST_WEIGHTS=1)';
+  writeFileSync(WEIGHTS, `${JSON.stringify({ about, files: sorted }, null, 2)}\n`);
+}
+
 const D1_CALLS = /^feedloom-d1-calls (\d+) (.*)$/m;
 
 export default class CpuReporter {
@@ -91,6 +125,7 @@ export default class CpuReporter {
         setup: start - (file.queued ?? start),
         tests: file.end - start,
         wall: ((file.endedAt ?? 0) - (file.startedAt ?? 0)) / 1000,
+        startedAt: file.startedAt ?? 0,
         d1Calls: this.d1Calls.get(path),
         state: file.state,
       };
@@ -113,5 +148,6 @@ export default class CpuReporter {
     ];
     process.stdout.write(`\n${lines.join('\n')}\n`);
     if (process.env.CPU_REPORT) writeFileSync(process.env.CPU_REPORT, JSON.stringify({ total, rows }, null, 1));
+    if (process.env.FEEDLOOM_TEST_WEIGHTS === '1') writeWeights(rows);
   }
 }
