@@ -109,8 +109,22 @@ export async function tokenWithClaims(
 
 const isShard = (value: unknown): value is number => Number.isSafeInteger(value) && (value as number) >= 0;
 
+/**
+ * Tokens whose signature this isolate has verified, with their claims and expiry (seconds), under the
+ * secret they verified with: a person's every request sends the same token, and checking its HMAC again
+ * was a few percent of a list request's CPU. Only the signature is remembered; the expiry is checked
+ * each time as jose checks it, and the session row is checked by every request as before. Bounded: the
+ * oldest go first.
+ */
+const verified = { secret: '', tokens: new Map<string, { claims: SessionClaims; exp: number | undefined }>() };
+const VERIFIED_TOKENS = 10_000;
+
 /** The token's claims when its signature and expiry verify, else null (forged, tampered, expired). */
 export async function verifySessionToken(secret: string, token: string): Promise<SessionClaims | null> {
+  if (verified.secret !== secret) verified.tokens.clear();
+  verified.secret = secret;
+  const known = verified.tokens.get(token);
+  if (known) return known.exp === undefined || known.exp > Math.floor(Date.now() / 1000) ? known.claims : null;
   try {
     const { payload } = await jwtVerify(token, await keyOf(secret), { algorithms: ['HS256'] });
     if (typeof payload.sid !== 'string') return null;
@@ -119,7 +133,10 @@ export async function verifySessionToken(secret: string, token: string): Promise
       Number.isSafeInteger(userId) && userId > 0 && isShard(payload.peopleShard)
         ? { userId, peopleShard: payload.peopleShard }
         : null;
-    return { sessionId: payload.sid, person, rowInPeople: person !== null && payload.rowInPeople === true };
+    const claims = { sessionId: payload.sid, person, rowInPeople: person !== null && payload.rowInPeople === true };
+    if (verified.tokens.size >= VERIFIED_TOKENS) verified.tokens.delete(verified.tokens.keys().next().value as string);
+    verified.tokens.set(token, { claims, exp: payload.exp });
+    return claims;
   } catch {
     return null;
   }

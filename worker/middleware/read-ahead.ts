@@ -25,13 +25,15 @@ import type { EarlyReads } from './early-reads';
  * What a read goes ahead on: the users row last seen with a live session and, for someone whose reading
  * list is kept in their people database (early-reads.ts), that list as last read (undefined: not yet).
  */
-export type Seen = { user: SessionUser; keptList: UsersRowCopy; row: string };
+export type Seen = { user: SessionUser; keptList: UsersRowCopy; size: number };
 
 /**
  * How much this isolate keeps, in characters of users rows (a reading list of a thousand feeds is about
  * 100 KB): about 8 MB of an isolate's 128. The oldest seen go first; a session not kept reads in two.
  */
 const KEPT_CHARACTERS = 4_000_000;
+/** About what a users row without its reading list takes, counted toward KEPT_CHARACTERS. */
+const ROW_CHARACTERS = 500;
 /** A row larger than this is not kept at all: one person would push out hundreds. */
 const LARGEST_ROW = 200_000;
 
@@ -78,13 +80,12 @@ export function seenFor(c: Context<AppEnv>, claims: SessionClaims, early: EarlyR
  * reading list where the request read it (otherwise the one seen before, if the row is the same).
  */
 export function remember(sessionId: string, user: SessionUser, keptList?: UsersRowCopy) {
-  const row = rowOf(user);
   const before = seenBySession.get(sessionId);
-  const list = keptList !== undefined ? keptList : before?.row === row ? before.keptList : undefined;
+  const list = keptList !== undefined ? keptList : before && sameRow(before, user) ? before.keptList : undefined;
   forget(sessionId);
-  const size = row.length + (list?.length ?? 0);
+  const size = ROW_CHARACTERS + (user.readingList?.length ?? 0) + (list?.length ?? 0);
   if (size > LARGEST_ROW) return;
-  seenBySession.set(sessionId, { user, keptList: list, row });
+  seenBySession.set(sessionId, { user, keptList: list, size });
   keptCharacters += size;
   for (const [oldest, seen] of seenBySession) {
     if (keptCharacters <= KEPT_CHARACTERS) break;
@@ -93,7 +94,7 @@ export function remember(sessionId: string, user: SessionUser, keptList?: UsersR
   }
 }
 
-const sizeOf = (seen: Seen) => seen.row.length + (seen.keptList?.length ?? 0);
+const sizeOf = (seen: Seen) => seen.size;
 
 export function forget(sessionId: string) {
   const seen = seenBySession.get(sessionId);
@@ -102,15 +103,25 @@ export function forget(sessionId: string) {
   keptCharacters -= sizeOf(seen);
 }
 
-/** Whether the row the check found is the one the read went ahead on. */
-export const sameRow = (seen: Seen, user: SessionUser) => seen.row === rowOf(user);
+/** The remembered page spans: they only size a first page's first window (items/windows.ts), so a page read
+ * on an older span is the same page, and the span a page keeps after its response would otherwise send the
+ * next one round again. */
+const SPANS = new Set<string>(['pageSpanMs', 'unreadPageSpanMs', 'categoryPageSpans']);
 
 /**
- * The row as compared, without the remembered page spans: they only size a first page's first window
- * (items/windows.ts), so a page read on an older span is the same page, and the span a page keeps after
- * its response would otherwise send the next one round again.
+ * Whether the row the check found is the one the read went ahead on, spans aside. Compared field by field:
+ * writing both rows out as JSON took about a millisecond of a list request's CPU (a reading list is long).
  */
-const rowOf = (user: SessionUser) => {
-  const { pageSpanMs: _page, unreadPageSpanMs: _unread, categoryPageSpans: _categories, ...compared } = user;
-  return JSON.stringify(compared);
-};
+export function sameRow(seen: Seen, user: SessionUser): boolean {
+  const before = seen.user as Record<string, unknown>;
+  const after = user as Record<string, unknown>;
+  const keys = Object.keys(after);
+  if (keys.length !== Object.keys(before).length) return false;
+  for (const key of keys) {
+    if (SPANS.has(key)) continue;
+    const [a, b] = [before[key], after[key]];
+    if (a === b) continue;
+    if (!(a instanceof Date && b instanceof Date && a.getTime() === b.getTime())) return false;
+  }
+  return true;
+}

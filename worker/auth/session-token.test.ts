@@ -1,0 +1,33 @@
+// The session token's verification, remembered per isolate (auth/session.ts): a token verified once is not
+// verified again, so what it must still refuse is what jose would: an expired token, and any token after
+// the secret changed.
+import { describe, expect, it } from 'vitest';
+import { pinClock } from '../test/clock';
+import { tokenWithClaims, verifySessionToken } from './session';
+
+const NOW = Date.parse('2026-11-28T12:00:00Z');
+const person = { id: 7, peopleShard: 2 } as Parameters<typeof tokenWithClaims>[1]['user'];
+const tokenFor = (secret: string, sessionId: string, expiresAt: number) =>
+  tokenWithClaims(secret, { sessionId, user: person, expiresAt: new Date(expiresAt) }, NOW);
+
+describe('verifySessionToken', () => {
+  it('gives the same claims each time, and refuses the token once it has expired', async () => {
+    pinClock(NOW);
+    const token = await tokenFor('secret-one', 'session-a', NOW + 60_000);
+    const claims = { sessionId: 'session-a', person: { userId: 7, peopleShard: 2 }, rowInPeople: true };
+    expect(await verifySessionToken('secret-one', token)).toEqual(claims);
+    expect(await verifySessionToken('secret-one', token)).toEqual(claims);
+    pinClock(NOW + 60_000);
+    expect(await verifySessionToken('secret-one', token)).toBeNull();
+  });
+
+  it('refuses a token it verified before once the secret has changed, and a tampered one', async () => {
+    pinClock(NOW);
+    const token = await tokenFor('secret-one', 'session-b', NOW + 60_000);
+    expect(await verifySessionToken('secret-one', token)).not.toBeNull();
+    expect(await verifySessionToken('secret-two', token)).toBeNull();
+    const [header, , signature] = token.split('.');
+    const forged = `${header}.${btoa(JSON.stringify({ sid: 'session-z', sub: '1', peopleShard: 0 })).replace(/=+$/, '')}.${signature}`;
+    expect(await verifySessionToken('secret-two', forged)).toBeNull();
+  });
+});
