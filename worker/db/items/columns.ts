@@ -2,7 +2,7 @@
 // into the API's items. A new column of `items` that the API shows is added here, once.
 import { type SQL, sql } from 'drizzle-orm';
 import type { StoredEnclosure } from '../../../schema';
-import { unpackText } from '../../../schema/packed-text';
+import { unpackHex } from '../../../schema/packed-text';
 import type { Enclosure, FeedItem, ItemText } from '../../contracts/feeds';
 
 /** An item row as every statement of the core selects it (snake_case columns, as D1 gives them). */
@@ -15,6 +15,8 @@ export type ItemRow = ItemText & {
   created_at: number;
   /** How many people starred it: where 0, nobody's star needs looking up. */
   star_count: number;
+  /** 1 when `content` is the hex of the body stored deflated, 0 when it is the body. */
+  content_packed: number;
   /** Its enclosures as stored: JSON text, null when none. */
   enclosures: string | null;
   /** Its story's id (issue 24): its first item's; null while the item is its own story. */
@@ -27,9 +29,14 @@ export type ItemRow = ItemText & {
   is_starred: number;
 };
 
-/** The stored part of the list: item `i`'s own columns. */
-export const storedColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description, i.content, i.link, i.thumbnail,
-  i.author, i.pub_date, i.created_at, i.star_count, i.enclosures, i.story_id`;
+/**
+ * The stored part of the list: item `i`'s own columns. A body stored deflated comes as its hex, with
+ * `content_packed` 1 (schema/packed-text.ts unpackHex): as a BLOB, D1 would send each of its bytes as a
+ * number in a JSON array, the largest part of a page's answer to parse.
+ */
+export const storedColumns = sql`i.id, i.feed_id, i.seq, i.title, i.description,
+  iif(typeof(i.content) = 'blob', hex(i.content), i.content) as content, typeof(i.content) = 'blob' as content_packed,
+  i.link, i.thumbnail, i.author, i.pub_date, i.created_at, i.star_count, i.enclosures, i.story_id`;
 
 /** What a statement says of the person: the feed's name, read state and star of item `i`, each an SQL expression. */
 export type PersonalColumns = { source: SQL; isRead: SQL; isStarred: SQL };
@@ -45,8 +52,8 @@ export const toFeedItem = (row: ItemRow): FeedItem => ({
   source: row.source,
   title: row.title,
   description: row.description,
-  // Stored deflated when long (schema/packed-text.ts): a raw statement hands back the stored value.
-  content: unpackText(row.content),
+  // Stored deflated when long (schema/packed-text.ts): the statement hands back its hex (storedColumns).
+  content: row.content_packed === 1 && row.content !== null ? unpackHex(row.content) : row.content,
   link: row.link,
   thumbnail: row.thumbnail,
   author: row.author,
