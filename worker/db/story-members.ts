@@ -70,6 +70,20 @@ export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]
   return unlisted.length > 0 ? [...members, ...(await storyMembersInShards(db, unlisted, feedIds))] : members;
 }
 
+/**
+ * The first item of the story in each of these feeds, from its list as a page's row read it (JSON text,
+ * db/items ItemQuery.storyLists): no read.
+ */
+export const storyMembersFromList = (storyId: number, list: string, feedIds: number[]): StoryMember[] =>
+  firstPerFeed(storyId, JSON.parse(list) as Entry[], new Set(feedIds));
+
+/**
+ * The first item of each of these stories in each of these feeds, for stories known to have no list (a page's
+ * row read their first item without one): looked up in the feeds' shards at once, one round trip.
+ */
+export const unlistedStoryMembers = (db: Db, storyIds: number[], feedIds: number[]) =>
+  storyMembersInShards(db, storyIds, feedIds);
+
 /** An entry of a story's list: [feed, item, arrival]. */
 type Entry = [feedId: number, id: number, createdAt: number];
 

@@ -73,7 +73,11 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     // feeds" off (issue 24).
     const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
     const reader = c.var.reader;
-    const readRows = (cursor: string | undefined, limit: number, more?: Pick<ItemQuery, 'besideMarks' | 'readPast'>) =>
+    const readRows = (
+      cursor: string | undefined,
+      limit: number,
+      more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists'>,
+    ) =>
       search
         ? searchFeedItems(reader, { ...itemQuery, search, cursor, limit })
         : queryItems(reader, { ...itemQuery, cursor, limit, ...more });

@@ -6,10 +6,10 @@
 // unread ones of a read story ("1 new source"). Search shows a story at its first source among the
 // results it read (collapse.ts), since a story's first source may not match the search.
 import type { FeedItem } from '../contracts/feeds';
-import { cursorAfter, type ItemQuery, queryItems } from '../db/items';
+import { cursorAfter, type ItemQuery, type PageRowRef, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { firstSources, isLaterSource, type StoryMember } from '../db/story-first-sources';
-import { storyMembers } from '../db/story-members';
+import { storyMembers, storyMembersFromList, unlistedStoryMembers } from '../db/story-members';
 import { arrivedFirst, asSource, collapseStories } from './collapse';
 
 /**
@@ -21,7 +21,7 @@ import { arrivedFirst, asSource, collapseStories } from './collapse';
 export type ReadRows<T extends FeedItem> = (
   cursor: string | undefined,
   limit: number,
-  more?: Pick<ItemQuery, 'besideMarks' | 'readPast'>,
+  more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists'>,
 ) => Promise<{ items: T[]; nextCursor: string | null }>;
 
 /**
@@ -49,39 +49,30 @@ export async function readFirstSourceCards<T extends FeedItem>(
   // Every row read, cards or not: a card's other sources are mostly among them, and need no read of their own.
   const seen = new Map<number, FeedItem>();
   const members = new Map<number, StoryMember[]>();
+  const lookUp = storyLookup(reader, scopeFeedIds);
   let cursor = page.cursor;
   let nextCursor: string | null = null;
   for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
     const asked = page.limit - cards.length;
-    // The page's stories are looked up as soon as its rows are known, beside the marks and stars its rows
-    // from other shards take (one round trip for both); a read that does not offer that is followed by
-    // the lookup.
-    const lookUp = (storyIds: number[]) =>
-      storyMembers(
-        reader.db,
-        storyIds.filter((id) => !members.has(id)),
-        scopeFeedIds,
-      );
-    let lookup: Promise<StoryMember[]> | undefined;
-    // The rows the read has past those asked are taken too: the later sources among the rows are dropped,
-    // and reading on costs a round trip (two when rows take marks from another database) and a probe per
-    // feed of the list, where those cost nothing more.
+    // The rows past those asked are taken too: the later sources among the rows are dropped, and reading on
+    // costs a round trip (two when rows take marks from another database) and a probe per feed of the
+    // list, where those cost nothing more. Each row of a story reads its story's list in the page's own
+    // statement where it can (storyLists); the stories whose lists are elsewhere are looked up as soon as
+    // the page's rows are known, beside the marks and stars its rows from other shards take (one round trip
+    // for both); a read that does not offer that is followed by the lookup.
     const rows = await read(cursor, asked, {
       readPast: Math.ceil(asked / 2),
-      besideMarks: (pageRows) => {
-        lookup = lookUp(pageRows.flatMap((row) => (row.storyId === null ? [] : [row.storyId])));
-        return lookup;
-      },
+      storyLists: true,
+      besideMarks: lookUp,
     });
     // When the list goes on, the last row read past those asked is left to the next read: it says that
     // read finds a row, so a page never ends on a cursor to nothing.
     const past = rows.items.length > asked && rows.nextCursor;
     const items = past ? rows.items.slice(0, -1) : rows.items;
     for (const item of items) seen.set(item.id, item);
-    lookup ??= lookUp(items.filter((item) => item.inStory).map((item) => item.story.id));
-    for (const member of await lookup) {
-      members.set(member.storyId, [...(members.get(member.storyId) ?? []), member]);
-    }
+    const inStories = items.filter((item) => item.inStory);
+    await lookUp(inStories.map((item) => ({ storyId: item.story.id })));
+    for (const item of inStories) members.set(item.story.id, await lookUp.membersOf(item.story.id));
     const first = firstSources([...members.values()].flat(), (feedId) => inScope.has(feedId));
     cards.push(...items.filter((item) => !isLaterSource({ id: item.id, storyId: item.story.id }, first)));
     // The read's cursor goes on after the rows asked; rows read past them go on after the last of those.
@@ -97,6 +88,46 @@ export async function readFirstSourceCards<T extends FeedItem>(
   const last = shown.at(-1);
   if (cards.length > page.limit && last) nextCursor = cursorAfter(page, last, spanOf(shown));
   return { items: await withOtherSources(reader, shown, members, seen), nextCursor };
+}
+
+/**
+ * The members in scope of a page's stories, each story once: from the list its row read (no read), else
+ * looked up (a read by id of its first item, or, for a story known to have no list, in the scope's feed
+ * shards). Called with a read's rows; `membersOf` gives a story's once it was called with one of its rows.
+ */
+function storyLookup(reader: Reader, scopeFeedIds: number[]) {
+  const known = new Map<number, Promise<StoryMember[]>>();
+  const ask = (storyIds: number[], read: (ids: number[]) => Promise<StoryMember[]>) => {
+    if (storyIds.length === 0) return;
+    const all = read(storyIds);
+    for (const storyId of storyIds)
+      known.set(
+        storyId,
+        all.then((found) => found.filter((member) => member.storyId === storyId)),
+      );
+  };
+  const lookUp = (rows: Pick<PageRowRef, 'storyId' | 'storyList'>[]) => {
+    const fresh = rows.filter((row): row is { storyId: number; storyList?: string | null } => {
+      return row.storyId !== null && !known.has(row.storyId);
+    });
+    for (const { storyId, storyList } of fresh) {
+      if (typeof storyList === 'string' && !known.has(storyId))
+        known.set(storyId, Promise.resolve(storyMembersFromList(storyId, storyList, scopeFeedIds)));
+    }
+    const unread = (wanted: (row: (typeof fresh)[number]) => boolean) => [
+      ...new Set(fresh.filter((row) => !known.has(row.storyId) && wanted(row)).map((row) => row.storyId)),
+    ];
+    const unlisted = unread((row) => row.storyList === null);
+    ask(unlisted, (ids) => unlistedStoryMembers(reader.db, ids, scopeFeedIds));
+    ask(
+      unread((row) => row.storyList === undefined),
+      (ids) => storyMembers(reader.db, ids, scopeFeedIds),
+    );
+    return Promise.all(fresh.map((row) => known.get(row.storyId)));
+  };
+  return Object.assign(lookUp, {
+    membersOf: (storyId: number) => known.get(storyId) ?? Promise.resolve([]),
+  });
 }
 
 /** The time a page's cards cover, with room to spare: where the next page's first window starts looking. */

@@ -27,6 +27,8 @@ export type ItemRow = ItemText & {
   is_read: number;
   /** 1 when the person starred it, as far as the statement could tell (idem). */
   is_starred: number;
+  /** A grouped page's rows only (ItemQuery.storyLists): its story's list of items, where the statement could read it. */
+  story_list?: string | null;
 };
 
 /**

@@ -5,6 +5,7 @@ import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
 import { readAboveByFeedSql, readAboveOfSql } from '../read-above';
 import { isReadAt } from '../read-state';
+import { shardOfId } from '../shards';
 import { canAfford } from './call-allowance';
 import { type ItemRow, itemColumns, newestFirst, oldestFirst } from './columns';
 import { itemConditions } from './conditions';
@@ -24,6 +25,8 @@ export type Scan = ScopedRead & {
   link?: LinkFilter;
   hiddenOf?: number;
   cursor: Cursor | null;
+  /** Each row of a story reads its story's list of items too (ItemQuery.storyLists): `story_list`. */
+  storyLists?: boolean;
 };
 
 /**
@@ -70,8 +73,8 @@ const joinedOf = (scan: Scan): Subscription => ({
  * statement. A page of one read state has it by construction (stateOnly, before the limit), so the state
  * is not looked up twice.
  */
-const columnsOf = (scan: Scan, subscription = joinedOf(scan)) =>
-  itemColumns({
+const columnsOf = (scan: Scan, subscription = joinedOf(scan)) => {
+  const columns = itemColumns({
     source: subscription.name,
     isRead:
       scan.state === 'all'
@@ -79,6 +82,30 @@ const columnsOf = (scan: Scan, subscription = joinedOf(scan)) =>
         : sql`${scan.state === 'read' ? 1 : 0}`,
     isStarred: isStarredSql(scan.userId),
   });
+  return scan.storyLists ? sql`${columns}, ${storyListColumn(scopeInOneShard(scan))} as story_list` : columns;
+};
+
+/** Whether every feed of the scan's scope is in one feed shard (as for everyone in a one-database deployment). */
+export const scopeInOneShard = (scan: Pick<ScopedRead, 'subscriptions'>) =>
+  new Set(scan.subscriptions.map((row) => shardOfId(row.feedId))).size === 1;
+
+/**
+ * The list of items of row `i`'s story, for a grouped page (issue 24), as JSON text of [feed, item,
+ * arrival] entries: the list the story's first item keeps (`story_sources`, db/story-index.ts
+ * markStoriesStarted), its own column or a lookup of that item by id (a row) where it is in the
+ * statement's database. Where the scope's feeds are all in this database (`inShard`), a story whose list
+ * is not here (its first item in another database, or a story started before lists were kept) gives its
+ * items in this database instead, which hold all of it that the scope can show: through items_story_idx,
+ * a row each. Otherwise null, and the story is looked up after the page's rows (db/story-members.ts). A row
+ * of no story reads nothing more.
+ */
+const storyListColumn = (inShard: boolean) => {
+  const kept = sql`case when i.story_id = i.id then i.story_sources
+    else (select st.story_sources from items st where st.id = i.story_id) end`;
+  const here = sql`(select json_group_array(json_array(j.feed_id, j.id, j.created_at)) from items j
+    where j.story_id = i.story_id)`;
+  return sql`case when i.story_id is null then null else ${inShard ? sql`coalesce(${kept}, ${here})` : kept} end`;
+};
 
 /** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
 const marksOf = (scan: Scan) =>

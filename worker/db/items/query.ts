@@ -92,10 +92,22 @@ export type ItemQuery = {
    * that drops some of the rows it reads (a grouped list's later sources, worker/stories/story-cards.ts).
    */
   readPast?: number;
+  /**
+   * A grouped list's date-ordered pages (issue 24, worker/stories/story-cards.ts): each row of a story
+   * reads, in the page's own statement, the list of the story's items that its first item keeps, where
+   * that item is in the statement's database (a row per row of a story), so the page's stories need no
+   * lookup after its rows: PageRowRef.storyList.
+   */
+  storyLists?: boolean;
 };
 
-/** A page row as besideMarks sees it: the item, its feed and its story (null while it is its own). */
-export type PageRowRef = { id: number; feedId: number; storyId: number | null };
+/**
+ * A page row as besideMarks sees it: the item, its feed and its story (null while it is its own); with
+ * ItemQuery.storyLists, the story's list (JSON text of [feed, item, arrival] entries: all of the story the
+ * list's feeds can show), null when the statement found the first item without one, undefined when the
+ * statement could not read it (the first item in another database).
+ */
+export type PageRowRef = { id: number; feedId: number; storyId: number | null; storyList?: string | null };
 
 /** The most items one query gives (the export's starred items, Fever's unread ids); surfaces set their own, lower. */
 export const MAX_ITEMS = 10_000;

@@ -5,11 +5,12 @@ import { users } from '../../../schema';
 import type { PeopleDb } from '../client';
 import type { Reader } from '../reader';
 import { listedInScope } from '../reading-list';
+import { shardOfId } from '../shards';
 import { allowanceOf, canAfford } from './call-allowance';
 import { type ItemRow, newestFirst } from './columns';
 import { hasItemFilters } from './conditions';
 import { type Cursor, readPerFeed, readWindow, type Scan, standing } from './page-reads';
-import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
+import { type CursorPosition, encodeCursor, type ItemQuery, type PageRowRef } from './query';
 import { markElsewhere } from './scoped-read';
 
 export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
@@ -69,6 +70,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     from,
     to,
     cursor: cursor && { pubDate: cursor.key, id: cursor.id },
+    storyLists: query.storyLists,
   };
   if (subscriptions.length === 0) return { rows: [], nextCursor: null };
   const db = reader.db;
@@ -123,7 +125,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   const read = past.length > 0 ? [...page, ...past] : page;
   await Promise.all([
     markElsewhere(db, scan, read),
-    query.besideMarks?.(read.map((row) => ({ id: row.id, feedId: row.feed_id, storyId: row.story_id }))),
+    query.besideMarks?.(read.map((row) => pageRowRef(row, query.storyLists))),
   ]);
   const last = page.at(-1);
   const firstShown = page[0];
@@ -134,6 +136,19 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   if (rows.length > query.limit && last) nextCursor = encodeCursor(query, { key: last.pub_date, id: last.id, spanMs });
   else if (resumeAt) nextCursor = encodeCursor(query, { key: resumeAt.pubDate, id: resumeAt.id, spanMs });
   return { rows: read, nextCursor };
+}
+
+/**
+ * A page row as besideMarks sees it, with its story's list where the statement read one (storyLists,
+ * page-reads.ts): where none came and the story's first item is in the row's own feed shard (ids name
+ * their shard, db/shards.ts), the story has no list (null); elsewhere the statement could not look.
+ */
+function pageRowRef(row: ItemRow, storyLists: boolean | undefined): PageRowRef {
+  const ref: PageRowRef = { id: row.id, feedId: row.feed_id, storyId: row.story_id };
+  if (!storyLists || row.story_id === null) return ref;
+  if (typeof row.story_list === 'string') ref.storyList = row.story_list;
+  else if (shardOfId(row.story_id) === shardOfId(row.feed_id)) ref.storyList = null;
+  return ref;
 }
 
 /** Where a first page's span is kept on the users row: My Feed's columns, or a category's key. */
