@@ -55,7 +55,13 @@ const asMember = (row: Omit<StoryItemRow, 'seq'>): StoryMember => ({
  * story: all at once, one round trip. Only stories that started before the list was kept are looked up in
  * the feeds' shards, after.
  */
-export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]): Promise<StoryMember[]> {
+export async function storyMembers(
+  db: Db,
+  storyIds: number[],
+  feedIds: number[],
+  /** Told the stories found without a list, to have theirs written (db/story-list-repair.ts). */
+  unlistedFound?: (storyIds: number[]) => void,
+): Promise<StoryMember[]> {
   const stories = [...new Set(storyIds)];
   if (stories.length === 0 || feedIds.length === 0) return [];
   const scope = new Set(feedIds);
@@ -67,6 +73,7 @@ export async function storyMembers(db: Db, storyIds: number[], feedIds: number[]
   const listed = new Map(rows.flatMap((row) => (row.story_sources ? [[row.id, row.story_sources] as const] : [])));
   const members = [...listed].flatMap(([storyId, list]) => firstPerFeed(storyId, JSON.parse(list) as Entry[], scope));
   const unlisted = stories.filter((story) => !listed.has(story));
+  if (unlisted.length > 0) unlistedFound?.(unlisted);
   return unlisted.length > 0 ? [...members, ...(await storyMembersInShards(db, unlisted, feedIds))] : members;
 }
 

@@ -9,8 +9,10 @@ import type { FeedItem } from '../contracts/feeds';
 import { cursorAfter, type ItemQuery, type PageRowRef, queryItems } from '../db/items';
 import type { Reader } from '../db/reader';
 import { firstSources, isLaterSource, type StoryMember } from '../db/story-first-sources';
+import { repairStoryLists } from '../db/story-list-repair';
 import { storyMembers, storyMembersFromList, unlistedStoryMembers } from '../db/story-members';
 import { arrivedFirst, asSource, collapseStories } from './collapse';
+import { STORY_WINDOW_MS } from './grouping';
 
 /**
  * One read of the list: `limit` rows from `cursor` on, and where the next read goes on from after them.
@@ -87,7 +89,9 @@ export async function readFirstSourceCards<T extends FeedItem>(
   const shown = cards.slice(0, page.limit);
   const last = shown.at(-1);
   if (cards.length > page.limit && last) nextCursor = cursorAfter(page, last, spanOf(shown));
-  return { items: await withOtherSources(reader, shown, members, seen), nextCursor };
+  const items = await withOtherSources(reader, shown, members, seen);
+  await lookUp.repairAfter();
+  return { items, nextCursor };
 }
 
 /**
@@ -118,15 +122,29 @@ function storyLookup(reader: Reader, scopeFeedIds: number[]) {
       ...new Set(fresh.filter((row) => !known.has(row.storyId) && wanted(row)).map((row) => row.storyId)),
     ];
     const unlisted = unread((row) => row.storyList === null);
+    for (const storyId of unlisted) toRepair.add(storyId);
     ask(unlisted, (ids) => unlistedStoryMembers(reader.db, ids, scopeFeedIds));
     ask(
       unread((row) => row.storyList === undefined),
-      (ids) => storyMembers(reader.db, ids, scopeFeedIds),
+      (ids) =>
+        storyMembers(reader.db, ids, scopeFeedIds, (found) => {
+          for (const storyId of found) toRepair.add(storyId);
+        }),
     );
     return Promise.all(fresh.map((row) => known.get(row.storyId)));
   };
+  // Stories met without a list (started before lists were kept): theirs is written after the response,
+  // so the next page reads a row for each (db/story-list-repair.ts).
+  const toRepair = new Set<number>();
+  const repairAfter = async () => {
+    if (toRepair.size === 0) return;
+    const ids = [...toRepair];
+    toRepair.clear();
+    await reader.afterResponse(() => repairStoryLists(reader.db, ids, Date.now() - STORY_WINDOW_MS));
+  };
   return Object.assign(lookUp, {
     membersOf: (storyId: number) => known.get(storyId) ?? Promise.resolve([]),
+    repairAfter,
   });
 }
 

@@ -9,6 +9,7 @@ import type { FeedItem } from '../contracts/feeds';
 import { createDb } from '../db/client';
 import { rebuildReadingList } from '../db/reading-list';
 import { feedDatabaseNames, idBase, nextItemIdSql, shardOfId } from '../db/shards';
+import { DAY_MS, pinClock } from '../test/clock';
 import { personIn } from '../test/people';
 import { counted } from '../test/round-trips';
 
@@ -285,8 +286,96 @@ describe('a grouped page of someone following 50 feeds', () => {
     expect(seenIn(looked.next.body as FeedItem[])).toEqual(seenIn(listed.next.body as FeedItem[]));
     // The page's rows read their stories' first items and found no lists there (or could not look, the
     // first item being in the other shard): those stories' first items in each of the person's feeds are
-    // looked up in the feeds' shards beside the marks, the round trips of the listed page (it was one
-    // more, the first items read by id first).
-    expect(looked.grouped.roundTrips).toBe(listed.grouped.roundTrips);
+    // looked up in the feeds' shards beside the marks, the round trips of the listed page before the
+    // response (it was one more, the first items read by id first). After it the page asks for their lists
+    // to be written, which it does not while the stories are open (below).
+    expect(looked.grouped.roundTripsBeforeResponse).toBe(listed.grouped.roundTripsBeforeResponse);
+    expect(await listsOf(13_000)).toEqual(new Map());
+  });
+
+  it('writes the lists of stories that started before lists were kept once they are closed, so the next page reads a row a story', async () => {
+    const firstFeed = 17_000;
+    const person = await seed(await personIn(0, 'many-feeds-repaired'), firstFeed, false);
+    // Four days on, every story is closed: no item joins a story more than 72 hours after its first item.
+    pinClock(Date.now() + 4 * DAY_MS);
+    // The page goes ahead of the session's check and starts from the span a first page needed: warmed
+    // without grouping, which looks no story up.
+    await counted(person.cookie, `/api/feed-items?limit=${SHOWN}&threads=false`);
+    const flat = await counted(person.cookie, `/api/feed-items?limit=${SHOWN}&threads=false`);
+    const pages = async () => {
+      const first = await counted(person.cookie, `/api/feed-items?limit=${SHOWN}`);
+      const cursor = encodeURIComponent(first.nextCursor ?? '');
+      return { first, next: await counted(person.cookie, `/api/feed-items?limit=${SHOWN}&cursor=${cursor}`) };
+    };
+    const looked = await pages();
+    const lists = await listsOf(firstFeed);
+    // Every story the two pages showed now has its list, all of its items, other outlets' included; the
+    // others are left until a page meets them.
+    const shownStories = [...(looked.first.body as FeedItem[]), ...(looked.next.body as FeedItem[])]
+      .filter((card) => card.story.size > 1)
+      .map((card) => card.story.id);
+    expect(shownStories.length).toBeGreaterThanOrEqual(5);
+    expect([...lists.keys()].sort()).toEqual(expect.arrayContaining(shownStories.sort()));
+    expect(lists.size).toBeLessThan(await storiesOf(firstFeed));
+    for (const [storyId, list] of lists) expect(new Set(list), String(storyId)).toEqual(await itemsOfStory(storyId));
+    // The lists were gathered from every feed shard after the response.
+    expect(Object.keys(looked.first.afterResponse).sort()).toEqual(['DB', 'FEEDS_1']);
+    const repaired = await pages();
+    for (const page of ['first', 'next'] as const) {
+      expect(seenIn(repaired[page].body as FeedItem[]), page).toEqual(seenIn(looked[page].body as FeedItem[]));
+      // A row a story, where it was a row per story and feed of the person's 50; nothing gathered again.
+      expect(repaired[page].rowsRead, page).toBeLessThan(looked[page].rowsRead - 50);
+      expect(repaired[page].roundTrips, page).toBe(flat.roundTrips);
+      expect(repaired[page].afterResponse, page).toEqual({});
+    }
   });
 });
+
+/** The first items of stories among the items of the feeds seeded from `firstFeed`: each one's list, as its entries' JSON. */
+async function listsOf(firstFeed: number) {
+  const lists = new Map<number, string[]>();
+  for (let shard = 0; shard < feedShards; shard++) {
+    const { results } = await db.shards
+      .at(shard)
+      .$client.prepare(
+        `select id, story_sources from items where story_id = id and story_sources is not null
+         and feed_id between ?1 and ?2`,
+      )
+      .bind(idBase(shard) + firstFeed, idBase(shard) + firstFeed + FEEDS)
+      .all<{ id: number; story_sources: string }>();
+    for (const row of results)
+      lists.set(
+        row.id,
+        (JSON.parse(row.story_sources) as unknown[]).map((entry) => JSON.stringify(entry)),
+      );
+  }
+  return lists;
+}
+
+/** How many stories start in the feeds seeded from `firstFeed`. */
+async function storiesOf(firstFeed: number) {
+  let count = 0;
+  for (let shard = 0; shard < feedShards; shard++) {
+    const row = await db.shards
+      .at(shard)
+      .$client.prepare('select count(*) as n from items where story_id = id and feed_id between ?1 and ?2')
+      .bind(idBase(shard) + firstFeed, idBase(shard) + firstFeed + FEEDS)
+      .first<{ n: number }>();
+    count += row?.n ?? 0;
+  }
+  return count;
+}
+
+/** Every item of the story in every feed shard, as list entries' JSON ([feed, item, arrival]). */
+async function itemsOfStory(storyId: number) {
+  const entries = new Set<string>();
+  for (let shard = 0; shard < feedShards; shard++) {
+    const { results } = await db.shards
+      .at(shard)
+      .$client.prepare('select feed_id, id, created_at from items where story_id = ?1')
+      .bind(storyId)
+      .all<{ feed_id: number; id: number; created_at: number }>();
+    for (const row of results) entries.add(JSON.stringify([row.feed_id, row.id, row.created_at]));
+  }
+  return entries;
+}
