@@ -172,6 +172,14 @@ async function seed(
   return { cookie: person.cookie, firstFeed };
 }
 
+/**
+ * Rows read per source shown that a next page may take: it reads each feed's first items in order, and
+ * since issue 30 the read state of each with them, a subscription row per feed (db/read-above.ts): 5.6 to
+ * 5.8 with grouping or without (the grouping's own share is a row per story, or per row of a story where
+ * its list comes with the rows), where it was 4.3. See the first test's note.
+ */
+const NEXT_PAGE_ROWS = 5.9;
+
 const shownIn = (cards: FeedItem[]) => cards.length + cards.reduce((sum, card) => sum + (card.alsoIn?.length ?? 0), 0);
 
 /** A page's cards as the person sees them: each card's title and its other sources' titles. */
@@ -256,7 +264,7 @@ describe('a grouped page of someone following 50 feeds', () => {
       expect(grouped.roundTrips, label).toBe(flat.roundTrips);
       expect(next.roundTrips, label).toBe(flat.roundTrips);
       expect(grouped.rowsRead / shownIn(grouped.body as FeedItem[]), label).toBeLessThanOrEqual(5);
-      expect(next.rowsRead / shownIn(next.body as FeedItem[]), label).toBeLessThanOrEqual(5);
+      expect(next.rowsRead / shownIn(next.body as FeedItem[]), label).toBeLessThanOrEqual(NEXT_PAGE_ROWS);
     }
   });
 
@@ -274,7 +282,7 @@ describe('a grouped page of someone following 50 feeds', () => {
       expect(next.roundTrips, list).toBe(flat.roundTrips);
       expect((next.body as FeedItem[]).length, list).toBe(SHOWN);
       expect(grouped.rowsRead / shownIn(cards), list).toBeLessThanOrEqual(5);
-      expect(next.rowsRead / shownIn(next.body as FeedItem[]), list).toBeLessThanOrEqual(5);
+      expect(next.rowsRead / shownIn(next.body as FeedItem[]), list).toBeLessThanOrEqual(NEXT_PAGE_ROWS);
     }
   });
 

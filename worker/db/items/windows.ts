@@ -70,7 +70,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     from,
     to,
     cursor: cursor && { pubDate: cursor.key, id: cursor.id },
-    storyLists: query.storyLists,
+    storyLists: query.storyLists && listsWithRows(reader.db, query, subscriptions),
   };
   if (subscriptions.length === 0) return { rows: [], nextCursor: null };
   const db = reader.db;
@@ -125,7 +125,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   const read = past.length > 0 ? [...page, ...past] : page;
   await Promise.all([
     markElsewhere(db, scan, read),
-    query.besideMarks?.(read.map((row) => pageRowRef(row, query.storyLists))),
+    query.besideMarks?.(read.map((row) => pageRowRef(row, scan.storyLists))),
   ]);
   const last = page.at(-1);
   const firstShown = page[0];
@@ -136,6 +136,19 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   if (rows.length > query.limit && last) nextCursor = encodeCursor(query, { key: last.pub_date, id: last.id, spanMs });
   else if (resumeAt) nextCursor = encodeCursor(query, { key: resumeAt.pubDate, id: resumeAt.id, spanMs });
   return { rows: read, nextCursor };
+}
+
+/**
+ * Whether a grouped page's rows read their stories' lists in its own statements (ItemQuery.storyLists: a
+ * row per row of a story there): unless a round trip surely follows the read anyway, where the page's
+ * stories are looked up beside it for a row per story. One does when no feed in scope is in the person's
+ * own database (people.ts: only the primary is both): every row then takes its marks and stars from
+ * there after the read (markElsewhere), except on an unread page, whose rows take theirs while they are read.
+ */
+function listsWithRows(db: PeopleDb, query: ItemQuery, subscriptions: { feedId: number }[]) {
+  if (query.state === 'unread') return true;
+  const own = db.shards.indexOf(db);
+  return subscriptions.some((row) => shardOfId(row.feedId) === own);
 }
 
 /**
