@@ -199,6 +199,23 @@ export const stars = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.itemId] }), index('stars_item_idx').on(t.itemId)],
 );
 
+/**
+ * Who keeps an item starred, beside the item in its feed's shard (issue 30): written in the same batch as
+ * the item's `starCount`, so that a star or unstar sent again after a request stopped between its two
+ * databases (the person's star, the item's count) moves the count once, never twice nor not at all
+ * (db/stars.ts). Stars made before migration 0037 have none; their unstar takes the count down by the star
+ * row it deletes. WITHOUT ROWID (migration 0037): the key is the table, a keeper one row written.
+ */
+export const starKeepers = sqliteTable(
+  'star_keepers',
+  {
+    // No foreign keys: the person lives in their people database; the row goes with their star.
+    itemId: integer().notNull(),
+    userId: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.itemId, t.userId] })],
+);
+
 // OPML imports run as a queue job; the person polls this row for the outcome.
 export const opmlImports = sqliteTable(
   'opml_imports',

@@ -186,6 +186,8 @@ export async function deleteReadingState(
                 (select j.value ->> 1 from json_each(${counts}) j where j.value ->> 0 = items.id), star_count - 1)
               where id in (${sql.raw(idListSql(part.starred))})`
             : null,
+          // Their keepers of starred items (db/stars.ts), with the counts just set.
+          sql`delete from star_keepers where user_id = ${userId}`,
           // What their rules hid lives beside the items.
           part.followed ? sql`delete from hidden_items where user_id = ${userId}` : null,
           part.orphans.length > 0

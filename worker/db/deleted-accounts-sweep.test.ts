@@ -138,7 +138,7 @@ describe('the daily cleanup, with many accounts to finish and sweep', () => {
     // Nothing of theirs left in any database, and each item counts Ada's star alone.
     for (const binding of ['DB', 'FEEDS_1', 'PEOPLE_1']) {
       const d1 = (env as unknown as Record<string, D1Database>)[binding] as D1Database;
-      for (const table of ['subscriptions', 'stars', 'read_marks', 'hidden_items']) {
+      for (const table of ['subscriptions', 'stars', 'star_keepers', 'read_marks', 'hidden_items']) {
         const row = await d1
           .prepare(`select count(*) as n from ${table} where user_id in (select value from json_each(?))`)
           .bind(JSON.stringify(everyone))

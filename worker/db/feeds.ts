@@ -217,7 +217,9 @@ export async function unsubscribe(db: PeopleDb, userId: number, feedId: number) 
   await Promise.all([
     releaseStars(
       db,
+      userId,
       starred.map((row) => row.itemId),
+      { starsDeleted: true },
     ),
     db.shards
       .of(feedId)
@@ -227,10 +229,28 @@ export async function unsubscribe(db: PeopleDb, userId: number, feedId: number) 
   await deleteUnfollowedFeeds(db, [feedId]);
 }
 
-/** Takes stars that are gone off their items' counts, so retention may drop those items again. */
-export async function releaseStars(db: Db, itemIds: number[]) {
+/**
+ * Takes the person's stars of these items off their counts, so retention may drop those items again: each
+ * item's keeper row (schema star_keepers) goes and its count with it, in one batch, so that this sent
+ * again moves nothing more. `starsDeleted`: the star rows were deleted just now; an item without a keeper
+ * (starred before migration 0037) then loses its star from the count all the same.
+ */
+export async function releaseStars(
+  db: Db,
+  userId: number,
+  itemIds: number[],
+  { starsDeleted }: { starsDeleted: boolean },
+) {
   await db.shards.each(itemIds, async (shard, ids) => {
-    await shard.run(sql`update items set star_count = max(0, star_count - 1) where id in (${sql.raw(idListSql(ids))})`);
+    const d1 = shard.$client;
+    await d1.batch(
+      ids.flatMap((id) => [
+        d1.prepare('delete from star_keepers where item_id = ?1 and user_id = ?2').bind(id, userId),
+        d1
+          .prepare('update items set star_count = max(0, star_count - 1) where id = ?1 and (changes() > 0 or ?2)')
+          .bind(id, starsDeleted ? 1 : 0),
+      ]),
+    );
     return [];
   });
 }
