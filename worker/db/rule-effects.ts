@@ -73,16 +73,25 @@ export function hiddenRowsStatements(shard: Db, effects: RuleEffect[]) {
   ];
 }
 
-/** The star counts of the items these effects star for the first time (their stars inserted just before). */
-function starCountStatements(shard: Db, starred: number[]) {
-  if (starred.length === 0) return [];
-  return [
-    statementOf(
-      shard,
-      sql`update items set star_count = star_count + (select count(*) from json_each(${json(starred)}) j where j.value = items.id)
-        where id in (${sql.raw(idListSql([...new Set(starred)]))})`,
-    ),
-  ];
+/**
+ * The stars these effects make, counted on their items: each (item, person) keeper row (schema
+ * star_keepers, db/stars.ts) and the item's count with it, which moves only when the keeper is new. So a
+ * job retried after its stars went in and its counts did not counts each star once. (The items are new:
+ * no star of them predates the keepers.)
+ */
+function starCountStatements(shard: Db, starred: [itemId: number, userId: number][]) {
+  const d1 = shard.$client;
+  const people = new Map<number, number[]>();
+  for (const [itemId, userId] of starred) people.set(itemId, [...(people.get(itemId) ?? []), userId]);
+  // Per item: its new keepers, then its count up by as many as went in (changes(), in the same batch).
+  return [...people].flatMap(([itemId, userIds]) => [
+    d1
+      .prepare(
+        'insert into star_keepers (item_id, user_id) select ?1, value from json_each(?2) where true on conflict do nothing',
+      )
+      .bind(itemId, json(userIds)),
+    d1.prepare('update items set star_count = star_count + changes() where id = ?1 and changes() > 0').bind(itemId),
+  ]);
 }
 
 /**
@@ -117,15 +126,13 @@ export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEf
       ),
     );
   }
-  let starred: number[] = [];
   if (stars.length > 0) {
-    // Which of them are new stars: only those move the items' counts.
-    const fresh = await people.all<{ item_id: number }>(
+    // The stars first; their counts go with their keepers in the feed shards (starCountStatements).
+    await people.run(
       sql`insert into stars (user_id, item_id, feed_id, created_at)
         select j.value ->> 0, j.value ->> 1, j.value ->> 2, ${now} from json_each(${json(stars)}) j where true
-        on conflict do nothing returning item_id`,
+        on conflict do nothing`,
     );
-    starred = fresh.map((row) => row.item_id);
   }
   // A hidden item the person starred (before, or by this same rule) says so on its star: the starred count
   // and ids read only the stars (items/starred.ts).
@@ -161,17 +168,17 @@ export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEf
   );
   await people.$client.batch(statements);
   // The feed shards' part: hidden rows and star counts, per shard.
-  const byShard = new Map<Db, { effects: RuleEffect[]; starred: number[] }>();
+  const byShard = new Map<Db, { effects: RuleEffect[]; starred: [number, number][] }>();
   for (const effect of effects) {
     const shard = db.shards.of(effect.feedId);
     const entry = byShard.get(shard) ?? { effects: [], starred: [] };
     entry.effects.push(effect);
     byShard.set(shard, entry);
   }
-  for (const id of starred) {
-    const shard = db.shards.of(id);
+  for (const effect of effects.filter((e) => e.star)) {
+    const shard = db.shards.of(effect.itemId);
     const entry = byShard.get(shard) ?? { effects: [], starred: [] };
-    entry.starred.push(id);
+    entry.starred.push([effect.itemId, effect.userId]);
     byShard.set(shard, entry);
   }
   await Promise.all(

@@ -8,6 +8,7 @@ import { starCountOf } from '../test/deleted-accounts';
 import { follow, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
 import { createDb } from './client';
+import { type RuleEffect, writeRuleEffects } from './rule-effects';
 import { setItemStarred } from './stars';
 import { peopleDbOfUser } from './users';
 
@@ -80,5 +81,32 @@ describe('a star sent again after a request stopped between its two writes (fail
     expect(
       await db.shards.of(item.id).$client.prepare('select * from star_keepers where item_id = ?1').bind(item.id).all(),
     ).toMatchObject({ results: [] });
+  });
+
+  it('a rule’s star at refresh, its job retried after the count was lost: counted once', async () => {
+    const { person, item } = await starredItem();
+    const effect: RuleEffect = {
+      userId: person.userId,
+      ruleId: 0,
+      ruleName: 'Star it',
+      itemId: item.id,
+      feedId: item.feedId,
+      seq: 1,
+      title: item.title,
+      link: null,
+      hide: false,
+      markRead: false,
+      star: true,
+      notify: false,
+    };
+    const stopped = createDb(env, (d1) => stoppingAt(d1, /update items set star_count/));
+    await expect(writeRuleEffects(stopped, await peopleDbOfUser(stopped, person.userId), [effect])).rejects.toThrow();
+    await writeRuleEffects(db, await peopleDbOfUser(db, person.userId), [effect]);
+    await writeRuleEffects(db, await peopleDbOfUser(db, person.userId), [effect]);
+    expect(await starCountOf(db, item.id)).toBe(1);
+    const starred = (await (
+      await call('/api/feed-items?filter=starred', { cookie: person.cookie })
+    ).json()) as FeedItem[];
+    expect(starred.map((row) => row.id)).toEqual([item.id]);
   });
 });
