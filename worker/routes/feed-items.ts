@@ -66,21 +66,22 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
   .get('/', validate('query', feedItemsQuerySchema), async (c) => {
     const { search, threads, ...query } = c.req.valid('query');
     const itemQuery = itemQueryOf(query, c.var.user.timezone);
-    if (search) await limitSearches(c.var.services.searchLimiter, c.var.user.id);
     // The session and one round trip per database: the reading list comes with the session (db/reader.ts).
     // My Feed, a category and search show one card per story, a page of `limit` cards; a feed's own page
     // every item, and so does every list of a person who turned "Group the same story from different
     // feeds" off (issue 24).
     const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
     const reader = c.var.reader;
-    const readRows = (
+    // Every page a search reads counts as a search (issue 29), the several a grouped page may read too.
+    const readRows = async (
       cursor: string | undefined,
       limit: number,
       more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists'>,
-    ) =>
-      search
-        ? searchFeedItems(reader, { ...itemQuery, search, cursor, limit })
-        : queryItems(reader, { ...itemQuery, cursor, limit, ...more });
+    ) => {
+      if (!search) return queryItems(reader, { ...itemQuery, cursor, limit, ...more });
+      await limitSearches(c.var.services.searchLimiter, c.var.user.id);
+      return searchFeedItems(reader, { ...itemQuery, search, cursor, limit });
+    };
     const page = !grouped
       ? await readRows(itemQuery.cursor, itemQuery.limit)
       : search

@@ -19,6 +19,7 @@ import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { applyRuleToExisting } from '../rules/apply-existing';
 import { checkHideShare, matchFiltersOf, previewRule } from '../rules/preview';
+import { limitSearches } from '../search/search-limit';
 
 const ruleParam = validate('param', z.object({ ruleId: idSchema('Invalid rule ID') }));
 
@@ -30,6 +31,8 @@ export const ruleRoutes = new Hono<AuthedEnv>()
   .post('/preview', validate('json', previewRuleSchema), async (c) => {
     const { scope, match } = c.req.valid('json');
     matchFiltersOf(match);
+    // A preview is a search of the person's items (up to every match's id), counted as any is (issue 29).
+    await limitSearches(c.var.services.searchLimiter, c.var.user.id);
     await ensureScopeOwned(c.var.peopleDb, c.var.user.id, scope);
     return c.json(await previewRule(c.var.reader, scope, match));
   })

@@ -12,6 +12,7 @@ import { validate } from '../lib/validate';
 import { requireUser } from '../middleware/session';
 import { matchFiltersOf } from '../rules/preview';
 import { savedSearchPage, unreadCountsOf } from '../rules/saved-search-items';
+import { limitSearches } from '../search/search-limit';
 
 const searchParam = validate('param', z.object({ savedSearchId: idSchema('Invalid saved search ID') }));
 
@@ -37,6 +38,8 @@ export const savedSearchRoutes = new Hono<AuthedEnv>()
     return c.json(await insertSavedSearch(c.var.peopleDb, c.var.user.id, c.var.user.plan, values), 201);
   })
   .get('/:savedSearchId/items', searchParam, pageQuery, async (c) => {
+    // Each page of a saved search is a search, counted as any is (issue 29).
+    await limitSearches(c.var.services.searchLimiter, c.var.user.id);
     const search = await getSavedSearch(c.var.peopleDb, c.var.user.id, c.req.valid('param').savedSearchId);
     const page = await savedSearchPage(c.var.reader, search, c.req.valid('query'));
     if (page.nextCursor) c.header('x-next-cursor', page.nextCursor);

@@ -19,14 +19,18 @@ async function personFollowing() {
 const searchStatus = async (cookie: string) => (await call('/api/feed-items?search=solar', { cookie })).status;
 
 /**
- * Searches until the first refusal, at most one more than the limit; the counts are per minute of the
- * real clock (Miniflare's limiter), so a run that crosses a minute starts counting again: then once more.
+ * Searches (`search`: one request, its status) until the first refusal, at most one more than the limit;
+ * the counts are per minute of the real clock (Miniflare's limiter), so a run that crosses a minute starts
+ * counting again: then once more.
  */
-async function searchesBeforeRefusal(cookie: string) {
+async function searchesBeforeRefusal(
+  cookie: string,
+  search: (cookie: string, n: number) => Promise<number> = searchStatus,
+) {
   for (let attempt = 0; attempt < 2; attempt++) {
     const minute = Math.floor(Date.now() / 60_000);
     let answered = 0;
-    while (answered <= SEARCHES_PER_MINUTE && (await searchStatus(cookie)) === 200) answered++;
+    while (answered <= SEARCHES_PER_MINUTE && (await search(cookie, answered)) === 200) answered++;
     if (answered <= SEARCHES_PER_MINUTE || Math.floor(Date.now() / 60_000) === minute) return answered;
   }
   throw new Error('No refusal in two minutes of the clock');
@@ -44,5 +48,26 @@ describe('searches per person', () => {
     // Someone else searches as before.
     const other = await personFollowing();
     expect(await searchStatus(other.cookie)).toBe(200);
+  });
+
+  it('counts every page, by every door: the list’s next pages, a saved search’s pages, a rule’s preview', async () => {
+    const { cookie } = await personFollowing();
+    const saved = await call('/api/saved-searches', { cookie, json: { name: 'Solar', query: 'solar' } });
+    expect(saved.status).toBe(201);
+    const { id } = (await saved.json()) as { id: number };
+    // A cursor of a search for "solar": a page after its first (empty, but a page of the search all the same).
+    const next = `/api/feed-items?search=solar&limit=1&cursor=${encodeURIComponent(btoa('all:newest:search:0:1'))}`;
+    const doors = [
+      () => call(next, { cookie }),
+      () => call(`/api/saved-searches/${id}/items`, { cookie }),
+      () => call('/api/rules/preview', { cookie, json: { match: 'solar' } }),
+    ];
+    // Before: only the list's pages counted, a third of these, and the rest never met the limit.
+    const answered = await searchesBeforeRefusal(
+      cookie,
+      async (_, n) => (await (doors[n % doors.length] ?? doors[0])?.())?.status ?? 0,
+    );
+    expect(answered).toBe(SEARCHES_PER_MINUTE);
+    for (const door of doors) expect((await door()).status).toBe(429);
   });
 });
