@@ -240,10 +240,12 @@ export function FeedItemsView({
       />
     );
   } else if (items.length === 0 && hasNextPage) {
-    // Nothing in the pages so far, but more to read (a search's window of older rows): not "no items" yet.
+    // Nothing in the pages so far, but more to read (a search's window of older rows, or newer ones oldest
+    // first): not "no items" yet.
+    const further = settings.sort === 'oldest' && !search.byRelevance ? 'newer' : 'older';
     body = (
       <div className="flex justify-center py-8">
-        <Spinner className="size-5" label={search.text ? 'Searching older items' : 'Loading older items'} />
+        <Spinner className="size-5" label={search.text ? `Searching ${further} items` : `Loading ${further} items`} />
       </div>
     );
   } else if (items.length === 0) {
