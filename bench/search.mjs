@@ -80,7 +80,7 @@ const clockItemId = (ms) => 2 ** 50 + (ms - Date.UTC(2025, 0, 1)) * 1024;
 
 /** Searches timed one at a time (worstSearches), the list, and the people of the throughput pass. */
 const THROUGHPUT_PEOPLE = 20;
-export const SEARCH_PEOPLE = Array.from({ length: 14 + THROUGHPUT_PEOPLE }, (_, n) => ({
+export const SEARCH_PEOPLE = Array.from({ length: 15 + THROUGHPUT_PEOPLE }, (_, n) => ({
   id: 11 + n,
   email: `search-${n}@bench.local`,
   password: 'bench correct horse battery',
@@ -178,7 +178,7 @@ export function worstSearches(words) {
     wordInEveryItemOldest: search('author', '&sort=oldest'),
     eightWordPhraseNewest: search(`"${common.join(' ')}"`),
     // Issue 29: the same sparse shapes in the other orders a person can pick (newest is the web app's
-    // default; oldest reads every match, bounded by no window).
+    // default; oldest reads a window by date a page).
     oneWordSevenLeftOutNewest: search(
       `${common[0]} ${common
         .slice(1, 8)
@@ -186,6 +186,15 @@ export function worstSearches(words) {
         .join(' ')}`,
     ),
     eightWordPhraseOldest: search(`"${common.join(' ')}"`, '&sort=oldest'),
+    // Oldest first reads windows by date (worker/db/search.ts oldestWindowSql): every shape that way too.
+    oneWordSevenLeftOutOldest: search(
+      `${common[0]} ${common
+        .slice(1, 8)
+        .map((w) => `-${w}`)
+        .join(' ')}`,
+      '&sort=oldest',
+    ),
+    twoPrefixesSixWordsOldest: search(sixWordsTwoPrefixes, '&sort=oldest'),
   };
 }
 
