@@ -225,7 +225,17 @@ export const latestDateOfId = (id: number): number | null =>
  * it never holds a row after one not read, and holds at most SEARCH_WINDOW_ROWS plus one a feed; the next
  * page starts where it ended.
  */
-export const oldestRowsPerFeed = (feeds: number) => Math.ceil(SEARCH_WINDOW_ROWS / Math.max(1, feeds));
+export const oldestRowsPerFeed = (feeds: number, windowRows = SEARCH_WINDOW_ROWS) =>
+  Math.ceil(windowRows / Math.max(1, feeds));
+
+/**
+ * The window of an oldest-first search that has many matches (search-page.ts oldestWindow): a quarter of a
+ * sparse search's. Its page fills from a few of them, and each row of the window is read from the index
+ * whether the page takes it or not (measured on the bench's shard, workerd's CPU: two prefixes and six
+ * words 19 -> 12 ms, a word in every item 13 -> 4); a sparse search keeps the whole window, or it would
+ * take four times the pages, each counted among the person's searches a minute.
+ */
+export const DENSE_WINDOW_ROWS = SEARCH_WINDOW_ROWS / 4;
 
 /** Where an oldest-first page starts (after its cursor's row) and what dates it may show ([from, to)). */
 export type OldestWindowFrom = {
@@ -234,6 +244,8 @@ export type OldestWindowFrom = {
   to: number | null;
   /** A condition of the statement under which the window is read at all (none: always). */
   when?: SQL;
+  /** How many rows the window holds at most, spread over the feeds (oldestRowsPerFeed). */
+  rows?: number;
 };
 
 /**
@@ -245,7 +257,7 @@ export type OldestWindowFrom = {
  * many feeds), and the window's rows one more: at most 2 × SEARCH_WINDOW_ROWS rows and two a feed.
  */
 export function oldestWindowSql(feedIds: number[], start: OldestWindowFrom): SQL {
-  const share = oldestRowsPerFeed(feedIds.length);
+  const share = oldestRowsPerFeed(feedIds.length, start.rows);
   const where: SQL[] = [];
   if (start.after) {
     const key = integerLiteral(start.after.key);
@@ -271,7 +283,9 @@ export function oldestWindowSql(feedIds: number[], start: OldestWindowFrom): SQL
  * The search's matches in an oldest-first window (oldestWindowSql's CTEs): the index's rows between the
  * window's lowest and highest ids, read descending from the highest (FTS5 seeks each word's doclist there
  * and walks down; read ascending, a walk that finds no match in the range goes on past its end), kept when
- * they are in the window by date. `unless`: as in matchingRows.
+ * they are in the window by date. `unless`: as in matchingRows. The LIMIT keeps the descending order (a
+ * subquery's ORDER BY without one may be dropped) and cuts nothing: a window holds at most its rows
+ * rounded up to a whole share a feed.
  */
 export function oldestWindowRows(filter: {
   match: string;
@@ -288,5 +302,5 @@ export function oldestWindowRows(filter: {
     where search_index match ${matching}
       and rowid >= (select lo from window_ids) and rowid <= (select hi from window_ids)${after}
       and (not exists (select 1 from window_end) or (pub_date, rowid) <= (select d, id from window_end))
-    order by rowid desc limit ${SEARCH_WINDOW_ROWS}`;
+    order by rowid desc limit ${SEARCH_WINDOW_ROWS + filter.feedIds.length}`;
 }

@@ -15,6 +15,7 @@ import { readAboveByFeedSql } from '../read-above';
 import { isReadAt, perFeedSql } from '../read-state';
 import { inOneRoundTrip } from '../round-trip';
 import {
+  DENSE_WINDOW_ROWS,
   latestDateOfIdSql,
   matchingRows,
   oldestWindowRows,
@@ -253,10 +254,11 @@ function windowByDate(page: SearchPage, feedIds: number[], page_: PageOf): SQL {
  * rows past the cursor (search.ts oldestWindowSql), sorted by date; every row of the window ranks before
  * every row after it, so they make the page, and the window's last row comes back as the page's last (its
  * id negated, its date as the rank) when the window stopped short of the end. A search that is not sparse
- * reads in windows only when it has more matches than a few pages' worth: counting them up to one more
- * costs that many of the index's matches (a word in every item: 4 ms of the index's CPU to 2,001 on the
- * bench's shard, 2 to 125), and a search with fewer is read whole, as one page, not in windows that each
- * cost a request of the person's searches a minute.
+ * reads in windows only when it has more matches than a few pages' worth, windows of DENSE_WINDOW_ROWS
+ * (its page fills from a few): counting them up to one more costs that many of the index's matches (a
+ * word in every item: 4 ms of the index's CPU to 2,001 on the bench's shard, 2 to 125), and a search with
+ * fewer is read whole, as one page, not in windows that each cost a request of the person's searches a
+ * minute.
  */
 function oldestWindow(page: SearchPage, feedIds: number[], page_: PageOf): SQL {
   const byDate = sql`i.pub_date asc, i.id asc`;
@@ -267,8 +269,9 @@ function oldestWindow(page: SearchPage, feedIds: number[], page_: PageOf): SQL {
       : sql`dense(yes) as materialized (select count(*) > ${few} from (select 1 from search_index
           where search_index match ${scopedMatch(page.match, feedIds)} limit ${few + 1}))`;
   const inWindows = sql`(select yes from dense)`;
+  const rows = page.oldestWindows === 'always' ? SEARCH_WINDOW_ROWS : DENSE_WINDOW_ROWS;
   return sql`with ${dense},
-    ${oldestWindowSql(feedIds, { after: page.after, from: page.from, to: page.to, when: inWindows })},
+    ${oldestWindowSql(feedIds, { after: page.after, from: page.from, to: page.to, when: inWindows, rows })},
     windowed as materialized (${oldestWindowRows({ match: page.match, feedIds, after: page.after, unless: sql`not ${inWindows}` })})
     select * from (${page_(sql`select * from windowed`, byDate)})
     union all
