@@ -37,14 +37,22 @@ const REFRESH_HEAP_MB = REFRESHES_AT_ONCE === 1 ? 32 : 48;
 const ROWS_A_REFRESH_WITH_NEW = 4;
 /** Seconds in the projection's 30-day month. */
 const MONTH_SECONDS = 30 * 86_400;
+/**
+ * How long a copy of a users row beside the session rows is trusted (worker/db/users-row-copy.ts): each
+ * person's session check reads their users row in the primary at most once in this time.
+ */
+const USERS_ROW_COPY_TTL_S = constantIn('worker/db/users-row-copy.ts', 'USERS_ROW_COPY_TTL_MS') / 1000;
 /** The people's address hash's worst people database against the mean (±15 % over 16: worker/db/people.test.ts). */
 const PEOPLE_HASH_IMBALANCE = 1.15;
 /**
  * Calls a deletion makes besides two per people database and one per feed shard it reaches: marking (or
- * the cleanup's measuring), the stars with the feeds listed, the person's rows, the image keys, the
- * users row, the Stripe customer forgotten (auth/account-deletion.ts, db/account-deletion.ts).
+ * the cleanup's measuring), the marked row read back and copied beside the session rows
+ * (db/users-row-copy.ts), the stars with the feeds listed, the person's rows, the image keys, the users
+ * row, the Stripe customer forgotten (auth/account-deletion.ts, db/account-deletion.ts).
  */
-const DELETION_FIXED_CALLS = 6;
+const DELETION_FIXED_CALLS = 8;
+/** Of those, the users row's copy: none with no people databases (everyone's row is its own copy). */
+const USERS_ROW_COPY_CALLS = 2;
 
 /** Distinct shards among `picks` uniform choices of `shards`: a person's feeds over the feed shards. */
 const distinctShards = (shards, picks) => shards * (1 - (1 - 1 / shards) ** picks);
@@ -122,23 +130,31 @@ function atWorkload(scale, measured) {
   const accountsPerCleanupJob = constantIn('worker/auth/account-deletion.ts', 'ACCOUNTS_PER_CLEANUP_JOB');
   const resetsPerJob = constantIn('worker/db/credits.ts', 'RESETS_PER_JOB');
   const pacedPerSecond = constantIn('worker/jobs/enqueue.ts', 'PACED_MESSAGES_PER_SECOND');
-  // Every signed-in request checks its session: the row in the person's people database, their users row
-  // in the primary (worker/db/sessions.ts).
+  // Every signed-in request checks its session (worker/db/sessions.ts). Someone in people shard 0 (every
+  // person while there are no people shards) has both rows in the primary: every check reads it. Someone
+  // in a people database has a copy of their users row beside the session row (db/users-row-copy.ts),
+  // and their check reads the primary only when the copy is older than its time limit: at most once a
+  // person in that time, all of them active in the busiest hour at worst.
   const requestsPerSecond = (d.pages * 2 + d.marks) / MONTH_SECONDS;
+  const primaryUsersRowsPerSecond =
+    d.peopleShards > 0
+      ? Math.min(requestsPerSecond * PEAK_OVER_AVERAGE, scale.people / USERS_ROW_COPY_TTL_S)
+      : requestsPerSecond * PEAK_OVER_AVERAGE;
   // New people go to the people databases after the primary (worker/db/people.ts), by their address hashed.
   const peopleQueries = peopleDatabaseQueriesPerSecond(d.pages, d.marks);
   // A deletion: one batch in each feed shard its stars and feeds are in, every people database asked who
   // else follows them and, after the delete, who follows the feeds deleted (the subscription race); at
   // worst (feeds in every shard) one in every feed shard.
-  const deletionCalls = DELETION_FIXED_CALLS + inScope + 2 * peopleDatabases;
-  const worstDeletionCalls = DELETION_FIXED_CALLS + feedShards + 2 * peopleDatabases;
+  const fixedCalls = DELETION_FIXED_CALLS - (d.peopleShards > 0 ? 0 : USERS_ROW_COPY_CALLS);
+  const deletionCalls = fixedCalls + inScope + 2 * peopleDatabases;
+  const worstDeletionCalls = fixedCalls + feedShards + 2 * peopleDatabases;
   return {
     feedShards,
     databases: d.feedShards + d.peopleShards,
     bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets
     largestDatabaseGB: scale.largestDatabaseGB,
     accountStorageGB: storage.items + storage.people,
-    primaryUsersRowsPerSecond: requestsPerSecond * PEAK_OVER_AVERAGE,
+    primaryUsersRowsPerSecond,
     busiestPeopleDatabaseQueriesPerSecond:
       d.peopleShards > 0 ? (peopleQueries / d.peopleShards) * PEOPLE_HASH_IMBALANCE : peopleQueries,
     busiestFeedShardQueriesPerSecond:
@@ -148,7 +164,9 @@ function atWorkload(scale, measured) {
     consumerCalls: callBudget,
     // A cleanup job takes an account only while the batch's budget has room for all of it.
     cleanupCalls: Math.min(callBudget, accountsPerCleanupJob * deletionCalls),
-    creditResetCalls: 2,
+    // The pick and the reset's batch; the rows read back, and their copies in each people database
+    // that holds some of them (db/credits.ts, db/users-row-copy.ts).
+    creditResetCalls: d.peopleShards > 0 ? 3 + d.peopleShards : 2,
     unreadListCalls: readerCalls,
     readerStreamCalls: readerCalls,
     accountDeletionCalls: deletionCalls,

@@ -12,47 +12,59 @@ export type ReadingList = {
   subscriptions: [number, string, number | null, number, number, number?][];
 };
 
+/**
+ * The columns of a users row, shared by `users` and its copy in the person's people database
+ * (`users_row_copies`), so the two cannot drift apart.
+ */
+const usersRowColumns = () => ({
+  email: text().notNull(),
+  name: text().notNull(),
+  passwordHash: text(),
+  emailVerifiedAt: integer({ mode: 'timestamp_ms' }),
+  plan: text({ enum: ['free', 'pro'] })
+    .notNull()
+    .default('free'),
+  credits: integer().notNull().default(0),
+  creditsResetAt: integer({ mode: 'timestamp_ms' }),
+  stripeCustomerId: text(),
+  stripeSubscriptionId: text(),
+  timezone: text().notNull().default('UTC'),
+  // "Group the same story from different feeds" (issue 24): My Feed, categories and search show one row
+  // per story. On the users row, which every request's session reads already: a list pays nothing for it.
+  groupStories: integer({ mode: 'boolean' }).notNull().default(true),
+  // How far back the person's last first page of My Feed (all, unread) had to look for a page of items: the
+  // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
+  pageSpanMs: integer(),
+  unreadPageSpanMs: integer(),
+  // The same for the first page of each category, all and unread (keys `<id>`, `<id>:unread`): a category
+  // holds a share of the feeds, so it needs a wider window than My Feed, and its own span tells how wide.
+  categoryPageSpans: text({ mode: 'json' }).$type<Record<string, number>>(),
+  // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
+  // sign-up; 0, the primary database, for everyone who signed up before there were people shards.
+  peopleShard: integer().notNull().default(0),
+  // A copy of the person's categories and subscriptions as the pages and the sidebar need them, so they
+  // read none of those rows (worker/db/reading-list.ts); rewritten from them in every batch that changes
+  // them. Kept here only for people in the primary people database and while it is small
+  // (ON_USERS_ROW_MAX_BYTES), else null (in `reading_lists`); null too until first needed. Text, not
+  // drizzle's JSON mode: the session reads this row on every request, and only a request that uses
+  // the list parses it.
+  readingList: text(),
+  // Set when the person asked to delete their account: from then on nobody can sign in as them, and
+  // the deletion, which spans databases, is finished by whoever gets there first (the request itself,
+  // or the daily cleanup after an interruption: worker/auth/account-deletion.ts). Null for a live account.
+  deletingAt: integer({ mode: 'timestamp_ms' }),
+  createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+  // Counts the row's changes: a trigger (migration 0038) adds one on every update, whichever statement
+  // makes it, so a copy of the row (`users_row_copies`) can tell an older read of it from a newer one.
+  // Only for people outside people shard 0 (whose row has no copy): the trigger's write is a row billed.
+  version: integer().notNull().default(0),
+});
+
 export const users = sqliteTable(
   'users',
   {
     id: integer().primaryKey({ autoIncrement: true }),
-    email: text().notNull(),
-    name: text().notNull(),
-    passwordHash: text(),
-    emailVerifiedAt: integer({ mode: 'timestamp_ms' }),
-    plan: text({ enum: ['free', 'pro'] })
-      .notNull()
-      .default('free'),
-    credits: integer().notNull().default(0),
-    creditsResetAt: integer({ mode: 'timestamp_ms' }),
-    stripeCustomerId: text(),
-    stripeSubscriptionId: text(),
-    timezone: text().notNull().default('UTC'),
-    // "Group the same story from different feeds" (issue 24): My Feed, categories and search show one row
-    // per story. On the users row, which every request's session reads already: a list pays nothing for it.
-    groupStories: integer({ mode: 'boolean' }).notNull().default(true),
-    // How far back the person's last first page of My Feed (all, unread) had to look for a page of items: the
-    // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
-    pageSpanMs: integer(),
-    unreadPageSpanMs: integer(),
-    // The same for the first page of each category, all and unread (keys `<id>`, `<id>:unread`): a category
-    // holds a share of the feeds, so it needs a wider window than My Feed, and its own span tells how wide.
-    categoryPageSpans: text({ mode: 'json' }).$type<Record<string, number>>(),
-    // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
-    // sign-up; 0, the primary database, for everyone who signed up before there were people shards.
-    peopleShard: integer().notNull().default(0),
-    // A copy of the person's categories and subscriptions as the pages and the sidebar need them, so they
-    // read none of those rows (worker/db/reading-list.ts); rewritten from them in every batch that changes
-    // them. Kept here only for people in the primary people database and while it is small
-    // (ON_USERS_ROW_MAX_BYTES), else null (in `reading_lists`); null too until first needed. Text, not
-    // drizzle's JSON mode: the session reads this row on every request, and only a request that uses
-    // the list parses it.
-    readingList: text(),
-    // Set when the person asked to delete their account: from then on nobody can sign in as them, and
-    // the deletion, which spans databases, is finished by whoever gets there first (the request itself,
-    // or the daily cleanup after an interruption: worker/auth/account-deletion.ts). Null for a live account.
-    deletingAt: integer({ mode: 'timestamp_ms' }),
-    createdAt: integer({ mode: 'timestamp_ms' }).notNull(),
+    ...usersRowColumns(),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(t.email),
@@ -92,6 +104,19 @@ export const sessions = sqliteTable(
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
+
+/**
+ * A copy of a person's users row in their people database (worker/db/users-row-copy.ts), read in the same
+ * statement as their session row, so the check every signed-in request makes reads nothing in the primary
+ * (at workload B the users rows alone were ~4,900 queries a second there, against D1's ~1,000). Written
+ * after every write of the users row, and trusted for at most USERS_ROW_COPY_TTL_MS after `copied_at`.
+ * None for people in people shard 0, whose people database is the primary: there the users row is read.
+ */
+export const usersRowCopies = sqliteTable('users_row_copies', {
+  id: integer().primaryKey(),
+  ...usersRowColumns(),
+  copiedAt: integer({ mode: 'timestamp_ms' }).notNull(),
+});
 
 export const authTokenPurposes = [
   'verify',

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../schema';
+import { markAccountDeleting } from '../db/account-deletion';
 import { deleteExpired } from '../db/cleanup';
 import { call, db, sessionCookieOf, signUpThroughApi } from '../test/helpers';
 import { claimsOf } from '../test/session-tokens';
@@ -64,9 +65,9 @@ describe('a person in a second people database', () => {
 
   it('is refused at once when their account is being deleted, though the deletion has not reached their sessions yet', async () => {
     const person = await signUpThroughApi();
-    // Step 1 of a deletion (db/account-deletion.ts) marks the users row in the primary; the session rows
-    // in PEOPLE_1 go with the rest of the reading state in step 2.
-    await db.update(users).set({ deletingAt: new Date() }).where(eq(users.id, person.userId));
+    // Step 1 of a deletion (db/account-deletion.ts) marks the users row in the primary, and its copy
+    // beside the session rows; the session rows in PEOPLE_1 go with the rest of the reading state in step 2.
+    expect(await markAccountDeleting(db, person.userId)).not.toBeNull();
     expect(await rowsIn(people1(), person.userId)).not.toEqual([]);
     expect((await call('/api/users/me', { cookie: person.cookie })).status).toBe(401);
     expect((await call('/api/feed-items', { cookie: person.cookie })).status).toBe(401);

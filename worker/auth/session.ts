@@ -13,6 +13,7 @@ import {
   touchSession,
 } from '../db/sessions';
 import type { UserRow } from '../db/users';
+import { storeUsersRowCopy } from '../db/users-row-copy';
 import { randomToken } from '../lib/crypto';
 
 export const SESSION_COOKIE = 'feedloom_session';
@@ -147,7 +148,10 @@ export type CheckedSession = {
   sessionId: string;
   user: SessionUser;
   expiresAt: Date;
-  /** The row's last-seen time being written, when it was older than TOUCH_INTERVAL_MS. */
+  /**
+   * What the check writes after it, when due: the row's last-seen time (older than TOUCH_INTERVAL_MS),
+   * the users row's copy beside the session row (missing or past its time limit: db/users-row-copy.ts).
+   */
   touch: Promise<void> | null;
   /** The reading list's row read with the session's (`withKeptList`), else undefined. */
   keptList?: string | null;
@@ -187,11 +191,17 @@ export async function checkSession(
     // the check only when the two agree.
     if (!found || found.user.deletingAt !== null) return null;
     const people = db.people.at(person.peopleShard);
+    // After the response: the session's last-seen time now and then, and the users row's copy beside the
+    // session row when the check had to read the row in the primary (db/users-row-copy.ts).
+    const writes = [
+      touchDue(found.session.lastSeenAt, now) ? touchSession(people, sessionId, now) : null,
+      found.copyDue ? storeUsersRowCopy(db, found.user, now) : null,
+    ].filter((write) => write !== null);
     return {
       sessionId,
       user: found.user,
       expiresAt: found.session.expiresAt,
-      touch: touchDue(found.session.lastSeenAt, now) ? touchSession(people, sessionId, now) : null,
+      touch: writes.length > 0 ? Promise.all(writes).then(() => undefined) : null,
       ...(found.keptList !== undefined ? { keptList: found.keptList } : {}),
       moved: false,
     };

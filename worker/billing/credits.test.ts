@@ -1,7 +1,9 @@
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
 import { debitCredits, RESETS_PER_JOB, refundCredits, resetDueCredits } from '../db/credits';
+import { copyUsersRow } from '../db/users-row-copy';
 import {
   creditsOf,
   deliver,
@@ -39,6 +41,8 @@ describe('the ledger', () => {
     const { cookie, userId } = await signUp();
     expect(await (await call('/api/credits', { cookie })).json()).toEqual({ credits: 5, isPro: false });
     await db.update(users).set({ plan: 'pro', credits: 42 }).where(eq(users.id, userId));
+    // As every write of the users row does (db/users-row-copy.ts).
+    await copyUsersRow(db, userId);
     expect(await (await call('/api/credits', { cookie })).json()).toEqual({ credits: 42, isPro: true });
     expect((await call('/api/credits')).status).toBe(401);
   });
@@ -123,8 +127,9 @@ describe('the monthly reset', () => {
     await db.$client
       .prepare(
         `with recursive n(k) as (select 1 union all select k + 1 from n where k < ?)
-         insert into users (email, name, plan, credits, credits_reset_at, created_at)
-         select 'due-' || k || '@reset.test', 'Due ' || k, iif(k % 10 = 0, 'pro', 'free'), k % 4, ?, ? from n`,
+         insert into users (email, name, plan, credits, credits_reset_at, created_at, people_shard)
+         select 'due-' || k || '@reset.test', 'Due ' || k, iif(k % 10 = 0, 'pro', 'free'), k % 4, ?, ?, iif(k % 3 = 0, 1, 0)
+         from n`,
       )
       .bind(due, past, now)
       .run();
@@ -136,8 +141,14 @@ describe('the monthly reset', () => {
       callsPerJob.push(await deliverCounted(queued));
       queued = jobs.held.splice(0).filter((job) => job.type === 'reset-credits');
     }
-    // Three full or partial batches, then nothing queued after the one that was not full.
-    expect(callsPerJob).toEqual([{ DB: 2 }, { DB: 2 }, { DB: 2 }]);
+    // Three full or partial batches, then nothing queued after the one that was not full. Each: the pick,
+    // the reset's batch, the rows read back and their copies in PEOPLE_1 for the third there
+    // (db/users-row-copy.ts).
+    expect(callsPerJob).toEqual([
+      { DB: 3, PEOPLE_1: 1 },
+      { DB: 3, PEOPLE_1: 1 },
+      { DB: 3, PEOPLE_1: 1 },
+    ]);
     const [counts] = await db.$client
       .prepare(
         `select count(*) as people, sum(credits = iif(plan = 'pro', 100, 5)) as reset,
@@ -155,5 +166,10 @@ describe('the monthly reset', () => {
       .all<{ rows: number; people: number }>()
       .then((result) => result.results);
     expect(ledger).toEqual({ rows: due, people: due });
+    // The copies of the people in PEOPLE_1 say what their rows say.
+    const copied = await env.PEOPLE_1.prepare(
+      `select count(*) as n from users_row_copies where email like '%@reset.test' and credits = iif(plan = 'pro', 100, 5)`,
+    ).first<{ n: number }>();
+    expect(copied?.n).toBe(Math.floor(due / 3));
   });
 });

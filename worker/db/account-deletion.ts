@@ -28,10 +28,12 @@ import {
   stars,
   subscriptions,
   users,
+  usersRowCopies,
 } from '../../schema';
 import { type Db, type PeopleDb, type PersonPlacement, statementOf } from './client';
 import { restoreFollowedFeeds, type StoredFeed, storedFeedColumns } from './feeds';
 import { idListSql, shardOfId } from './shards';
+import { copyUsersRow } from './users-row-copy';
 
 /**
  * What the steps after the first need, from the users row and later its tombstone: where the reading
@@ -75,6 +77,8 @@ export async function markAccountDeleting(
       .set({ status: 'failed', entries: [] })
       .where(and(eq(opmlImports.userId, userId), eq(opmlImports.status, 'pending'))),
   ]);
+  // The copy beside the session rows says so too (db/users-row-copy.ts), though step 2 deletes both.
+  if (marked[0]) await copyUsersRow(db, userId, now);
   return marked[0] ?? null;
 }
 
@@ -214,6 +218,7 @@ export async function deleteReadingState(
     people.delete(ruleNotices).where(eq(ruleNotices.userId, userId)),
     // Refused since step 1 (auth/session.ts), and no sign-in makes one for someone being deleted.
     people.delete(sessions).where(eq(sessions.userId, userId)),
+    people.delete(usersRowCopies).where(eq(usersRowCopies.id, userId)),
   ]);
 }
 

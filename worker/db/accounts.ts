@@ -11,6 +11,7 @@ import { toGeneration } from './generations';
 import { queryItems } from './items';
 import { getPreferences } from './preferences';
 import { createReader } from './reader';
+import { copyUsersRow } from './users-row-copy';
 
 // Starred items are few (people save what they mean to keep); the export holds up to this many.
 const MAX_EXPORTED_STARS = 10_000;
@@ -21,17 +22,20 @@ const READ_BUDGET_CHARS = 5_000_000;
 
 export async function renameUser(db: Db, userId: number, name: string) {
   const [user] = await db.update(users).set({ name }).where(eq(users.id, userId)).returning();
+  await copyUsersRow(db, userId);
   return user ?? null;
 }
 
 export async function setUserTimeZone(db: Db, userId: number, timezone: string) {
   const [user] = await db.update(users).set({ timezone }).where(eq(users.id, userId)).returning();
+  await copyUsersRow(db, userId);
   return user ?? null;
 }
 
 /** "Group the same story from different feeds" on or off (issue 24). */
 export async function setGroupStories(db: Db, userId: number, groupStories: boolean) {
   const [user] = await db.update(users).set({ groupStories }).where(eq(users.id, userId)).returning();
+  await copyUsersRow(db, userId);
   return user ?? null;
 }
 

@@ -7,6 +7,17 @@ import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { users } from '../../schema';
 import { PLANS } from '../lib/plans';
 import type { Db } from './client';
+import { copyUsersRow, copyUsersRows } from './users-row-copy';
+
+/**
+ * Whether the ledger row went in (so the balance moved), after copying the users row when it did
+ * (db/users-row-copy.ts): the balance shows on the next request.
+ */
+async function movedAndCopied(db: Db, userId: number, inserted: D1Result | undefined) {
+  if (inserted?.meta.changes !== 1) return false;
+  await copyUsersRow(db, userId);
+  return true;
+}
 
 /** Adds credits (or removes them, never below zero) once per idempotency key; true if it moved. */
 export async function grantCredits(db: Db, userId: number, delta: number, reason: string, idempotencyKey: string) {
@@ -20,7 +31,7 @@ export async function grantCredits(db: Db, userId: number, delta: number, reason
       .bind(userId, delta, reason, idempotencyKey, Date.now()),
     d1.prepare('update users set credits = max(0, credits + ?) where id = ? and changes() = 1').bind(delta, userId),
   ]);
-  return inserted?.meta.changes === 1;
+  return movedAndCopied(db, userId, inserted);
 }
 
 /**
@@ -39,7 +50,7 @@ export async function topUpCredits(db: Db, userId: number, target: number, reaso
       .bind(target, reason, idempotencyKey, Date.now(), userId),
     d1.prepare('update users set credits = max(credits, ?) where id = ? and changes() = 1').bind(target, userId),
   ]);
-  return inserted?.meta.changes === 1;
+  return movedAndCopied(db, userId, inserted);
 }
 
 /**
@@ -62,7 +73,7 @@ export async function debitCredits(db: Db, userId: number, cost: number, reason:
       .bind(userId, -cost, reason, idempotencyKey, Date.now(), userId, cost),
     d1.prepare('update users set credits = credits - ? where id = ? and changes() = 1').bind(cost, userId),
   ]);
-  return inserted?.meta.changes === 1;
+  return movedAndCopied(db, userId, inserted);
 }
 
 /** Gives back a debit (a generation that failed), at most once. */
@@ -72,7 +83,8 @@ export function refundCredits(db: Db, userId: number, cost: number, reason: stri
 
 /**
  * A refund as statements for the caller's own batch, to follow a statement that decides whether money
- * moves: they run only if that statement changed exactly one row (a generation marked failed).
+ * moves: they run only if that statement changed exactly one row (a generation marked failed). The
+ * caller copies the users row after a batch that moved it (db/users-row-copy.ts copyUsersRow).
  */
 export function refundStatements(d1: D1Database, userId: number, cost: number, reason: string, chargeKey: string) {
   return [
@@ -131,7 +143,7 @@ const isDue = (now: number) =>
  */
 export async function resetDueCredits(db: Db, now = Date.now()) {
   const due = await db
-    .select({ id: users.id, resetAt: users.creditsResetAt })
+    .select({ id: users.id, resetAt: users.creditsResetAt, peopleShard: users.peopleShard })
     .from(users)
     .where(isDue(now))
     .orderBy(users.creditsResetAt, users.id)
@@ -164,5 +176,12 @@ export async function resetDueCredits(db: Db, now = Date.now()) {
       )
       .bind(JSON.stringify(resets), now, now),
   ]);
+  // The new balances show on each person's next request: one read of the rows, one batch a people database.
+  if ((inserted?.meta.changes ?? 0) > 0)
+    await copyUsersRows(
+      db,
+      due.map(({ id, peopleShard }) => ({ id, peopleShard })),
+      now,
+    );
   return { picked: due.length, reset: inserted?.meta.changes ?? 0 };
 }

@@ -17,6 +17,7 @@ import { refundStatements } from './credits';
 import { type ItemScope, itemIds } from './items';
 import { subscriptionsInScope } from './person-scope';
 import { createReader } from './reader';
+import { copyUsersRow } from './users-row-copy';
 
 export type GenerationRow = typeof aiGenerations.$inferSelect;
 
@@ -180,6 +181,8 @@ export async function completeGeneration(
       ? refundStatements(d1, row.userId, request.cost, result.refund, chargeKeyOf(row.id, request.attempt))
       : [];
   const [marked] = await d1.batch([mark, ...refund]);
+  // The refund moved the balance: it shows on the person's next request (db/users-row-copy.ts).
+  if (refund.length > 0 && marked?.meta.changes === 1) await copyUsersRow(db, row.userId);
   return marked?.meta.changes === 1;
 }
 
@@ -197,6 +200,7 @@ export async function failGeneration(db: Db, row: GenerationRow, error: string) 
     ? refundStatements(d1, row.userId, request.cost, 'Refund: generation failed', chargeKeyOf(row.id, request.attempt))
     : [];
   const [marked] = await d1.batch([mark, ...refund]);
+  if (refund.length > 0 && marked?.meta.changes === 1) await copyUsersRow(db, row.userId);
   return marked?.meta.changes === 1;
 }
 

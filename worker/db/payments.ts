@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { processedEvents, users } from '../../schema';
 import type { Db } from './client';
+import { copyUsersRow } from './users-row-copy';
 
 export async function findUserByStripeCustomer(db: Db, customerId: string) {
   const [user] = await db.select().from(users).where(eq(users.stripeCustomerId, customerId));
@@ -34,9 +35,11 @@ export async function setProPlan(
       ...(stripe ? { stripeCustomerId: stripe.customerId, stripeSubscriptionId: stripe.subscriptionId } : {}),
     })
     .where(eq(users.id, userId));
+  await copyUsersRow(db, userId);
 }
 
 /** Back to Free: the subscription ended. */
 export async function endProPlan(db: Db, userId: number) {
   await db.update(users).set({ plan: 'free', stripeSubscriptionId: null }).where(eq(users.id, userId));
+  await copyUsersRow(db, userId);
 }

@@ -4,8 +4,9 @@
 // Where the rows are (issue 30): in the person's people database (people.ts), which the signed token
 // names, so the check every signed-in request makes is spread over the people databases instead of all
 // landing on the primary (at workload B that alone was ~4,900 queries a second on one database, against
-// D1's ~1,000). Their users row stays in the primary and is read beside the session row, in the same
-// round trip. Someone in people shard 0 has both in the primary, read in one statement as before.
+// D1's ~1,000). Their users row stays in the primary, and a copy of it beside the session row is read in
+// the same statement (db/users-row-copy.ts). Someone in people shard 0 has both in the primary, read in
+// one statement as before.
 //
 // Rows made before (their tokens lack the `rowInPeople` claim: auth/session.ts) stay in the primary,
 // where they were, until they expire: a token lives at most SESSION_TTL_MS (30 days), so 30 days after
@@ -14,9 +15,10 @@
 // deploy. The old row is kept until it expires (a request in flight with the old token still finds it),
 // so ending a session ends it in both places.
 import { and, eq, gt, ne } from 'drizzle-orm';
-import { readingLists, sessions, users } from '../../schema';
+import { readingLists, sessions, users, usersRowCopies } from '../../schema';
 import type { Db, PeopleDb } from './client';
-import { peopleDbOfUser } from './users';
+import { peopleDbOfUser, type UserRow } from './users';
+import { copyIsFresh, rowOfCopy } from './users-row-copy';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PersonRef = { id: number; peopleShard: number };
@@ -66,9 +68,11 @@ export async function findLiveSession(db: Db, sessionId: string, now: number) {
 }
 
 /**
- * The session `sessionId` of `person`, while it has not expired, with their users row, in one round trip:
- * the session row in their people database and the users row in the primary at once (one statement when
- * both are the primary). `withKeptList`: their reading list's row too, in the same statement as the
+ * The session `sessionId` of `person`, while it has not expired, with their users row, in one statement:
+ * the session row and the copy of their users row beside it in their people database (db/users-row-copy.ts),
+ * or both rows in the primary for someone in people shard 0. A copy missing or past its time limit is
+ * replaced by the users row read in the primary, in a second round trip, and `copyDue` says the copy is to
+ * be written again. `withKeptList`: their reading list's row too, in the same statement batch as the
  * session row (a list page or the sidebar of someone outside the primary: middleware/early-reads.ts).
  * `keptList` is undefined when not asked for.
  */
@@ -78,31 +82,35 @@ export async function findPersonsLiveSession(
   sessionId: string,
   now: number,
   { withKeptList = false } = {},
-): Promise<{ session: SessionRow; user: typeof users.$inferSelect; keptList?: string | null } | null> {
+): Promise<{ session: SessionRow; user: UserRow; keptList?: string | null; copyDue?: boolean } | null> {
   const people = db.people.at(person.peopleShard);
   if (people.binding === db.binding) {
     // Both rows in the primary: one statement. (Early reads never ask for the list there.)
     const row = await findLiveSession(db, sessionId, now);
     return row && row.user.id === person.id ? row : null;
   }
+  // One batch, one D1 call: the session row, the users row's copy and, when asked, the reading list.
+  // (Statements of their own, not a join: drizzle maps a batch's rows by column name, which the two
+  // tables share.)
   const sessionRead = people
     .select({ session: sessions })
     .from(sessions)
     .where(and(live(sessionId, now), eq(sessions.userId, person.id)))
     .limit(1);
-  const userRead = db.select().from(users).where(eq(users.id, person.id)).limit(1);
-  const [[found, kept], [user]] = await Promise.all([
-    withKeptList
-      ? people.batch([
-          sessionRead,
-          people.select({ list: readingLists.list }).from(readingLists).where(eq(readingLists.userId, person.id)),
-        ])
-      : sessionRead.then((rows) => [rows, undefined] as const),
-    userRead,
-  ]);
-  const [row] = found;
-  if (!row || !user) return null;
-  return { session: row.session, user, ...(kept ? { keptList: kept[0]?.list ?? null } : {}) };
+  const copyRead = people.select().from(usersRowCopies).where(eq(usersRowCopies.id, person.id)).limit(1);
+  const listRead = people
+    .select({ list: readingLists.list })
+    .from(readingLists)
+    .where(eq(readingLists.userId, person.id));
+  const [[found], [copy], kept] = withKeptList
+    ? await people.batch([sessionRead, copyRead, listRead])
+    : [...(await people.batch([sessionRead, copyRead])), undefined];
+  if (!found) return null;
+  const keptList = kept ? { keptList: kept[0]?.list ?? null } : {};
+  if (copy && copyIsFresh(copy.copiedAt, now)) return { session: found.session, user: rowOfCopy(copy), ...keptList };
+  const [user] = await db.select().from(users).where(eq(users.id, person.id)).limit(1);
+  if (!user) return null;
+  return { session: found.session, user, ...keptList, copyDue: true };
 }
 
 export async function touchSession(db: Db, sessionId: string, now: number) {

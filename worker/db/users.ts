@@ -5,6 +5,7 @@ import type { CurrentUser } from '../contracts/auth';
 import { PLANS } from '../lib/plans';
 import type { Db, PeopleDb } from './client';
 import { grantCredits } from './credits';
+import { copyUsersRow } from './users-row-copy';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -57,6 +58,7 @@ export async function createUser(db: Db, input: { name: string; email: string; v
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) return null;
+  // Copies the row with its first credits (db/users-row-copy.ts).
   await grantCredits(db, user.id, PLANS.free.monthlyCredits, 'Free plan monthly credits', `signup:${user.id}`);
   return { ...user, credits: PLANS.free.monthlyCredits };
 }
@@ -66,6 +68,7 @@ export async function setPasswordHash(db: Db, userId: number, passwordHash: stri
     .update(users)
     .set({ passwordHash, emailVerifiedAt: new Date(now) })
     .where(eq(users.id, userId));
+  await copyUsersRow(db, userId, now);
 }
 
 export async function markEmailVerified(db: Db, userId: number, now = Date.now()) {
@@ -74,6 +77,7 @@ export async function markEmailVerified(db: Db, userId: number, now = Date.now()
     .set({ emailVerifiedAt: new Date(now) })
     .where(eq(users.id, userId))
     .returning();
+  await copyUsersRow(db, userId, now);
   return user ?? null;
 }
 
@@ -106,6 +110,7 @@ export async function changeUserEmail(db: Db, userId: number, email: string, now
       .set({ email, emailVerifiedAt: new Date(now) })
       .where(eq(users.id, userId))
       .returning();
+    await copyUsersRow(db, userId, now);
     return user ?? null;
   } catch (error) {
     // Two confirmations racing for one address: the unique index lets one win.

@@ -105,8 +105,9 @@ export function forget(sessionId: string) {
 
 /** The remembered page spans: they only size a first page's first window (items/windows.ts), so a page read
  * on an older span is the same page, and the span a page keeps after its response would otherwise send the
- * next one round again. */
-const SPANS = new Set<string>(['pageSpanMs', 'unreadPageSpanMs', 'categoryPageSpans']);
+ * next one round again. And the row's version, which every change counts, the spans' too
+ * (db/users-row-copy.ts): the other columns say whether anything else changed. */
+const SPANS = new Set<string>(['pageSpanMs', 'unreadPageSpanMs', 'categoryPageSpans', 'version']);
 
 /**
  * Whether the row the check found is the one the read went ahead on, spans aside. Compared field by field:

@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { aiGenerations, items, users } from '../../schema';
 import { aiLimits } from '../ai/client';
+import { copyUsersRow } from '../db/users-row-copy';
 import worker from '../index';
 import type { JobMessage } from '../jobs/messages';
 import { hoursAgo, rss, scriptFeed, type TestItem, uniqueName } from './feeds';
@@ -178,10 +179,12 @@ export function defaultItems(marker = ''): TestItem[] {
 
 export async function setCredits(userId: number, credits: number) {
   await db.update(users).set({ credits }).where(eq(users.id, userId));
+  await copyUsersRow(db, userId);
 }
 
 export async function makePro(userId: number) {
   await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+  await copyUsersRow(db, userId);
 }
 
 export async function creditsOf(userId: number) {

@@ -11,10 +11,12 @@ import type { Db } from '../db/client';
 import { recordDeadJob } from '../db/dead-jobs';
 import { peopleDatabaseNames } from '../db/people';
 import { feedDatabaseNames } from '../db/shards';
+import { copyUsersRow } from '../db/users-row-copy';
 import { generationWithImage } from './ai';
 import { feedInShard, follow } from './feeds';
 import { greader } from './greader';
 import { call, db, signUp, type TestPerson, uniqueEmail } from './helpers';
+import { moveToPrimary } from './people';
 import { personWithAppPassword } from './reader-apps';
 import { stripeCustomer, uniqueCustomerId } from './stripe';
 
@@ -53,6 +55,8 @@ export async function rowsNaming(person: { userId: number; email: string }) {
         `select count(*) as n from "${table}" where user_id = ?1`,
       ]),
       ['users', 'select count(*) as n from users where id = ?1'],
+      // The users row's copy beside the session rows (db/users-row-copy.ts).
+      ['users_row_copies', 'select count(*) as n from users_row_copies where id = ?1'],
       // Mail to their address that names nobody else (a newcomer with the address has their own).
       ['emails to', 'select count(*) as n from emails where "to" = ?2 and (user_id is null or user_id = ?1)'],
       [
@@ -87,7 +91,7 @@ export async function tombstoneCustomerOf(person: { userId: number }) {
 /** A person in the primary people database (who signed up before there were people shards). */
 export async function personInPrimary() {
   const person = await signUp(uniqueEmail('ada'));
-  await db.update(users).set({ peopleShard: 0 }).where(eq(users.id, person.userId));
+  await moveToPrimary(person.userId);
   // A new session, in the primary: a token names the people shard that holds its row (db/sessions.ts),
   // and a person's shard never changes outside tests.
   const session = await createSession(db, env.SESSION_SECRET, { id: person.userId, peopleShard: 0 });
@@ -175,6 +179,7 @@ export async function adaAndBo() {
   const imageKey = await generationWithImage(bo.userId);
   const customerId = uniqueCustomerId();
   await db.update(users).set({ stripeCustomerId: customerId }).where(eq(users.id, bo.userId));
+  await copyUsersRow(db, bo.userId);
   await db.insert(wordpressSites).values({
     userId: bo.userId,
     name: 'Blog',
@@ -195,6 +200,7 @@ export async function adaAndBo() {
     'DB.users',
     // Sessions live in the person's people database (db/sessions.ts).
     'PEOPLE_1.sessions',
+    'PEOPLE_1.users_row_copies',
     'DB.app_passwords',
     'DB.ai_generations',
     'DB.wordpress_sites',

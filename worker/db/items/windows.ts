@@ -6,6 +6,7 @@ import type { PeopleDb } from '../client';
 import type { Reader } from '../reader';
 import { listedInScope } from '../reading-list';
 import { shardOfId } from '../shards';
+import { copyUsersRow } from '../users-row-copy';
 import { allowanceOf, canAfford } from './call-allowance';
 import { type ItemRow, newestFirst } from './columns';
 import { hasItemFilters } from './conditions';
@@ -210,8 +211,13 @@ async function keepSpan(reader: Reader, memory: SpanMemory, neededMs: number) {
   await reader.afterResponse(() => rememberSpan(reader.db, reader.userId, memory, needed));
 }
 
-/** Writes a first page's span on the users row, in the primary database. */
+/** Writes a first page's span on the users row, in the primary database, and then on its copy. */
 async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, needed: number) {
+  await writeSpan(db, userId, memory, needed);
+  await copyUsersRow(db, { id: userId, peopleShard: db.peopleShard });
+}
+
+async function writeSpan(db: PeopleDb, userId: number, memory: SpanMemory, needed: number) {
   const update = db.shards.primary().update(users);
   if ('column' in memory) {
     await update
