@@ -17,11 +17,13 @@ import { listCategoriesWithFeeds } from './categories';
 import { createDb } from './client';
 import { meteredD1, newMeter } from './metered-d1';
 import { ON_USERS_ROW_MAX_BYTES } from './reading-list';
+import { copyUsersRow } from './users-row-copy';
 
 /** A Pro person whose reading state is in the primary database, beside their users row (people shard 0). */
 async function personBesideTheirUsersRow() {
   const person = await personIn(0, 'beside');
   await db.update(users).set({ plan: 'pro' }).where(eq(users.id, person.userId));
+  await copyUsersRow(db, person.userId);
   return person;
 }
 

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { addFeed, createCategory, hoursAgo, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, signUp } from '../test/helpers';
+import { moveToPrimary } from '../test/people';
 
 async function sidebar(cookie: string) {
   const groups = (await (await call('/api/categories/with-feeds', { cookie })).json()) as CategoryWithFeeds[];
@@ -79,7 +80,7 @@ describe('what the pages and the sidebar show follows every change to a reading 
     const { cookie, userId } = await signUp();
     // The copy is kept on the users row of people whose reading state is beside it, in the primary
     // database (people shard 0: everyone from before people shards, worker/db/people.ts).
-    await env.DB.prepare('update users set people_shard = 0 where id = ?').bind(userId).run();
+    await moveToPrimary(userId);
     await createCategory(cookie, 'Later');
     await followNew(cookie, 'Alpha');
     await env.DB.prepare('update users set reading_list = null where id = ?').bind(userId).run();

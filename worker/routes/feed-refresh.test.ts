@@ -3,6 +3,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { feeds, users } from '../../schema';
+import { copyUsersRow } from '../db/users-row-copy';
 import { PER_HOST_PER_PICK } from '../jobs/enqueue-refreshes';
 import { follow, rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
@@ -54,6 +55,7 @@ describe('Refresh Feeds', () => {
   it("takes a host's share now and the rest a minute later, as the cron's pick does", async () => {
     const { cookie, userId } = await signUp();
     await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+    await copyUsersRow(db, userId);
     const count = PER_HOST_PER_PICK + 2;
     const feedIds: number[] = [];
     for (let i = 0; i < count; i++) {

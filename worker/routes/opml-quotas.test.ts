@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { categories, opmlImports, users } from '../../schema';
 import { rebuildReadingList } from '../db/reading-list';
 import { peopleDbOfUser } from '../db/users';
+import { copyUsersRow } from '../db/users-row-copy';
 import worker from '../index';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
@@ -29,6 +30,7 @@ describe('OPML imports (M4)', () => {
   it('run one at a time, keep no payload once done, and create categories only for followed feeds', async () => {
     const { cookie, userId } = await signUp();
     await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+    await copyUsersRow(db, userId);
     const good = await scriptFeed(uniqueName(), { body: rss('Good', [{ guid: '1', title: 'G' }]) });
     const broken = await scriptFeed(uniqueName(), { body: 'nope', status: 404, contentType: 'text/plain' });
     const opml = opmlOf(

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../schema';
+import { copyUsersRow } from '../db/users-row-copy';
 import worker from '../index';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { call, db, signUp } from '../test/helpers';
@@ -23,6 +24,7 @@ describe('OPML', () => {
   it('imports as a job reporting added, skipped and failed, then exports', async () => {
     const { cookie, userId } = await signUp();
     await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+    await copyUsersRow(db, userId);
     const good = await scriptFeed(uniqueName(), { body: rss('Good One', [{ guid: '1', title: 'G' }]) });
     const broken = await scriptFeed(uniqueName(), { body: 'nope', status: 404, contentType: 'text/plain' });
     const opml = `<?xml version="1.0"?><opml version="2.0"><head><title>x</title></head><body>

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { creditLedger, users } from '../../schema';
+import { copyUsersRow } from '../db/users-row-copy';
 import { recordedRequests } from '../test/ai';
 import { call, db, signUp } from '../test/helpers';
 
@@ -109,6 +110,7 @@ describe('payments', () => {
     const { cookie, userId } = await signUp();
     await deliver(checkoutCompleted(`evt_c_${userId}`, userId));
     await db.update(users).set({ credits: 10 }).where(eq(users.id, userId));
+    await copyUsersRow(db, userId);
     await deliver({
       id: `evt_inv_${userId}`,
       object: 'event',

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import type { Rule, RulePreview } from '../contracts/rules';
+import { copyUsersRow } from '../db/users-row-copy';
 import { createCategory, itemsOf } from '../test/feeds';
 import { contentsOf, greader } from '../test/greader';
 import { call, db, signUp } from '../test/helpers';
@@ -127,6 +128,7 @@ describe('rules: the API', () => {
       },
     });
     await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+    await copyUsersRow(db, userId);
     expect((await createRule(cookie, rule)).status).toBe(201);
     expect(((await send(cookie, 'GET', '/api/rules')).body as unknown as Rule[]).length).toBe(6);
   });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../schema';
 import type { FeedItem } from '../contracts/feeds';
 import type { SavedSearch } from '../contracts/rules';
+import { copyUsersRow } from '../db/users-row-copy';
 import { call, db, signUp } from '../test/helpers';
 import { followGrowingFeed, HOUR } from '../test/reader-apps';
 
@@ -62,6 +63,7 @@ describe('saved searches', () => {
       },
     });
     await db.update(users).set({ plan: 'pro' }).where(eq(users.id, userId));
+    await copyUsersRow(db, userId);
     expect((await send(cookie, 'POST', '/api/saved-searches', { name: 'S4', query: 'solar' })).status).toBe(201);
   });
 });

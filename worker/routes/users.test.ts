@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { aiGenerations, categories, emails, feeds, sessions, subscriptions, users, wordpressSites } from '../../schema';
 import { findFeedByUrl } from '../db/feeds';
 import { peopleDbOfUser } from '../db/users';
+import { copyUsersRow } from '../db/users-row-copy';
 import { generationWithImage, recordedRequests } from '../test/ai';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
@@ -223,6 +224,7 @@ describe('DELETE /api/users/me', () => {
         .update(users)
         .set({ plan: 'pro', stripeCustomerId: uniqueCustomerId(), stripeSubscriptionId: subscriptionId })
         .where(eq(users.id, person.userId));
+      await copyUsersRow(db, person.userId);
       return person;
     }
 
