@@ -140,7 +140,7 @@ describe('the read gate', () => {
     gate.verdict = new Promise<void>((resolve) => {
       open = resolve;
     });
-    const gated = gatedD1(env.DB, gate);
+    const gated = gatedD1(env.DB, gate, 'DB');
     await env.DB.exec('create table if not exists gate_probe (n integer)');
     let answered = false;
     const read = gated
@@ -167,7 +167,7 @@ describe('the read gate', () => {
     const gate = openGate(db);
     gate.verdict = Promise.reject(new Error('session ended'));
     gate.verdict.catch(() => undefined);
-    const gated = gatedD1(env.DB, gate);
+    const gated = gatedD1(env.DB, gate, 'DB');
     await env.DB.exec('create table if not exists gate_refused (n integer)');
     await expect(gated.prepare('select count(*) from gate_refused').first()).rejects.toThrow('session ended');
     await expect(gated.prepare('insert into gate_refused (n) values (1)').run()).rejects.toThrow('session ended');

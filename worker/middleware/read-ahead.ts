@@ -10,13 +10,19 @@
 // - the session has ended: the answer is a 401, as without the read-ahead, and nothing read is shown;
 // - the row or the list has changed since: the request is answered again from the start, on the fresh
 //   row, without reading ahead (`readAgain`, worker/index.ts): two round trips, as before.
-// Writes never go ahead: a statement that writes waits for the check (read-gate.ts). Only the reads below
-// read ahead; a first request of a session in this isolate takes the two round trips and is remembered.
+// Writes wait for the check (read-gate.ts), except a read mark's or star's (issue 30: a far reader's
+// mark was a near round trip for the check, then a far one for the write): a PATCH of one item goes ahead
+// too, and its batch of writes to the person's people database goes out with the check, guarded in SQL
+// by the live session row there (read-gate.ts `guard`), so an ended session's mark changes nothing. A
+// mark depends only on who the person is, which a changed users row does not change (their id and people
+// shard are fixed), so a changed row does not answer it again (its body is read already). Only the
+// requests below go ahead; a first request of a session in this isolate takes the two round trips and is
+// remembered.
 // Reader apps read ahead the same way on the users row their Auth token's app password last found
 // (greader/auth.ts), kept here under the token.
 import type { Context } from 'hono';
 import type { SessionClaims, SessionUser } from '../auth/session';
-import type { ReadGate } from '../db/read-gate';
+import type { ReadGate, WriteGuard } from '../db/read-gate';
 import type { UsersRowCopy } from '../db/reading-list';
 import type { AppEnv } from '../env';
 import type { EarlyReads } from './early-reads';
@@ -40,11 +46,18 @@ const LARGEST_ROW = 200_000;
 const seenBySession = new Map<string, Seen>();
 let keptCharacters = 0;
 
-/** The requests that read ahead: the lists, an item, and the sidebar (all GETs that only read). */
-function readsAhead(request: Context<AppEnv>['req']) {
-  if (request.method !== 'GET') return false;
+/** A read mark or star of one item: PATCH /api/feed-items/:id. */
+const ONE_ITEM = /^\/api\/feed-items\/\d+$/;
+
+/**
+ * What goes ahead of the check: the lists, an item and the sidebar (GETs that only read: 'read'), and a
+ * read mark or star ('mark'), or nothing.
+ */
+export function goesAhead(request: Context<AppEnv>['req']): 'read' | 'mark' | null {
   const path = request.path.replace(/\/$/, '');
-  return path === '/api/feed-items' || /^\/api\/feed-items\/\d+$/.test(path) || path === '/api/categories/with-feeds';
+  if (request.method === 'PATCH') return ONE_ITEM.test(path) ? 'mark' : null;
+  if (request.method !== 'GET') return null;
+  return path === '/api/feed-items' || ONE_ITEM.test(path) || path === '/api/categories/with-feeds' ? 'read' : null;
 }
 
 /** Requests to be answered again without reading ahead: the row a read went ahead on had changed. */
@@ -53,14 +66,20 @@ export const readAgain = new WeakSet<Request>();
 /**
  * Holds every D1 answer of this request until `check` settles (db/read-gate.ts): the request reads ahead
  * of it. `check` fails with GateClosed when the reads must not be used; what it settles to is returned.
+ * `guard`: the session row a batch of writes to its database may go out on before then, checked in SQL.
  */
-export function holdReadsUntil<T>(c: { var: { readGate: ReadGate } }, check: Promise<T>): Promise<T> {
+export function holdReadsUntil<T>(
+  c: { var: { readGate: ReadGate } },
+  check: Promise<T>,
+  guard: WriteGuard | null = null,
+): Promise<T> {
   const gate = check.then(() => undefined);
   // Seen by the calls the gate holds, and by the caller; a request that made none leaves them
   // unobserved, which is not an unhandled rejection.
   gate.catch(() => undefined);
   check.catch(() => undefined);
   c.var.readGate.verdict = gate;
+  c.var.readGate.guard = guard;
   return check;
 }
 
@@ -69,7 +88,7 @@ export const seenUnder = (key: string): Seen | undefined => seenBySession.get(ke
 
 /** What this request may read ahead on, if anything: a list read beside the check needs the list seen too. */
 export function seenFor(c: Context<AppEnv>, claims: SessionClaims, early: EarlyReads): Seen | undefined {
-  if (!claims.person || !readsAhead(c.req) || readAgain.has(c.req.raw)) return undefined;
+  if (!claims.person || !goesAhead(c.req) || readAgain.has(c.req.raw)) return undefined;
   const seen = seenBySession.get(claims.sessionId);
   if (seen?.user.id !== claims.person.userId) return undefined;
   return early.readsKeptList && seen.keptList === undefined ? undefined : seen;

@@ -29,7 +29,7 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   // Every database behind the request's read gate (db/read-gate.ts), which stays open unless the
   // session middleware reads ahead of its check (middleware/read-ahead.ts).
   const gate = openGate(openDatabases(c.env, config.databases, counted));
-  const services = createServices(c.env, (d1, binding) => gatedD1(counted(d1, binding), gate));
+  const services = createServices(c.env, (d1, binding) => gatedD1(counted(d1, binding), gate, binding));
   c.set('readGate', gate);
   c.set('services', services);
   c.set('config', services.config);

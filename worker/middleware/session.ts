@@ -11,14 +11,14 @@ import {
   verifySessionToken,
 } from '../auth/session';
 import { setSessionCookie } from '../auth/session-cookie';
-import { GateClosed } from '../db/read-gate';
+import { GateClosed, type WriteGuard } from '../db/read-gate';
 import { createReader } from '../db/reader';
 import type { UsersRowCopy } from '../db/reading-list';
 import type { AppEnv } from '../env';
 import { ApiError } from '../lib/errors';
 import { log } from '../lib/log';
 import { type EarlyReads, startEarlyReads } from './early-reads';
-import { forget, holdReadsUntil, readAgain, remember, type Seen, sameRow, seenFor } from './read-ahead';
+import { forget, goesAhead, holdReadsUntil, readAgain, remember, type Seen, sameRow, seenFor } from './read-ahead';
 
 export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
   c.set('user', null);
@@ -46,16 +46,18 @@ export const loadSession = createMiddleware<AppEnv>(async (c, next) => {
     // the row in their people database, and lists read the reading list beside it (early-reads.ts).
     if (session.moved)
       setSessionCookie(c, await tokenWithClaims(c.var.config.secrets.session, session), session.expiresAt);
-    // What this session's next reads may go ahead on (read-ahead.ts); a request that writes forgets it below.
-    else if (c.req.method === 'GET')
+    // What this session's next reads and marks may go ahead on (read-ahead.ts); another request that
+    // writes forgets it below.
+    else if (goesAhead(c.req))
       c.executionCtx.waitUntil(
         copy.then((list) => remember(session.sessionId, session.user, early.readsKeptList ? list : undefined)),
       );
   } else forget(claims.sessionId);
   await next();
-  // A request that may have changed the users row or the reading list (a follow, a preference): this
-  // session's next read takes the fresh ones with its check rather than going ahead on the old.
-  if (c.req.method !== 'GET' && c.req.method !== 'HEAD') forget(claims.sessionId);
+  // A request that may have changed the users row or the reading list (a follow, a preference; not a
+  // read mark or star): this session's next read takes the fresh ones with its check rather than going
+  // ahead on the old.
+  if (c.req.method !== 'GET' && c.req.method !== 'HEAD' && !goesAhead(c.req)) forget(claims.sessionId);
 });
 
 /** The signed-in person on `c.var`, reading through `copy` of their reading list. */
@@ -76,18 +78,21 @@ function signIn(c: Context<AppEnv>, sessionId: string, user: SessionUser, copy: 
  * with a 401 if the session has ended, or marked to be answered again if the row has changed.
  */
 async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, seen: Seen, early: EarlyReads) {
+  const now = Date.now();
+  const mark = goesAhead(c.req) === 'mark';
   // The check goes outside the gate it opens (db/read-gate.ts).
-  const checked = checkSession(c.var.readGate.outside, claims, Date.now(), { withKeptList: early.readsKeptList });
+  const checked = checkSession(c.var.readGate.outside, claims, now, { withKeptList: early.readsKeptList });
   const verdict = checked.then(async (session) => {
     if (!session) throw new GateClosed('ended');
     const keptList = early.readsKeptList ? await early.readingListFor(session) : undefined;
     if (!sameRow(seen, session.user) || (early.readsKeptList && keptList !== seen.keptList)) {
       remember(session.sessionId, session.user, keptList);
-      throw new GateClosed('changed');
+      // A mark is the same mark on the fresh row: only who the person is matters to it (read-ahead.ts).
+      if (!mark) throw new GateClosed('changed');
     }
     return session;
   });
-  holdReadsUntil(c, verdict);
+  holdReadsUntil(c, verdict, mark ? markGuard(c, claims, now) : null);
   signIn(c, claims.sessionId, seen.user, early.readsKeptList ? seen.keptList : seen.user.readingList);
   await next();
   try {
@@ -101,6 +106,17 @@ async function readAhead(c: Context<AppEnv>, next: Next, claims: SessionClaims, 
     }
     readAgain.add(c.req.raw);
   }
+}
+
+/**
+ * The session row a mark's writes may go out on with the check (db/read-gate.ts), when the token names
+ * it in the person's people database: their batch there carries the row's check in SQL.
+ */
+function markGuard(c: Context<AppEnv>, claims: SessionClaims, now: number): WriteGuard | null {
+  const people = c.var.readGate.outside.people;
+  const person = claims.person;
+  if (!claims.rowInPeople || !person || person.peopleShard >= people.count) return null;
+  return { binding: people.at(person.peopleShard).binding, sessionId: claims.sessionId, userId: person.userId, now };
 }
 
 export const requireUser = createMiddleware<AppEnv>(async (c, next) => {

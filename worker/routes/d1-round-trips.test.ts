@@ -59,13 +59,15 @@ describe('someone whose reading state and feeds are in the primary database', ()
       json: { isRead: true },
     });
     expect(marked.calls).toEqual({ DB: 2 });
-    // A write never goes ahead of the session's check.
-    expect(marked.roundTrips).toBe(2);
+    // The mark's batch goes out with the session's check, guarded in SQL by the live session row
+    // (db/read-gate.ts): one round trip, where it waited for the check before (two).
+    expect(marked.roundTrips).toBe(1);
 
-    // The first read after a write waits for the check, which may have changed what it reads; the next go ahead.
+    // A mark changes nothing a read goes ahead on (the users row, the reading list): the next read goes
+    // ahead too (a follow or a preference would make it wait for the check: read-ahead.test.ts).
     const unread = await counted(person.cookie, '/api/feed-items?filter=unread');
     expect(unread.calls).toEqual({ DB: 2 });
-    expect(unread.roundTrips).toBe(2);
+    expect(unread.roundTrips).toBe(1);
     expect((unread.body as FeedItem[]).map((item) => item.id)).not.toContain(newest.id);
     expect(await counted(person.cookie, `/api/feed-items?categoryId=${category.id}`)).toMatchObject({
       calls: { DB: 2 },
@@ -186,13 +188,13 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
 
     // The session's row, the copy of their users row and the reading list in one batch (PEOPLE_1: all
     // live beside the person's rows; the session token says whose and where), nothing in the primary
-    // (db/users-row-copy.ts: the users row was read there, DB: 2 before); each shard's window (DB, FEEDS_1,
-    // at once); the marks and stars of the rows shown (PEOPLE_1): three round trips (four before the
-    // token said so).
+    // (db/users-row-copy.ts: the users row was read there, DB: 2 before), and each shard's window (DB,
+    // FEEDS_1), at once: the star before changed nothing a read goes ahead on (read-ahead.ts); the marks
+    // and stars of the rows shown (PEOPLE_1): two round trips (three waiting for the check:
+    // early-reads.test.ts).
     const page = await counted(person.cookie, '/api/feed-items');
     expect(page.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 2 });
-    expect(page.timeline[0]?.binding).toBe('PEOPLE_1');
-    expect(page.roundTrips).toBe(3);
+    expect(page.roundTrips).toBe(2);
     expect((page.body as FeedItem[]).filter((item) => item.isStarred).map((item) => item.id)).toEqual([there.id]);
 
     // The session (its row and the users row's copy in PEOPLE_1) and the item in its shard at once
@@ -203,20 +205,21 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
     expect(opened.roundTrips).toBe(2);
     expect(opened.body).toMatchObject({ id: there.id, isStarred: true, isRead: false });
 
-    // The session (its row and the users row's copy in PEOPLE_1); the item's feed and position in its
-    // shard; the mark's batch in PEOPLE_1.
+    // The session (its row and the users row's copy in PEOPLE_1) and the item's feed and position in its
+    // shard at once, going ahead of the check; the mark's batch in PEOPLE_1, guarded by the session row
+    // (db/read-gate.ts): two round trips (three waiting for the check).
     const marked = await counted(person.cookie, `/api/feed-items/${there.id}`, {
       method: 'PATCH',
       json: { isRead: true },
     });
     expect(marked.calls).toEqual({ FEEDS_1: 1, PEOPLE_1: 2 });
-    expect(marked.roundTrips).toBe(3);
+    expect(marked.roundTrips).toBe(2);
 
-    // The first read after that write waits for the session's check, as above; the next goes ahead of it:
-    // the session, the reading list and each shard's window at once, then the marks: two round trips.
+    // The reads after a mark go ahead of the session's check: the session, the reading list and each
+    // shard's window at once, then the marks: two round trips.
     const again = await counted(person.cookie, '/api/feed-items');
     expect(again.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 2 });
-    expect(again.roundTrips).toBe(3);
+    expect(again.roundTrips).toBe(2);
     const ahead = await counted(person.cookie, '/api/feed-items');
     expect(ahead.calls).toEqual({ DB: 1, FEEDS_1: 1, PEOPLE_1: 2 });
     expect(ahead.roundTrips).toBe(2);
