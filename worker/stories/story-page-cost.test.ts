@@ -339,6 +339,33 @@ describe('a grouped page of someone following 50 feeds', () => {
   });
 });
 
+describe('a story whose first item retention took', () => {
+  for (const [label, people, shardCount] of [
+    ['across shards', 0, feedShards],
+    ['in one database', 0, 1],
+  ] as const) {
+    it(`shows its other sources, the next one as its card (${label})`, async () => {
+      const firstFeed = shardCount === 1 ? 21_000 : 19_000;
+      const person = await seed(
+        await personIn(people, `many-feeds-retention-${shardCount}`),
+        firstFeed,
+        true,
+        shardCount,
+      );
+      const list = async () => (await counted(person.cookie, '/api/feed-items?limit=100')).body as FeedItem[];
+      const story = (await list()).find((card) => card.story.size === 3 && card.id === card.story.id);
+      if (!story?.alsoIn) throw new Error('no story of three sources on the page');
+      const [next, last] = story.alsoIn;
+      // Retention deletes the story's first item (its feed's oldest), and its list with it.
+      await db.shards.of(story.id).$client.prepare('delete from items where id = ?1').bind(story.id).run();
+      const card = (await list()).find((item) => item.story.id === story.id);
+      expect(card?.id).toBe(next?.id);
+      expect(card?.story.size).toBe(2);
+      expect(card?.alsoIn?.map((other) => other.id)).toEqual([last?.id]);
+    });
+  }
+});
+
 /** The first items of stories among the items of the feeds seeded from `firstFeed`: each one's list, as its entries' JSON. */
 async function listsOf(firstFeed: number) {
   const lists = new Map<number, string[]>();
