@@ -10,6 +10,7 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
 import { weightedSequencer } from './scripts/test-order.mjs';
 import { splitWorkerTests } from './scripts/test-runtimes.mjs';
+import { sourceMapsWithoutSources } from './scripts/test-source-maps.mjs';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -102,6 +103,8 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
 
   return {
     plugins: [
+      // Source maps sent to workerd without each file's source text (scripts/test-source-maps.mjs).
+      sourceMapsWithoutSources(),
       // Called as each runner starts: the runner gets a workerd and fake servers of its own, so that two
       // runners at once would never share a database, a scripted feed or a recorded request.
       cloudflareTest(async () => {
