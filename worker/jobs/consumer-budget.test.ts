@@ -5,11 +5,11 @@
 // people database for the whole batch, and what finds no room goes back to the queue: each invocation
 // keeps to its budget, and every feed is refreshed once, none dropped.
 import { env } from 'cloudflare:workers';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { feeds, readMarks, rules, stars, subscriptions } from '../../schema';
-import type { PeopleDb } from '../db/client';
-import { upsertFeed } from '../db/feeds';
+import type { Db, PeopleDb } from '../db/client';
+import { nextFeedIdSql } from '../db/shards';
 import { ITEMS_KEPT_AT_LEAST, MAX_ITEMS_PER_FEED } from '../feeds/refresh';
 import { deliverCounted } from '../test/ai';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
@@ -21,18 +21,57 @@ import type { JobMessage } from './messages';
 
 const sum = (calls: Record<string, number>) => Object.values(calls).reduce((total, n) => total + n, 0);
 
-/** A feed holding MAX_ITEMS_PER_FEED already (by its sequence), whose site now lists two new items. */
-async function fullFeedWithNews(label: string) {
-  const name = uniqueName(label);
-  const url = await scriptFeed(name, {
-    body: rss(name, [
-      { guid: `${name}-a`, title: `${name} first` },
-      { guid: `${name}-b`, title: `${name} second` },
-    ]),
+/**
+ * `count` feeds, each holding MAX_ITEMS_PER_FEED already (by its sequence), whose site now lists two new
+ * items; their ids in order. Each row is the one upsertFeed writes for a new feed (its shard's next id,
+ * in the shard its URL hashes to) with its sequence set, sent as one D1 batch a feed shard: a feed at a
+ * time was some 500 of this file's 2,100 calls, none of them what it tests.
+ */
+async function fullFeedsWithNews(count: number, label: string) {
+  const made: { name: string; url: string }[] = [];
+  for (let k = 0; k < count; k++) {
+    const name = uniqueName(`${label}-${k}`);
+    const url = await scriptFeed(name, {
+      body: rss(name, [
+        { guid: `${name}-a`, title: `${name} first` },
+        { guid: `${name}-b`, title: `${name} second` },
+      ]),
+    });
+    made.push({ name, url });
+  }
+  const byShard = new Map<number, { home: Db; feeds: typeof made }>();
+  for (const feed of made) {
+    const { shard, db: home } = db.shards.forNewFeed(feed.url);
+    const group = byShard.get(shard) ?? { home, feeds: [] };
+    group.feeds.push(feed);
+    byShard.set(shard, group);
+  }
+  const ids = new Map<string, number>();
+  const now = new Date();
+  for (const [shard, { home, feeds: group }] of byShard) {
+    const statements = group.flatMap(({ name, url }) => [
+      home.insert(feeds).values({
+        url,
+        title: name,
+        siteUrl: null,
+        description: null,
+        id: sql.raw(nextFeedIdSql(shard)),
+        nextFetchAt: now,
+        createdAt: now,
+        lastSeq: MAX_ITEMS_PER_FEED,
+      }),
+      home.select({ id: feeds.id, url: feeds.url }).from(feeds).where(eq(feeds.url, url)),
+    ]);
+    const [first, ...rest] = statements;
+    if (!first) continue;
+    const results = await home.batch([first, ...rest]);
+    for (const rows of results) for (const row of Array.isArray(rows) ? rows : []) ids.set(row.url, row.id);
+  }
+  return made.map(({ url }) => {
+    const id = ids.get(url);
+    if (id === undefined) throw new Error(`no feed row for ${url}`);
+    return id;
   });
-  const feed = await upsertFeed(db, { url, title: name, siteUrl: null, description: null });
-  await db.shards.of(feed.id).update(feeds).set({ lastSeq: MAX_ITEMS_PER_FEED }).where(eq(feeds.id, feed.id));
-  return feed.id;
 }
 
 /** Follows every feed, with a rule that stars, hides and notes every item titled "first". */
@@ -55,8 +94,7 @@ async function followAllWithRule(person: { userId: number; db: PeopleDb }, feedI
 
 describe('a batch of busy refreshes', () => {
   it('keeps every invocation within its D1 budget, prunes marks once a people database, and drops nothing', async () => {
-    const feedIds: number[] = [];
-    for (let k = 0; k < 101; k++) feedIds.push(await fullFeedWithNews(`busy-${k}`));
+    const feedIds = await fullFeedsWithNews(101, 'busy');
     // A follower in each people database, each rule matching each feed's first new item.
     const reader = await personIn(1, 'busy-reader');
     await followAllWithRule(reader, feedIds);
