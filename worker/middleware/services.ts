@@ -4,6 +4,7 @@ import { createMiddleware } from 'hono/factory';
 import { readConfig } from '../config';
 import { callTimeline, roundTripsInSequence } from '../db/call-timeline';
 import { openDatabases } from '../db/client';
+import { coalescedD1, requestTick } from '../db/coalesced-d1';
 import { gatedD1, openGate } from '../db/read-gate';
 import { announceMailTransport } from '../email/send';
 import type { AppEnv } from '../env';
@@ -24,8 +25,21 @@ export const services = createMiddleware<AppEnv>(async (c, next) => {
   // the Worker, writes to the primary. One session per binding, shared by the gate's inside and outside.
   const replicas = c.var.replicas;
   const near = (d1: D1Database, binding: string) => (replicas ? replicas.open(d1, binding) : d1);
-  const counted = (d1: D1Database, binding: string) =>
+  const metered = (d1: D1Database, binding: string) =>
     timeline ? timeline.meter(near(d1, binding), binding) : near(d1, binding);
+  // Reads issued in the same tick to one database go as one D1 call (db/coalesced-d1.ts): one coalescer
+  // per binding, shared by the gate's inside and outside, so the session's check and the page it reads
+  // ahead of are one call where they share a database.
+  const coalescers = new Map<string, D1Database>();
+  const tick = requestTick();
+  const counted = (d1: D1Database, binding: string) => {
+    let coalescer = coalescers.get(binding);
+    if (!coalescer) {
+      coalescer = coalescedD1(metered(d1, binding), tick);
+      coalescers.set(binding, coalescer);
+    }
+    return coalescer;
+  };
   // Every database behind the request's read gate (db/read-gate.ts), which stays open unless the
   // session middleware reads ahead of its check (middleware/read-ahead.ts).
   const gate = openGate(openDatabases(c.env, config.databases, counted));
