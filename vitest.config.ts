@@ -4,10 +4,11 @@
 // (scripts/test-runtimes.mjs tells them apart by what they import); `web` and `extension` run the UI's
 // unit tests in happy-dom; `scripts` the Node scripts. The browser suite lives apart
 // (e2e/vitest.config.ts, `npm run test:e2e`).
-import { accessSync, constants, cpSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
+import { copyWorkerAssets } from './scripts/test-assets.mjs';
 import { weightedSequencer } from './scripts/test-order.mjs';
 import { splitWorkerTests } from './scripts/test-runtimes.mjs';
 import { sourceMapsWithoutSources } from './scripts/test-source-maps.mjs';
@@ -51,8 +52,8 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
 
   // wrangler refuses a config whose assets directory is missing; the worker tests need no built SPA, only
   // the development sample feeds that the Worker reads from its assets (as `vite build` copies them).
-  mkdirSync('dist/client', { recursive: true });
-  cpSync('web/public/dev', 'dist/client/dev', { recursive: true });
+  // (`npm test` copies them once before its two Worker runs start: FEEDLOOM_TEST_ASSETS_READY.)
+  if (process.env.FEEDLOOM_TEST_ASSETS_READY !== '1') copyWorkerAssets();
 
   // wrangler.toml, read from a folder with no .dev.vars or .env: the tests see wrangler.toml's [vars] and
   // the bindings below, whatever a developer keeps in theirs (scripts/test-wrangler-config.mjs).
@@ -101,7 +102,13 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
 
   const migrations = await readD1Migrations('migrations');
 
+  // `npm test` runs the workerd project as two Vitest runs side by side (scripts/test.mjs, --shard, split
+  // by cost), each with its own workerd, fake servers and pre-bundled dependencies: two runs bundling into
+  // one cache folder at once could read each other's half-written files.
+  const workerShard = process.env.FEEDLOOM_WORKER_SHARD;
+
   return {
+    cacheDir: workerShard ? `node_modules/.vite/worker-shard-${workerShard}` : undefined,
     plugins: [
       // Source maps sent to workerd without each file's source text (scripts/test-source-maps.mjs).
       sourceMapsWithoutSources(),
@@ -191,8 +198,8 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
 // Each project is a group of its own (sequence.groupOrder): Vitest then hands all of a project's files to
 // one runner, which keeps its workerd, happy-dom window or module graph from file to file (isolate false);
 // projects sharing a group had their files interleaved, and a runner was started anew for nearly each.
-// `npm test` runs the workerd project beside the others (scripts/test.mjs), in two runners that take its
-// files costliest first (scripts/test-order.mjs).
+// `npm test` runs the workerd project beside the others (scripts/test.mjs), in two halves of about equal
+// cost (scripts/test-order.mjs).
 export default defineConfig({
   test: {
     sequence: { sequencer: weightedSequencer(['worker']) },

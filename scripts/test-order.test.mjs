@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { costliestFirst, readWeights } from './test-order.mjs';
+import { costliestFirst, readWeights, splitByWeight } from './test-order.mjs';
 import { splitWorkerTests } from './test-runtimes.mjs';
 
 describe('the order the Worker tests are handed out in', () => {
@@ -13,6 +13,16 @@ describe('the order the Worker tests are handed out in', () => {
       'a.test.ts',
     ]);
     expect(costliestFirst(['z.test.ts', 'y.test.ts'], {})).toEqual(['y.test.ts', 'z.test.ts']);
+  });
+
+  it('splits the files into halves of about equal cost, each file in one half whatever order they come in', () => {
+    const weights = { 'a.test.ts': 9, 'b.test.ts': 5, 'c.test.ts': 4, 'd.test.ts': 1, 'e.test.ts': 1 };
+    const paths = Object.keys(weights);
+    const parts = splitByWeight(paths, 2, weights);
+    expect(parts.map((part) => part.total)).toEqual([10, 10]);
+    expect(parts.flatMap((part) => part.paths).sort()).toEqual(paths);
+    expect(splitByWeight([...paths].reverse(), 2, weights)).toEqual(parts);
+    // By count, as Vitest's --shard splits, the halves could be 9 + 5 + 4 against 1 + 1.
   });
 
   it('has a measured cost for most Worker test files', () => {

@@ -1,7 +1,8 @@
-// `npm test`: the type check, the lint and the unit tests, started together, the tests as two Vitest
-// runs side by side: the Worker tests in two workerd runners (printed as they run), and the Node and
-// happy-dom projects (worker-node, web, extension, scripts), in a Vitest that never loads the workerd
-// pool; the others print when they end. On two cores they overlap well: the
+// `npm test`: the type check, the lint and the unit tests, started together, the tests as three Vitest
+// runs side by side: each half of the Worker tests in a workerd of its own (the first half printed as it
+// runs; the halves split by measured cost, scripts/test-order.mjs), and the Node and happy-dom projects
+// (worker-node, web, extension, scripts), in a Vitest that never loads the workerd pool; the others
+// print when they end. On two cores they overlap well: the
 // Worker tests wait on workerd, the local queue and the fake servers much of the time, and one Vitest run
 // gives its files one runner at a time. Any failure fails the whole, after all have finished. Arguments
 // go to one `vitest run` of every project (`npm test -- worker/routes/users.test.ts`).
@@ -13,6 +14,7 @@
 // parallel checkers: on idle cores they end sooner.
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { copyWorkerAssets } from './test-assets.mjs';
 
 /** Runs a command; `live` streams its output, else it is kept for when it ends. */
 function run(name, command, args, live, env = {}) {
@@ -54,20 +56,28 @@ const nodeOptions = `${process.env.NODE_OPTIONS ?? ''} --no-experimental-detect-
 const vitest = (name, args, live, env = {}) =>
   run(name, bin('vitest'), ['run', ...args], live, { NODE_OPTIONS: nodeOptions, ...env });
 /**
- * The workerd test files in one Vitest with two runners, each with a workerd and fake servers of its own,
- * each taking the next file as it finishes one (the costliest first: scripts/test-order.mjs). Two Vitest
- * runs of half the files each (--shard) did the same work but paid twice for Vitest's start, the pool's,
- * wrangler's and Miniflare's: 56 s of CPU against 44 s on 54 light files (load 12-17, in turns), and
- * the halves were split by count, one ending seconds before the other.
+ * Half the workerd test files (Vitest's --shard, split by cost: scripts/test-order.mjs), in a workerd and
+ * with fake servers of their own. Not one Vitest with two runners (--maxWorkers=2): that saves a Vitest
+ * start (some 12 s of CPU) and won at load 12-13 (155 against 176 s of CPU), but on a quieter machine its
+ * Worker tests took 192.7 s against 115.3 s for the slower half (28 Nov 06:00-06:10, load 4, in turns;
+ * docs/performance.md): its two runners are served by one Node process.
  */
-const workerTests = (live) => vitest('worker tests', ['--project', 'worker', '--maxWorkers=2'], live);
+const workerShard = (index, live) =>
+  vitest(`worker tests ${index}/2`, ['--project', 'worker', `--shard=${index}/2`], live, {
+    FEEDLOOM_WORKER_SHARD: String(index),
+    // The sample feeds are copied into dist/client once, below: each run copying them as its config
+    // loaded could replace a file while the other's Miniflare listed the folder (ENOENT).
+    FEEDLOOM_TEST_ASSETS_READY: '1',
+  });
 
 const given = process.argv.slice(2);
+if (given.length === 0) copyWorkerAssets();
 const tests =
   given.length > 0
     ? [vitest('vitest', given, true)]
     : [
-        workerTests(true),
+        workerShard(1, true),
+        workerShard(2, false),
         vitest(
           'node, web, extension and script tests',
           ['--project', 'worker-node', '--project', 'web', '--project', 'extension', '--project', 'scripts'],
