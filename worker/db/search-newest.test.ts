@@ -9,10 +9,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SearchPageQuery, searchPage } from '../test/item-pages';
 import { primaryPeopleDb } from '../test/people';
+import { MINUTE, seedSteadyAndArchive } from '../test/search-seed';
 import { createDb } from './client';
 import { meteredD1, newMeter } from './metered-d1';
-import { rebuildReadingList } from './reading-list';
-import { CLOCK_ID_BASE, ID_EPOCH_MS, MAX_SHARDS } from './shards';
 import { findUserById } from './users';
 
 const READER = 7711;
@@ -22,65 +21,18 @@ const STEADY = 7811;
 const ARCHIVE = 7812;
 const STEADY_ITEMS = 2_400;
 const ARCHIVE_ITEMS = 300;
-const MINUTE = 60_000;
 
 const db = createDb(env);
-/** The id the clock gives an item stored at `ms` in the primary database (shards.ts clockItemId), as SQL. */
-const clockIdSql = (ms: string) => `(${CLOCK_ID_BASE} + (${ms} - ${ID_EPOCH_MS}) * ${MAX_SHARDS})`;
-
-/** The feed's items with the word, indexed as storeItems indexes them; item k (0 oldest) named by its date. */
-async function seedFeed(feedId: number, count: number, sql: { pubDate: string; id: string }, now: number) {
-  await env.DB.prepare(`insert into feeds (id, url, next_fetch_at, created_at, last_seq)
-      values (?1, 'https://newest-search.example/' || ?1 || '.xml', ?2, ?3, ?4)`)
-    .bind(feedId, now + 86_400_000, now, count)
-    .run();
-  await env.DB.prepare(`with recursive n(k) as (select 0 union all select k + 1 from n where k < ?2 - 1)
-      insert into items (id, feed_id, seq, guid_hash, title, content, pub_date, created_at)
-      select ${sql.id}, ?1, k + 1, 'newest-${feedId}-' || k, 'Item ${feedId} ' || k, 'zephyr weather',
-        ${sql.pubDate}, ?3
-      from n where true`)
-    .bind(feedId, count, now)
-    .run();
-  await env.DB.prepare(`insert into search_index (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
-      select id, title, '', content, '', 'f' || feed_id, feed_id, seq, pub_date from items where feed_id = ?1`)
-    .bind(feedId)
-    .run();
-}
-
 let now = 0;
 beforeAll(async () => {
-  now = Math.floor(Date.now() / MINUTE) * MINUTE;
-  for (const [id, name] of [
-    [READER, 'Newest'],
-    [LATE_READER, 'Late'],
-  ] as const) {
-    await env.DB.prepare(
-      `insert into users (id, email, name, created_at) values (?1, 'newest-' || ?1 || '@example.com', ?2, ?3)`,
-    )
-      .bind(id, name, now)
-      .run();
-  }
-  // One a minute up to a minute ago, each stored when it was published.
-  const steadyDate = `(?3 - (?2 - k) * ${MINUTE})`;
-  await seedFeed(STEADY, STEADY_ITEMS, { pubDate: steadyDate, id: clockIdSql(steadyDate) }, now);
-  // Published one a day, all stored in the refresh a minute ago (at most now: 30 s after the last steady one).
-  const archiveArrival = now - MINUTE / 2;
-  await seedFeed(
-    ARCHIVE,
-    ARCHIVE_ITEMS,
-    { pubDate: `(?3 - (?2 - k) * 86400000)`, id: `${clockIdSql(String(archiveArrival))} + k * ${MAX_SHARDS}` },
-    now,
-  );
-  const follow = env.DB.prepare(
-    `insert into subscriptions (user_id, feed_id, name, created_at) values (?1, ?2, 'Feed ' || ?2, ?3)`,
-  );
-  await env.DB.batch([
-    follow.bind(READER, STEADY, now),
-    follow.bind(LATE_READER, STEADY, now),
-    follow.bind(LATE_READER, ARCHIVE, now),
-  ]);
-  await rebuildReadingList(primaryPeopleDb(db), READER);
-  await rebuildReadingList(primaryPeopleDb(db), LATE_READER);
+  now = await seedSteadyAndArchive({
+    name: 'newest',
+    reader: READER,
+    lateReader: LATE_READER,
+    steady: { feedId: STEADY, items: STEADY_ITEMS },
+    archive: { feedId: ARCHIVE, items: ARCHIVE_ITEMS },
+    content: `'zephyr weather'`,
+  });
 });
 
 /** A search newest first as a request makes it, with the rows it read. */

@@ -11,10 +11,9 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type SearchPageQuery, searchPage } from '../test/item-pages';
 import { primaryPeopleDb } from '../test/people';
+import { DAY, MINUTE, seedSteadyAndArchive } from '../test/search-seed';
 import { createDb } from './client';
-import { rebuildReadingList } from './reading-list';
 import { oldestRowsPerFeed, SEARCH_WINDOW_ROWS } from './search';
-import { CLOCK_ID_BASE, ID_EPOCH_MS, MAX_SHARDS } from './shards';
 import { findUserById } from './users';
 
 const READER = 7731;
@@ -24,64 +23,18 @@ const STEADY = 7831;
 const ARCHIVE = 7832;
 const ITEMS = 2_500;
 const ARCHIVE_ITEMS = 300;
-const MINUTE = 60_000;
-const DAY = 86_400_000;
 
 const db = createDb(env);
-/** The id the clock gives an item stored at `ms` in the primary database (shards.ts clockItemId), as SQL. */
-const clockIdSql = (ms: string) => `(${CLOCK_ID_BASE} + (${ms} - ${ID_EPOCH_MS}) * ${MAX_SHARDS})`;
-
-async function seedFeed(feedId: number, count: number, sql: { pubDate: string; id: string }, now: number) {
-  await env.DB.prepare(`insert into feeds (id, url, next_fetch_at, created_at, last_seq)
-      values (?1, 'https://oldest-search.example/' || ?1 || '.xml', ?2, ?3, ?4)`)
-    .bind(feedId, now + DAY, now, count)
-    .run();
-  await env.DB.prepare(`with recursive n(k) as (select 0 union all select k + 1 from n where k < ?2 - 1)
-      insert into items (id, feed_id, seq, guid_hash, title, content, pub_date, created_at)
-      select ${sql.id}, ?1, k + 1, 'oldest-${feedId}-' || k, 'Item ${feedId} ' || k,
-        case when k % 700 = 3 then 'weather zephyr storm' else 'zephyr weather calm' end, ${sql.pubDate}, ?3
-      from n where true`)
-    .bind(feedId, count, now)
-    .run();
-  await env.DB.prepare(`insert into search_index (rowid, title, summary, content, author, feed, feed_id, seq, pub_date)
-      select id, title, '', content, '', 'f' || feed_id, feed_id, seq, pub_date from items where feed_id = ?1`)
-    .bind(feedId)
-    .run();
-}
-
 let now = 0;
 beforeAll(async () => {
-  now = Math.floor(Date.now() / MINUTE) * MINUTE;
-  for (const [id, name] of [
-    [READER, 'Oldest'],
-    [LATE_READER, 'Late oldest'],
-  ] as const) {
-    await env.DB.prepare(
-      `insert into users (id, email, name, created_at) values (?1, 'oldest-' || ?1 || '@example.com', ?2, ?3)`,
-    )
-      .bind(id, name, now)
-      .run();
-  }
-  const steadyDate = `(?3 - (?2 - k) * ${MINUTE})`;
-  await seedFeed(STEADY, ITEMS, { pubDate: steadyDate, id: clockIdSql(steadyDate) }, now);
-  // Published one a day, all stored in the refresh a minute ago.
-  const arrival = now - MINUTE / 2;
-  await seedFeed(
-    ARCHIVE,
-    ARCHIVE_ITEMS,
-    { pubDate: `(?3 - (?2 - k) * ${DAY})`, id: `${clockIdSql(String(arrival))} + k * ${MAX_SHARDS}` },
-    now,
-  );
-  const follow = env.DB.prepare(
-    `insert into subscriptions (user_id, feed_id, name, created_at) values (?1, ?2, 'Feed ' || ?2, ?3)`,
-  );
-  await env.DB.batch([
-    follow.bind(READER, STEADY, now),
-    follow.bind(LATE_READER, STEADY, now),
-    follow.bind(LATE_READER, ARCHIVE, now),
-  ]);
-  await rebuildReadingList(primaryPeopleDb(db), READER);
-  await rebuildReadingList(primaryPeopleDb(db), LATE_READER);
+  now = await seedSteadyAndArchive({
+    name: 'oldest',
+    reader: READER,
+    lateReader: LATE_READER,
+    steady: { feedId: STEADY, items: ITEMS },
+    archive: { feedId: ARCHIVE, items: ARCHIVE_ITEMS },
+    content: `case when k % 700 = 3 then 'weather zephyr storm' else 'zephyr weather calm' end`,
+  });
 });
 
 /** Every page of a search oldest first, following its cursors (at most `most`): the titles of each page. */
