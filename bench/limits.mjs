@@ -6,7 +6,14 @@
 // reported met or not.
 import { readdirSync, readFileSync } from 'node:fs';
 import { importWorkerModules } from './bundle-worker.mjs';
-import { PEAK_OVER_AVERAGE, PRICES, peopleDatabaseQueriesPerSecond, WORKLOADS } from './projection.mjs';
+import {
+  PEAK_OVER_AVERAGE,
+  PRICES,
+  peopleDatabaseQueriesPerSecond,
+  READER_APPS,
+  readerAppCallsPerSecond,
+  WORKLOADS,
+} from './projection.mjs';
 import { constantIn } from './source-constants.mjs';
 
 const D1_LIMITS = 'https://developers.cloudflare.com/d1/platform/limits/';
@@ -42,6 +49,12 @@ const MONTH_SECONDS = 30 * 86_400;
  * person's session check reads their users row in the primary at most once in this time.
  */
 const USERS_ROW_COPY_TTL_S = constantIn('worker/db/users-row-copy.ts', 'USERS_ROW_COPY_TTL_MS') / 1000;
+/**
+ * Queries in the primary for each reader-app call besides the users row's copy (counted with the session
+ * checks' below): Google Reader's Auth token and Fever's api_key are checked against the app password
+ * joined to its users row there, on every call (worker/db/app-passwords.ts appPasswordWithOwner).
+ */
+const PRIMARY_QUERIES_A_READER_APP_CALL = 1;
 /** The people's address hash's worst people database against the mean (±15 % over 16: worker/db/people.test.ts). */
 const PEOPLE_HASH_IMBALANCE = 1.15;
 /**
@@ -136,12 +149,18 @@ function atWorkload(scale, measured) {
   // and their check reads the primary only when the copy is older than its time limit: at most once a
   // person in that time, all of them active in the busiest hour at worst.
   const requestsPerSecond = (d.pages * 2 + d.marks) / MONTH_SECONDS;
-  const primaryUsersRowsPerSecond =
+  const sessionUsersRowsPerSecond =
     d.peopleShards > 0
       ? Math.min(requestsPerSecond * PEAK_OVER_AVERAGE, scale.people / USERS_ROW_COPY_TTL_S)
       : requestsPerSecond * PEAK_OVER_AVERAGE;
+  // Reader apps poll (projection.mjs READER_APPS): every call checks its credential.
+  const readerAppCalls = readerAppCallsPerSecond(scale.people);
+  const primaryQueriesPerSecond =
+    d.peopleShards > 0
+      ? sessionUsersRowsPerSecond + readerAppCalls * PRIMARY_QUERIES_A_READER_APP_CALL
+      : sessionUsersRowsPerSecond + readerAppCalls;
   // New people go to the people databases after the primary (worker/db/people.ts), by their address hashed.
-  const peopleQueries = peopleDatabaseQueriesPerSecond(d.pages, d.marks);
+  const peopleQueries = peopleDatabaseQueriesPerSecond(d.pages, d.marks, scale.people);
   // A deletion: one batch in each feed shard its stars and feeds are in, every people database asked who
   // else follows them and, after the delete, who follows the feeds deleted (the subscription race); at
   // worst (feeds in every shard) one in every feed shard.
@@ -154,12 +173,16 @@ function atWorkload(scale, measured) {
     bindings: d.feedShards + d.peopleShards + 5, // + R2, the two queues, Analytics Engine, the assets
     largestDatabaseGB: scale.largestDatabaseGB,
     accountStorageGB: storage.items + storage.people,
-    primaryUsersRowsPerSecond,
+    primaryQueriesPerSecond,
     busiestPeopleDatabaseQueriesPerSecond:
       d.peopleShards > 0 ? (peopleQueries / d.peopleShards) * PEOPLE_HASH_IMBALANCE : peopleQueries,
+    // Refreshes and pages at their busiest; reader apps' syncs (every hour alike) read every shard in scope
+    // for what arrived since the last one.
     busiestFeedShardQueriesPerSecond:
-      (((d.checks / MONTH_SECONDS) * measured.callsPerCheck + (d.pages * inScope) / MONTH_SECONDS) / feedShards) *
-      PEAK_OVER_AVERAGE *
+      ((((d.checks / MONTH_SECONDS) * measured.callsPerCheck + (d.pages * inScope) / MONTH_SECONDS) *
+        PEAK_OVER_AVERAGE +
+        (readerAppCalls / READER_APPS.callsPerSync) * READER_APPS.feedShardCallsPerSync * inScope) /
+        feedShards) *
       1.15,
     consumerCalls: callBudget,
     // A cleanup job takes an account only while the batch's budget has room for all of it.
@@ -217,10 +240,10 @@ export function limitsTable(scale, measured) {
       'busiestPeopleDatabaseQueriesPerSecond',
     ),
     row(
-      'queries a second, the users rows: the one each session check reads, in the primary (or one replica) (busiest hour)',
+      `queries a second, the primary: users rows for session checks, reader apps' credentials (${Math.round(READER_APPS.share * 100)} % of people syncing every ${READER_APPS.syncSeconds / 60} minutes) (busiest hour)`,
       1_000,
       D1_LIMITS,
-      'primaryUsersRowsPerSecond',
+      'primaryQueriesPerSecond',
     ),
     row(
       'queries a second, the busiest feed shard (busiest hour)',

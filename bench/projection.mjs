@@ -102,11 +102,41 @@ export const PEOPLE_DATABASE_CALLS = { page: 2, sidebar: 2, mark: 2 };
 /** Seconds in the 30-day month. */
 const MONTH_SECONDS = 30 * 86_400;
 
-/** The D1 calls a second all people databases take together in the busiest hour. */
-export const peopleDatabaseQueriesPerSecond = (pages, marks) =>
+/**
+ * Reader apps (Google Reader and Fever clients: docs/reader-apps.md) sync on a timer, whether or not their
+ * person is reading, and every call of a sync checks its credential. No public figure gives these; they
+ * are this projection's assumptions, printed in docs/scaling.md:
+ * - `share`: the people who sync a reader app. FreshRSS and Miniflux are mostly read through apps; the web
+ *   app is Feedloom's own reader, so a third of the people at most.
+ * - `syncSeconds`: how often an app syncs. NetNewsWire offers 10 minutes to 8 hours (on iOS it asks for a
+ *   background refresh every 15 minutes, which iOS grants as it sees fit); newsboat reloads on start and,
+ *   with auto-reload on, every `reload-time` (60 minutes by default); Reeder and Fever apps sync on open
+ *   and in the background. Every 30 minutes, around the clock: no busiest-hour factor, the timer does not
+ *   follow reading.
+ * - `callsPerSync`: a NetNewsWire-shaped Google Reader sync (worker/routes/greader-clients.test.ts,
+ *   greader-sync.test.ts): tag/list, subscription/list, the unread ids, the starred ids, the ids since the
+ *   last sync (`ot`), their contents; a Fever sync (fever.test.ts) is groups, feeds, unread_item_ids,
+ *   saved_item_ids and items since_id: 5. Six.
+ * - `feedShardCallsPerSync`: the calls that read items in every feed shard the person's feeds are in (the
+ *   ids since the last sync); the contents read only the shards of the ids asked, the rest none.
+ */
+export const READER_APPS = { share: 1 / 3, syncSeconds: 30 * 60, callsPerSync: 6, feedShardCallsPerSync: 1 };
+
+/** Reader apps' calls a second (any hour: they poll on a timer) for `people` people. */
+export const readerAppCallsPerSecond = (people) =>
+  (people * READER_APPS.share * READER_APPS.callsPerSync) / READER_APPS.syncSeconds;
+
+/**
+ * The D1 calls a second all people databases take together in the busiest hour: the web app's pages and
+ * marks at their busiest, and reader apps' calls (each a person's people database's: their credential's
+ * check with the users row's copy and reading list, in one batch, and the marks of what it lists, as a
+ * page of items), which poll at the same rate every hour.
+ */
+export const peopleDatabaseQueriesPerSecond = (pages, marks, people = 0) =>
   ((pages * (PEOPLE_DATABASE_CALLS.page + PEOPLE_DATABASE_CALLS.sidebar) + marks * PEOPLE_DATABASE_CALLS.mark) /
     MONTH_SECONDS) *
-  PEAK_OVER_AVERAGE;
+    PEAK_OVER_AVERAGE +
+  readerAppCallsPerSecond(people) * PEOPLE_DATABASE_CALLS.page;
 
 const mixOf = (field) => FEED_MIX.reduce((sum, kind) => sum + kind.share * field(kind), 0);
 const checksPerDay = mixOf((kind) => Math.min(96, Math.max(1, 2 * kind.itemsPerDay)));
@@ -161,7 +191,7 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   // both, the busiest ×HASH_IMBALANCE (the address hash, as the URL hash). No power of two for the
   // queries: placement is the address hash modulo the number (people.ts), and each people database more
   // is two calls more for an account deletion (asked who else follows, twice: bench/limits.mjs).
-  const peopleQueries = peopleDatabaseQueriesPerSecond(pages, marks) * HASH_IMBALANCE;
+  const peopleQueries = peopleDatabaseQueriesPerSecond(pages, marks, w.people) * HASH_IMBALANCE;
   const queryBound = D1_QUERIES_PER_SECOND / QUERY_HEADROOM;
   const peopleShards = Math.max(
     peopleGB > PEOPLE_SHARD_TARGET_GB ? powerOfTwoAtLeast(peopleGB / PEOPLE_SHARD_TARGET_GB) : 0,
@@ -170,11 +200,14 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   // One pick per feed shard each tick, and one more for every PICK_LIMIT feeds it leases.
   const pickMessages = feedShards * CRON_TICKS_PER_DAY * DAYS + checks / PICK_LIMIT;
 
-  const requests = pages * 2 + marks + (refreshMessages + pickMessages) / CONSUMER_BATCH;
+  // Reader apps' calls in the month: each a request, reading about what a page of items with its session does.
+  const readerAppCalls = readerAppCallsPerSecond(w.people) * MONTH_SECONDS;
+  const requests = pages * 2 + marks + readerAppCalls + (refreshMessages + pickMessages) / CONSUMER_BATCH;
   const rowsRead =
     checks * perCheck('rowsRead') +
     pages * (2 * session.rowsRead + itemsPage.rowsRead + sidebar.rowsRead) +
-    marks * (session.rowsRead + markRead.rowsRead);
+    marks * (session.rowsRead + markRead.rowsRead) +
+    readerAppCalls * (session.rowsRead + itemsPage.rowsRead);
   const trimmedItems = w.uniqueFeeds * itemsTrimmedPerFeedPerDay * DAYS;
   const rowsWritten =
     checks * perCheck('rowsWritten') +
@@ -226,6 +259,7 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
       trimmedItems,
       pages,
       marks,
+      readerAppCalls,
       requests,
       rowsRead,
       rowsWritten,
@@ -263,7 +297,8 @@ Measured per-operation costs ([performance.md](performance.md)) × workload coun
 (${fmt(itemsPerFeedPerDay, 2)} on average), each checked ${fmt(checksPerDay, 2)} times a day by schedule.ts, ${fmt(itemsHeldAfterAYear, 0)} items held per feed after a year
 (retention: ${RETENTION_DAYS} days, the newest ${KEPT_AT_LEAST} at least and ${ITEMS_KEPT} at most: by then ${fmt(itemsTrimmedPerFeedPerDay, 2)} a feed a day are deleted, ${TRIM_ROWS_WRITTEN_PER_ITEM} rows written each at most,
 worker/db/retention-cost.test.ts); each check pays its share of the pick that leased it. People open ${WORKLOADS.A.pagesPerDay} pages a day (a page of items and the
-sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
+sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one; ${fmt(READER_APPS.share * 100, 0)} % of them also sync a reader app every ${READER_APPS.syncSeconds / 60} minutes around the clock,
+${READER_APPS.callsPerSync} calls a sync (bench/projection.mjs READER_APPS says where these come from), each a request reading about what a page of items does. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
 at most ${FEED_SHARD_TARGET_GB} GB of items each on average (search index and index entries counted), ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
 people's rows pass ${PEOPLE_SHARD_TARGET_GB} GB, or their D1 calls (sessions included) a third of ${D1_QUERIES_PER_SECOND} a second in the busiest hour; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
