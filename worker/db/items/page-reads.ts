@@ -50,10 +50,12 @@ function sharedBounds(scan: Scan, subscription = joined): SQL[] {
   const bounds: SQL[] = [sql`i.feed_id = ${subscription.feedId}`, ...itemConditions(scan)];
   const cursor = scan.cursor;
   if (cursor) {
+    // The date alone as well: SQLite does not make an index range of the `or` with bound values, so without
+    // it each feed's range started at its newest (oldest) item and read every row the pages before showed.
     bounds.push(
       scan.newest
-        ? sql`(i.pub_date < ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id < ${cursor.id}))`
-        : sql`(i.pub_date > ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id > ${cursor.id}))`,
+        ? sql`i.pub_date <= ${cursor.pubDate} and (i.pub_date < ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id < ${cursor.id}))`
+        : sql`i.pub_date >= ${cursor.pubDate} and (i.pub_date > ${cursor.pubDate} or (i.pub_date = ${cursor.pubDate} and i.id > ${cursor.id}))`,
     );
   }
   return bounds;
