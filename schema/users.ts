@@ -181,3 +181,43 @@ export const appPasswords = sqliteTable(
     uniqueIndex('app_passwords_fever_key_unique').on(t.feverKeyHash),
   ],
 );
+
+/**
+ * What a reader app's check reads in the person's people database (worker/db/app-password-copies.ts):
+ * each app password's hashes, kept beside the copy of their users row and read in the same batch, so a
+ * Google Reader or Fever call reads nothing in the primary (issue 30). Written only by the one function
+ * that writes app passwords (writeAppPasswords), in the same change as `app_passwords`; none for people in
+ * people shard 0, whose people database is the primary: there the `app_passwords` row is its own copy.
+ * `last_used_at` is noted here (the account page's "last used" reads it), not in the primary.
+ */
+export const appPasswordCopies = sqliteTable(
+  'app_password_copies',
+  {
+    id: integer().primaryKey(),
+    userId: integer().notNull(),
+    secretHash: text().notNull(),
+    feverKeyHash: text().notNull(),
+    lastUsedAt: integer({ mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('app_password_copies_user_idx').on(t.userId),
+    uniqueIndex('app_password_copies_fever_key_unique').on(t.feverKeyHash),
+  ],
+);
+
+/**
+ * Where a Fever key's person is (worker/db/app-password-copies.ts): a Fever api_key names nobody, so its
+ * hash leads to the person and their people shard, which never change for that key (a retired key gets
+ * a new hash), so an isolate may keep what it read. The row lives in the people database the key's hash
+ * picks (not the primary, when there are others), and is only a pointer: the check that the app password
+ * still exists is made in the person's people database.
+ */
+export const feverKeyDirectory = sqliteTable(
+  'fever_key_directory',
+  {
+    keyHash: text().primaryKey(),
+    userId: integer().notNull(),
+    peopleShard: integer().notNull(),
+  },
+  (t) => [index('fever_key_directory_user_idx').on(t.userId)],
+);

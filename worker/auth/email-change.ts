@@ -87,6 +87,6 @@ export async function followEmailChangeLink(
   if (!user) throw new ApiError('CONFLICT', 'Another account already uses that email.');
   await revokeOpenTokens(db, user.id, now);
   await deleteUserSessions(db, user, session.userId === user.id ? session.sessionId : null);
-  await rotateFeverKeys(db, user.id);
+  await rotateFeverKeys(db, user);
   return { status: 'changed', email: user.email, message: 'Your email has been changed' };
 }

@@ -12,6 +12,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import {
   aiGenerations,
+  appPasswordCopies,
   appPasswords,
   authTokens,
   categories,
@@ -30,6 +31,7 @@ import {
   users,
   usersRowCopies,
 } from '../../schema';
+import { writeAppPasswords } from './app-password-copies';
 import { type Db, type PeopleDb, type PersonPlacement, statementOf } from './client';
 import { restoreFollowedFeeds, type StoredFeed, storedFeedColumns } from './feeds';
 import { idListSql, shardOfId } from './shards';
@@ -56,6 +58,14 @@ export async function markAccountDeleting(
   userId: number,
   now = Date.now(),
 ): Promise<AccountBeingDeleted | null> {
+  // The app passwords first, through the one function that writes them: their copies in the person's
+  // people database (which reader apps' checks read) and their Fever keys' directory rows go with them.
+  const [owner] = await db
+    .select({ id: users.id, peopleShard: users.peopleShard })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  if (owner) await writeAppPasswords(db, owner, { kind: 'revoke-all' });
   const [marked] = await db.batch([
     db
       .update(users)
@@ -153,7 +163,10 @@ export async function deleteReadingState(
           : null,
       ];
       const asked = statements.flatMap((statement) => (statement ? [statement] : []));
-      const results = asked.length > 0 ? await d1.batch<{ id: number; n?: number }>(asked) : [];
+      // Their Fever keys' directory rows, in whichever people databases their hashes picked (step 1
+      // revoked the app passwords: db/app-password-copies.ts; this finishes one it was stopped in).
+      const sweep = d1.prepare('delete from fever_key_directory where user_id = ?').bind(userId);
+      const results = (await d1.batch<{ id: number; n?: number }>([...asked, sweep])).slice(0, asked.length);
       const [first, second] = results.map((result) => result.results);
       return {
         followed: followedIds.length > 0 ? (first ?? []) : [],
@@ -219,6 +232,8 @@ export async function deleteReadingState(
     // Refused since step 1 (auth/session.ts), and no sign-in makes one for someone being deleted.
     people.delete(sessions).where(eq(sessions.userId, userId)),
     people.delete(usersRowCopies).where(eq(usersRowCopies.id, userId)),
+    // Refused since step 1, which took them (a step 1 stopped half-way leaves some).
+    people.delete(appPasswordCopies).where(eq(appPasswordCopies.userId, userId)),
   ]);
 }
 

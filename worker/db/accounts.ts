@@ -86,7 +86,7 @@ export async function exportAccount(
         .from(wordpressSites)
         .where(eq(wordpressSites.userId, userId))
         .orderBy(asc(wordpressSites.id)),
-      listAppPasswords(db, userId),
+      listAppPasswords(db, person),
       withStars
         ? queryItems(createReader(mine, user), {
             scope: { kind: 'all' },

@@ -1,14 +1,26 @@
 // App passwords: what reader apps (Google Reader and Fever APIs) sign in with, so they never see the
 // account password (magic-link accounts have none). Each is a random secret shown once; only hashes are
-// stored, and revoking one deletes its row, so a client using it is refused on its next call.
-import { and, count, desc, eq, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { appPasswords, users } from '../../schema';
+// stored, and revoking one deletes its row, so a client using it is refused on its next call. Their
+// hashes are copied into the person's people database, where each reader-app call checks them, and every
+// write goes through writeAppPasswords, which keeps both places right (db/app-password-copies.ts).
+import { count, desc, eq } from 'drizzle-orm';
+import { appPasswords } from '../../schema';
 import { md5Hex, randomBase32, sha256Hex } from '../lib/crypto';
+import {
+  type AppPasswordOwner,
+  appPasswordInPrimary,
+  checkAppPassword,
+  copiesHome,
+  feverKeyOwner,
+  lastUsedInCopies,
+  needsCopy,
+  noteAppPasswordUse,
+  writeAppPasswords,
+} from './app-password-copies';
 import type { Db } from './client';
+import { peopleDbOfUser } from './users';
 
 export const MAX_APP_PASSWORDS = 20;
-// Record "last used" at most this often: reader apps sync every few minutes, a write each time tells nothing.
-const TOUCH_INTERVAL_MS = 60 * 60 * 1000;
 
 export type AppPasswordSummary = { id: number; name: string; createdAt: string; lastUsedAt: string | null };
 
@@ -31,41 +43,65 @@ function toSummary(row: { id: number; name: string; createdAt: Date; lastUsedAt:
 /** The Fever API's api_key for this email and password: md5("email:password"), as its clients compute it. */
 export const feverApiKey = (email: string, password: string) => md5Hex(`${email}:${password}`);
 
+/** Who owns app passwords: their id and people shard, or only their id (their users row is read for the shard). */
+export type AppPasswordPerson = AppPasswordOwner | number;
+
+async function ownerOf(db: Db, person: AppPasswordPerson): Promise<AppPasswordOwner> {
+  if (typeof person !== 'number') return person;
+  return { id: person, peopleShard: (await peopleDbOfUser(db, person)).peopleShard };
+}
+
 /** Creates an app password; null when the person already has the most allowed. */
-export async function createAppPassword(db: Db, userId: number, email: string, name: string, now = Date.now()) {
-  const [existing] = await db.select({ n: count() }).from(appPasswords).where(eq(appPasswords.userId, userId));
+export async function createAppPassword(
+  db: Db,
+  person: AppPasswordPerson,
+  email: string,
+  name: string,
+  now = Date.now(),
+) {
+  const owner = await ownerOf(db, person);
+  const [existing] = await db.select({ n: count() }).from(appPasswords).where(eq(appPasswords.userId, owner.id));
   if ((existing?.n ?? 0) >= MAX_APP_PASSWORDS) return null;
   // 160 random bits in lower-case base32: easy to paste, and nothing an app might mangle.
   const password = randomBase32(32);
-  const [row] = await db
-    .insert(appPasswords)
-    .values({
-      userId,
+  const [row] = await writeAppPasswords(db, owner, {
+    kind: 'create',
+    values: {
+      userId: owner.id,
       name,
       secretHash: await sha256Hex(password),
       feverKeyHash: await sha256Hex(await feverApiKey(email, password)),
       createdAt: new Date(now),
-    })
-    .returning(summaryColumns);
+    },
+  });
   if (!row) throw new Error('app password insert returned nothing');
   return { ...toSummary(row), password };
 }
 
-export async function listAppPasswords(db: Db, userId: number) {
-  const rows = await db
-    .select(summaryColumns)
-    .from(appPasswords)
-    .where(eq(appPasswords.userId, userId))
-    .orderBy(desc(appPasswords.createdAt), desc(appPasswords.id));
-  return rows.map(toSummary);
+/**
+ * The person's app passwords for the account page, newest first; "last used" as their copies noted it
+ * (db/app-password-copies.ts), or the primary's row for those used before there were copies.
+ */
+export async function listAppPasswords(db: Db, person: AppPasswordPerson) {
+  const owner = await ownerOf(db, person);
+  const [rows, noted] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(appPasswords)
+      .where(eq(appPasswords.userId, owner.id))
+      .orderBy(desc(appPasswords.createdAt), desc(appPasswords.id)),
+    lastUsedInCopies(db, owner),
+  ]);
+  return rows.map((row) => {
+    const copied = noted.get(row.id);
+    const lastUsedAt = copied && (!row.lastUsedAt || copied > row.lastUsedAt) ? copied : row.lastUsedAt;
+    return toSummary({ ...row, lastUsedAt });
+  });
 }
 
 /** Revokes one of the person's app passwords; false when it is not theirs or already gone. */
-export async function revokeAppPassword(db: Db, userId: number, appPasswordId: number) {
-  const removed = await db
-    .delete(appPasswords)
-    .where(and(eq(appPasswords.userId, userId), eq(appPasswords.id, appPasswordId)))
-    .returning({ id: appPasswords.id });
+export async function revokeAppPassword(db: Db, person: AppPasswordPerson, appPasswordId: number) {
+  const removed = await writeAppPasswords(db, await ownerOf(db, person), { kind: 'revoke', appPasswordId });
   return removed.length > 0;
 }
 
@@ -73,12 +109,8 @@ export async function revokeAppPassword(db: Db, userId: number, appPasswordId: n
  * Revokes every app password of the person (a password reset, or a change that does not keep them);
  * each reader app signed in with one is refused on its next call. Returns how many there were.
  */
-export async function revokeAllAppPasswords(db: Db, userId: number) {
-  const removed = await db
-    .delete(appPasswords)
-    .where(eq(appPasswords.userId, userId))
-    .returning({ id: appPasswords.id });
-  return removed.length;
+export async function revokeAllAppPasswords(db: Db, person: AppPasswordPerson) {
+  return (await writeAppPasswords(db, await ownerOf(db, person), { kind: 'revoke-all' })).length;
 }
 
 /**
@@ -88,72 +120,48 @@ export async function revokeAllAppPasswords(db: Db, userId: number) {
  * random value no client can send, and Fever apps need a new app password. Google Reader apps, which
  * send the email and the app password, keep working with the new address.
  */
-export async function rotateFeverKeys(db: Db, userId: number) {
-  // SQLite's randomblob: 256 random bits per row, in one statement however many app passwords there are.
-  const rotated = await db
-    .update(appPasswords)
-    .set({ feverKeyHash: sql`'retired:' || lower(hex(randomblob(32)))` })
-    .where(eq(appPasswords.userId, userId))
-    .returning({ id: appPasswords.id });
-  return rotated.length;
-}
-
-/** An app password with its owner, found by one of its hashes or its id: one statement. */
-async function appPasswordWithOwner(db: Db, where: SQL | undefined) {
-  const [row] = await db
-    .select({ user: users, appPasswordId: appPasswords.id, secretHash: appPasswords.secretHash })
-    .from(appPasswords)
-    .innerJoin(users, eq(users.id, appPasswords.userId))
-    .where(where)
-    .limit(1);
-  return row ?? null;
+export async function rotateFeverKeys(db: Db, person: AppPasswordPerson) {
+  return (await writeAppPasswords(db, await ownerOf(db, person), { kind: 'retire-fever-keys' })).length;
 }
 
 /**
- * When this isolate last noted each app password's use: a reader app's every call noted it, and the
- * statement's guard made that a write of no row, still a D1 call (and a query billed) on each sync.
- * Bounded: emptied when it holds more than this many, at the cost of one more statement each.
+ * The person an email and app password belong to (Google Reader ClientLogin), or null. Read in the
+ * primary (a sign-in, not a poll); an app password made before the copies is copied now, so the Auth
+ * token minted from it is checked in the person's people database (greader/auth.ts).
  */
-const notedHere = new Map<number, number>();
-const MOST_NOTED = 10_000;
-
-/**
- * Notes that a reader app used this app password (the account page's "last used"), at most once per
- * TOUCH_INTERVAL_MS: in the statement, across isolates, and in `notedHere`, which skips the call.
- */
-export async function touchAppPassword(db: Db, appPasswordId: number, now = Date.now()) {
-  const noted = notedHere.get(appPasswordId);
-  if (noted !== undefined && noted <= now && now - noted < TOUCH_INTERVAL_MS) return;
-  await db
-    .update(appPasswords)
-    .set({ lastUsedAt: new Date(now) })
-    .where(
-      and(
-        eq(appPasswords.id, appPasswordId),
-        or(isNull(appPasswords.lastUsedAt), lt(appPasswords.lastUsedAt, new Date(now - TOUCH_INTERVAL_MS))),
-      ),
-    );
-  if (notedHere.size >= MOST_NOTED) notedHere.clear();
-  notedHere.set(appPasswordId, now);
-}
-
-/** The person an email and app password belong to (Google Reader ClientLogin), or null; the use noted. */
 export async function findUserByAppPassword(db: Db, email: string, password: string, now = Date.now()) {
-  const found = await appPasswordWithOwner(db, eq(appPasswords.secretHash, await sha256Hex(password)));
-  if (!found || found.user.email !== email) return null;
-  await touchAppPassword(db, found.appPasswordId, now);
+  const found = await appPasswordInPrimary(db, eq(appPasswords.secretHash, await sha256Hex(password)));
+  if (!found || found.user.email !== email || found.user.deletingAt !== null) return null;
+  const owner = { id: found.user.id, peopleShard: found.user.peopleShard };
+  if (copiesHome(db, owner)) {
+    // Revoked meanwhile: nothing was copied (writeAppPasswords), and this sign-in is refused.
+    const copied = await writeAppPasswords(db, owner, { kind: 'copy', appPasswordId: found.appPasswordId });
+    if (copied.length === 0) return null;
+  }
+  await noteAppPasswordUse(db, { ...found, copyDue: false, home: copiesHome(db, owner) }, now);
   return found;
 }
 
-/** The person a Fever api_key belongs to, or null (touchAppPassword notes the use). */
+/**
+ * The app password a Fever api_key (either case) belongs to, with its person, or null: its person from
+ * this isolate's memory or the directory, then the app password in their people database with their
+ * users row's copy, in one batch (db/app-password-copies.ts). A key made before the directory is found in
+ * the primary, as before (`copyNow`: the caller copies it after its answer).
+ */
 export async function findUserByFeverKey(db: Db, apiKey: string) {
-  return appPasswordWithOwner(db, eq(appPasswords.feverKeyHash, await sha256Hex(apiKey.toLowerCase())));
+  const keyHash = await sha256Hex(apiKey.toLowerCase());
+  const owner = await feverKeyOwner(db, keyHash);
+  if (!owner) return null;
+  if ('found' in owner) return { ...owner.found, copyNow: needsCopy(db, owner.found.user) };
+  const found = await checkAppPassword(db, owner.owner, { feverKeyHash: keyHash });
+  return found && { ...found, copyNow: false };
 }
 
 /**
- * The app password a reader session was minted for, with its owner; null once it is revoked (its row
- * deleted), which ends every session made from it (touchAppPassword notes the use).
+ * The app password an Auth token minted before tokens named the people shard was made for, with its
+ * owner, from the primary (as before the copies); null once it is revoked. Such tokens expire within
+ * AUTH_TOKEN_LIFETIME_MS of the deploy (greader/auth.ts).
  */
 export async function findAppPasswordById(db: Db, appPasswordId: number) {
-  return appPasswordWithOwner(db, eq(appPasswords.id, appPasswordId));
+  return appPasswordInPrimary(db, eq(appPasswords.id, appPasswordId));
 }

@@ -1,15 +1,18 @@
 // Signing reader apps in (Google Reader ClientLogin). An app proves itself with the account email and
-// an app password, never the account password, and gets an Auth token naming that app password and its
-// expiry, signed with the server's secret over the password's stored hash: revoking the app password
-// (deleting its row) ends every session made from it, with no session table, and a token stops working
-// after AUTH_TOKEN_LIFETIME_MS (issue 28 L3). Requests carry the token as
+// an app password, never the account password, and gets an Auth token naming that app password, its
+// person and their people shard, and its expiry, signed with the server's secret over the password's
+// stored hash: revoking the app password (deleting its row and copy) ends every session made from it,
+// with no session table, and a token stops working after AUTH_TOKEN_LIFETIME_MS (issue 28 L3). Each call
+// checks the token in the person's people database, nothing in the primary (issue 30:
+// db/app-password-copies.ts). Requests carry the token as
 // "Authorization: GoogleLogin auth=<token>"; no cookie is read, so cross-site requests cannot act.
 
 import type { Context, Next } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { SessionUser } from '../auth/session';
 import { parseId } from '../contracts/ids';
-import { findAppPasswordById, touchAppPassword } from '../db/app-passwords';
+import { type CheckedAppPassword, checkAppPassword, noteAppPasswordUse } from '../db/app-password-copies';
+import { findAppPasswordById } from '../db/app-passwords';
 import type { PeopleDb } from '../db/client';
 import { GateClosed } from '../db/read-gate';
 import type { AppEnv } from '../env';
@@ -36,13 +39,32 @@ async function hmacHex(secret: string, message: string) {
  */
 export const AUTH_TOKEN_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 
-const signedPart = (appPasswordId: number, expiresAt: number, secretHash: string) =>
+/** What a token minted before tokens named the person signed: its app password and expiry. */
+const signedPartBefore = (appPasswordId: number, expiresAt: number, secretHash: string) =>
   `greader:${appPasswordId}:${expiresAt}:${secretHash}`;
 
-/** "<app password id>/<expiry, unix seconds>/<HMAC>": the expiry is signed, so it cannot be stretched. */
-export async function mintAuthToken(secret: string, appPasswordId: number, secretHash: string, now = Date.now()) {
+/** What a token signs: its app password, the person and their people shard (where the check goes), its expiry. */
+const signedPart = (claims: AuthTokenClaims, expiresAt: number, secretHash: string) =>
+  `greader2:${claims.appPasswordId}:${claims.userId}:${claims.peopleShard}:${expiresAt}:${secretHash}`;
+
+/** Whom and where an Auth token names: the app password, its person and their people shard. */
+export type AuthTokenClaims = { appPasswordId: number; userId: number; peopleShard: number };
+
+/**
+ * "<app password id>/<person>/<people shard>/<expiry, unix seconds>/<HMAC>", the HMAC over those and the
+ * app password's stored hash: the expiry cannot be stretched nor the person or shard changed, and a
+ * revoked app password (its copy gone) verifies nothing. The shard says which people database the check
+ * reads (db/app-password-copies.ts), so a call reads nothing in the primary.
+ */
+export async function mintAuthToken(
+  secret: string,
+  found: { appPasswordId: number; secretHash: string; user: { id: number; peopleShard: number } },
+  now = Date.now(),
+) {
   const expiresAt = Math.floor((now + AUTH_TOKEN_LIFETIME_MS) / 1000);
-  return `${appPasswordId}/${expiresAt}/${await hmacHex(secret, signedPart(appPasswordId, expiresAt, secretHash))}`;
+  const claims = { appPasswordId: found.appPasswordId, userId: found.user.id, peopleShard: found.user.peopleShard };
+  const mac = await hmacHex(secret, signedPart(claims, expiresAt, found.secretHash));
+  return `${claims.appPasswordId}/${claims.userId}/${claims.peopleShard}/${expiresAt}/${mac}`;
 }
 
 /** The write token of reader/api/0/token: 57 characters, as Google's were, tied to the Auth token. */
@@ -50,20 +72,44 @@ export async function actionToken(secret: string, authToken: string) {
   return (await hmacHex(secret, `greader-action:${authToken}`)).slice(0, 57);
 }
 
+const NAMED = /^([0-9]{1,16})\/([0-9]{1,16})\/([0-9]{1,4})\/([0-9]{1,12})\/([0-9a-f]{64})$/;
+const BEFORE = /^([^/]+)\/([0-9]{1,12})\/([0-9a-f]{64})$/;
+
+const sameText = (a: string, b: string) => timingSafeEqual(encoder.encode(a), encoder.encode(b));
+
 /**
- * The person and app password an Auth token names, or null when it is forged, expired, or its app
- * password revoked.
+ * The app password an Auth token names, with its person, or null when the token is forged, expired, or
+ * its app password revoked (or its person being deleted). A token naming its person and people shard is
+ * checked there (db/app-password-copies.ts checkAppPassword: one batch with the users row's copy); one
+ * minted before (three parts) in the primary, as it was, until it expires (AUTH_TOKEN_LIFETIME_MS after
+ * the deploy at most).
  */
-export async function verifyAuthToken(secret: string, db: AppEnv['Variables']['db'], token: string, now = Date.now()) {
-  const match = /^([^/]+)\/([0-9]{1,12})\/([0-9a-f]{64})$/.exec(token);
-  const appPasswordId = parseId(match?.[1]);
-  const expiresAt = Number(match?.[2]);
+export async function verifyAuthToken(
+  secret: string,
+  db: AppEnv['Variables']['db'],
+  token: string,
+  now = Date.now(),
+): Promise<CheckedAppPassword | null> {
+  const named = NAMED.exec(token);
+  if (named) {
+    const [appPasswordId, userId, peopleShard] = [parseId(named[1]), parseId(named[2]), Number(named[3])];
+    const expiresAt = Number(named[4]);
+    if (appPasswordId === null || userId === null || !(expiresAt * 1000 > now)) return null;
+    const found = await checkAppPassword(db, { id: userId, peopleShard }, { appPasswordId }, now);
+    if (!found) return null;
+    const claims = { appPasswordId, userId, peopleShard };
+    const mac = await hmacHex(secret, signedPart(claims, expiresAt, found.secretHash));
+    return sameText(`${appPasswordId}/${userId}/${peopleShard}/${expiresAt}/${mac}`, token) ? found : null;
+  }
+  const before = BEFORE.exec(token);
+  const appPasswordId = parseId(before?.[1]);
+  const expiresAt = Number(before?.[2]);
   if (appPasswordId === null || !(expiresAt * 1000 > now)) return null;
   const found = await findAppPasswordById(db, appPasswordId);
-  if (!found) return null;
-  const mac = await hmacHex(secret, signedPart(found.appPasswordId, expiresAt, found.secretHash));
-  const expected = `${found.appPasswordId}/${expiresAt}/${mac}`;
-  return timingSafeEqual(encoder.encode(expected), encoder.encode(token)) ? found : null;
+  if (!found || found.user.deletingAt !== null) return null;
+  const mac = await hmacHex(secret, signedPartBefore(found.appPasswordId, expiresAt, found.secretHash));
+  if (!sameText(`${found.appPasswordId}/${expiresAt}/${mac}`, token)) return null;
+  return { ...found, copyDue: false, home: null };
 }
 
 export type ReaderEnv = AppEnv & { Variables: { user: SessionUser; peopleDb: PeopleDb; readerToken: string } };
@@ -87,7 +133,7 @@ export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
     return unauthorized();
   }
   signIn(c, token, found.user);
-  noteUse(c, found.appPasswordId);
+  noteUse(c, found);
   if (c.req.method === 'GET') remember(key, found.user);
   await next();
   // An edit (a subscription, a label) may change the users row's reading list: the token's next read
@@ -95,11 +141,14 @@ export const requireReader = createMiddleware<ReaderEnv>(async (c, next) => {
   if (c.req.method !== 'GET') forget(key);
 });
 
-/** "Last used" is noted after the answer: a reader app's sync waits on reads only. */
-const noteUse = (c: Context<ReaderEnv>, appPasswordId: number) =>
+/**
+ * "Last used" and, when the check read the users row in the primary, its copy are written after the
+ * answer: a reader app's sync waits on reads only.
+ */
+const noteUse = (c: Context<ReaderEnv>, found: CheckedAppPassword) =>
   afterResponse(
     (work) => c.executionCtx.waitUntil(work),
-    () => touchAppPassword(c.var.db, appPasswordId),
+    () => noteAppPasswordUse(c.var.db, found),
   );
 
 function signIn(c: Context<ReaderEnv>, token: string, user: SessionUser) {
@@ -133,7 +182,7 @@ async function readAhead(
   signIn(c, token, seen.user);
   await next();
   try {
-    noteUse(c, (await verdict).appPasswordId);
+    noteUse(c, await verdict);
   } catch (error) {
     if (!(error instanceof GateClosed)) throw error;
     if (error.reason === 'ended') {

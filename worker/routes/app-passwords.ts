@@ -16,7 +16,7 @@ const appPasswordParam = z.object({ appPasswordId: idSchema('Invalid app passwor
 
 export const appPasswordRoutes = new Hono<AuthedEnv>()
   .use(requireUser)
-  .get('/', async (c) => c.json(await listAppPasswords(c.var.db, c.var.user.id)))
+  .get('/', async (c) => c.json(await listAppPasswords(c.var.db, c.var.user)))
   .post('/', validate('json', createAppPasswordSchema), async (c) => {
     const { name, currentPassword, token } = c.req.valid('json');
     const ip = c.req.header('cf-connecting-ip') ?? 'local';
@@ -29,7 +29,7 @@ export const appPasswordRoutes = new Hono<AuthedEnv>()
       const message = `We sent a link to ${c.var.user.email}. Follow it to create the app password.`;
       return c.json({ email: c.var.user.email, message }, 202);
     }
-    const created = await createAppPassword(c.var.db, c.var.user.id, c.var.user.email, name);
+    const created = await createAppPassword(c.var.db, c.var.user, c.var.user.email, name);
     if (!created) {
       throw new ApiError('CONFLICT', `You can have at most ${MAX_APP_PASSWORDS} app passwords. Revoke one first.`);
     }
@@ -37,6 +37,6 @@ export const appPasswordRoutes = new Hono<AuthedEnv>()
   })
   .delete('/:appPasswordId', validate('param', appPasswordParam), async (c) => {
     const { appPasswordId } = c.req.valid('param');
-    if (!(await revokeAppPassword(c.var.db, c.var.user.id, appPasswordId))) throw notFound('App password');
+    if (!(await revokeAppPassword(c.var.db, c.var.user, appPasswordId))) throw notFound('App password');
     return c.body(null, 204);
   });

@@ -305,12 +305,12 @@ describe('reader apps, for someone in the primary database', () => {
     const form = `api_key=${await md5Hex(`${person.email}:${password}`)}`;
     // Fever pages by id only through ids no write still committing could come in below.
     await settleItemIds();
-    // The attempt count and the key's owner at once, then the items and their total at once (the
-    // subscriptions are read only by the calls that name feeds or groups).
+    // The key's check (its person known to this isolate since the key was made: the directory never
+    // changes for a key, db/app-password-copies.ts; a right key counts no attempt), then the items and
+    // their total at once (the subscriptions are read only by the calls that name feeds or groups).
     const fever = await countedApp('/api/fever/?api&items', { form });
     expect((fever.body as { items: unknown[] }).items.length).toBeGreaterThan(0);
-    // Forgiving the address and noting the app password's use go out beside the reads: the answer does
-    // not wait for them.
+    // Noting the app password's use goes out after the reads: the answer does not wait for it.
     expect(fever.roundTrips).toBe(2);
     // The key seen live, the next call reads ahead of its check: one round trip, where it was nine on
     // the benchmark's data.

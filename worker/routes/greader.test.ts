@@ -8,8 +8,9 @@ import { call } from '../test/helpers';
 
 describe('ClientLogin', () => {
   it('signs an app in with the account email and an app password, as SID, LSID and Auth lines', async () => {
-    const { auth } = await readerFor({ feeds: 0 });
-    expect(auth).toMatch(/^\d+\/\d+\/[0-9a-f]{64}$/);
+    const { auth, appPasswordId, userId } = await readerFor({ feeds: 0 });
+    // The app password, its person and their people shard (where each call checks it), the expiry, the HMAC.
+    expect(auth).toMatch(new RegExp(`^${appPasswordId}/${userId}/1/\\d+/[0-9a-f]{64}$`));
     const info = await json<{ userEmail: string }>(await greader('/reader/api/0/user-info', { auth }));
     expect(info.userEmail).toMatch(/@example\.com$/);
   });

@@ -301,7 +301,7 @@ export const greaderRoutes = new Hono<AppEnv>()
     const found = email && password ? await findUserByAppPassword(c.var.db, email, password) : null;
     if (!found) return c.text('Error=BadAuthentication\n', 401, { 'content-type': 'text/plain; charset=utf-8' });
     await attempts.forgive();
-    const auth = await mintAuthToken(c.var.config.secrets.session, found.appPasswordId, found.secretHash);
+    const auth = await mintAuthToken(c.var.config.secrets.session, found);
     if (params.get('output') === 'json') return c.json({ SID: auth, LSID: auth, Auth: auth });
     return text(c, `SID=${auth}\nLSID=${auth}\nAuth=${auth}\n`);
   })

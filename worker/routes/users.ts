@@ -76,8 +76,8 @@ export const userRoutes = new Hono<AuthedEnv>()
     await deleteUserSessions(c.var.db, user, c.var.sessionId);
     // App passwords outlive sessions: a change made because someone else got in must reach them too, so
     // they go unless the person keeps them, and the answer names every one that still works (issue 28).
-    if (revokeAppPasswords) await revokeAllAppPasswords(c.var.db, user.id);
-    const kept = revokeAppPasswords ? [] : await listAppPasswords(c.var.db, user.id);
+    if (revokeAppPasswords) await revokeAllAppPasswords(c.var.db, user);
+    const kept = revokeAppPasswords ? [] : await listAppPasswords(c.var.db, user);
     return c.json({ message: passwordChangedMessage(revokeAppPasswords, kept), keptAppPasswords: kept });
   })
   .post('/me/email', validate('json', changeEmailSchema), async (c) => {
