@@ -51,10 +51,32 @@ const MONTH_SECONDS = 30 * 86_400;
 const USERS_ROW_COPY_TTL_S = constantIn('worker/db/users-row-copy.ts', 'USERS_ROW_COPY_TTL_MS') / 1000;
 /**
  * Queries in the primary for each reader-app call besides the users row's copy (counted with the session
- * checks' below): Google Reader's Auth token and Fever's api_key are checked against the app password
- * joined to its users row there, on every call (worker/db/app-passwords.ts appPasswordWithOwner).
+ * checks' below). None since issue 30's reader-app move (worker/db/app-password-copies.ts): a Google
+ * Reader token names its person's people shard and a Fever key's hash leads there through the directory
+ * (in the people databases); the check reads the app password's copy and the users row's copy there, in
+ * one batch (worker/routes/reader-app-credentials.test.ts: no call on DB for someone in PEOPLE_1). It was
+ * 1: the app password joined to its users row in the primary, on every call. Tokens minted before the
+ * move are still checked there until they expire, at most 30 days after the deploy (not counted).
  */
-const PRIMARY_QUERIES_A_READER_APP_CALL = 1;
+const PRIMARY_QUERIES_A_READER_APP_CALL = 0;
+/**
+ * Queries in the primary for a Google Reader sign-in (ClientLogin: routes/greader.ts): the attempt counted
+ * per address and pair (2) and forgiven (2), the app password found by its hash (1), its copy made sure of
+ * (the row read, and read again after the copy: 2; db/app-password-copies.ts writeAppPasswords 'copy').
+ */
+const PRIMARY_QUERIES_A_READER_APP_SIGN_IN = 7;
+/**
+ * Sign-ins a reader app makes a day: newsboat signs in each time it starts, NetNewsWire and Reeder when
+ * their token is refused (it lasts 30 days: greader/auth.ts); once a day each, at most.
+ */
+const READER_APP_SIGN_INS_A_DAY = 1;
+/**
+ * Calls revoking every app password of a person adds to a deletion (db/account-deletion.ts step 1 through
+ * db/app-password-copies.ts writeAppPasswords): the person's shard, their keys, their copies, the primary's
+ * rows; and their Fever keys' directory rows, one call per people database holding some (at most one per key).
+ */
+const APP_PASSWORDS_REVOKE_CALLS = 4;
+const MOST_APP_PASSWORDS = constantIn('worker/db/app-passwords.ts', 'MAX_APP_PASSWORDS');
 /** The people's address hash's worst people database against the mean (±15 % over 16: worker/db/people.test.ts). */
 const PEOPLE_HASH_IMBALANCE = 1.15;
 /**
@@ -155,16 +177,22 @@ function atWorkload(scale, measured) {
       : requestsPerSecond * PEAK_OVER_AVERAGE;
   // Reader apps poll (projection.mjs READER_APPS): every call checks its credential.
   const readerAppCalls = readerAppCallsPerSecond(scale.people);
+  const readerAppSignIns = (scale.people * READER_APPS.share * READER_APP_SIGN_INS_A_DAY) / 86_400;
   const primaryQueriesPerSecond =
-    d.peopleShards > 0
+    (d.peopleShards > 0
       ? sessionUsersRowsPerSecond + readerAppCalls * PRIMARY_QUERIES_A_READER_APP_CALL
-      : sessionUsersRowsPerSecond + readerAppCalls;
+      : sessionUsersRowsPerSecond + readerAppCalls) +
+    readerAppSignIns * PRIMARY_QUERIES_A_READER_APP_SIGN_IN;
   // New people go to the people databases after the primary (worker/db/people.ts), by their address hashed.
   const peopleQueries = peopleDatabaseQueriesPerSecond(d.pages, d.marks, scale.people);
   // A deletion: one batch in each feed shard its stars and feeds are in, every people database asked who
   // else follows them and, after the delete, who follows the feeds deleted (the subscription race); at
   // worst (feeds in every shard) one in every feed shard.
-  const fixedCalls = DELETION_FIXED_CALLS - (d.peopleShards > 0 ? 0 : USERS_ROW_COPY_CALLS);
+  const fixedCalls =
+    DELETION_FIXED_CALLS -
+    (d.peopleShards > 0 ? 0 : USERS_ROW_COPY_CALLS) +
+    APP_PASSWORDS_REVOKE_CALLS +
+    Math.min(MOST_APP_PASSWORDS, d.peopleShards);
   const deletionCalls = fixedCalls + inScope + 2 * peopleDatabases;
   const worstDeletionCalls = fixedCalls + feedShards + 2 * peopleDatabases;
   return {
@@ -234,7 +262,7 @@ export function limitsTable(scale, measured) {
     row('D1 database size, the largest', 10, D1_LIMITS, 'largestDatabaseGB', 'GB'),
     row('D1 storage per account', 1_000, D1_LIMITS, 'accountStorageGB', 'GB'),
     row(
-      'queries a second, the busiest people database: session rows, reading lists, read marks (busiest hour)',
+      "queries a second, the busiest people database: session rows, reading lists, read marks, reader apps' checks (busiest hour)",
       1_000,
       D1_LIMITS,
       'busiestPeopleDatabaseQueriesPerSecond',
