@@ -4,11 +4,13 @@
 // (scripts/test-runtimes.mjs tells them apart by what they import); `web` and `extension` run the UI's
 // unit tests in happy-dom; `scripts` the Node scripts. The browser suite lives apart
 // (e2e/vitest.config.ts, `npm run test:e2e`).
-import { accessSync, constants, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 import { cronsFromWranglerToml } from './scripts/cron.mjs';
 import { copyWorkerAssets } from './scripts/test-assets.mjs';
+import { registerLightImports } from './scripts/test-light-imports.mjs';
 import { weightedSequencer } from './scripts/test-order.mjs';
 import { splitWorkerTests } from './scripts/test-runtimes.mjs';
 import { sourceMapsWithoutSources } from './scripts/test-source-maps.mjs';
@@ -30,19 +32,13 @@ const workerTests = splitWorkerTests(root);
 // says so: that run then never loads the workerd pool, wrangler and Miniflare, some 5 s of CPU to import.
 const withWorkerd = process.env.FEEDLOOM_TEST_WORKERD !== 'skip';
 
-/** A queue consumer as wrangler.toml declares it. */
-type QueueConsumer = {
-  queue: string;
-  max_batch_size?: number;
-  max_retries?: number;
-  dead_letter_queue?: string;
-  retry_delay?: number;
-};
-
 /** The `worker` project: the Worker's tests in workerd, through @cloudflare/vitest-pool-workers. */
 async function workerdProject(): Promise<TestProjectInlineConfiguration> {
-  const { cloudflareTest, readD1Migrations } = await import('@cloudflare/vitest-pool-workers');
-  const { writeTestWranglerConfig } = await import('./scripts/test-wrangler-config.mjs');
+  registerLightImports();
+  const { cloudflareTest } = await import('@cloudflare/vitest-pool-workers');
+  // Miniflare is CommonJS: required, as the pool now does (scripts/test-light-imports.mjs).
+  const { mergeWorkerOptions } = createRequire(import.meta.url)('miniflare') as typeof import('miniflare');
+  const { testWorkerOptions } = await import('./scripts/test-wrangler-config.mjs');
   const { startFakeUpstream } = await import('./worker/test/fake-upstreams/server.ts');
   // Databases no migration touched, one for each upgrade test a runner may run (worker/test/migrations.ts
   // takes the first still untouched: D1 cannot make one untouched again). An unused one costs nothing.
@@ -55,29 +51,27 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
   // (`npm test` copies them once before its two Worker runs start: FEEDLOOM_TEST_ASSETS_READY.)
   if (process.env.FEEDLOOM_TEST_ASSETS_READY !== '1') copyWorkerAssets();
 
-  // wrangler.toml, read from a folder with no .dev.vars or .env: the tests see wrangler.toml's [vars] and
-  // the bindings below, whatever a developer keeps in theirs (scripts/test-wrangler-config.mjs).
-  const wranglerConfig = await writeTestWranglerConfig(root, `${root}node_modules/.cache/feedloom-tests`);
+  // The Miniflare options wrangler.toml makes, read from a folder with no .dev.vars or .env: the tests see
+  // wrangler.toml's [vars] and the bindings below, whatever a developer keeps in theirs. Cached with the
+  // migrations until wrangler.toml, a migration or wrangler changes (scripts/test-wrangler-config.mjs), so
+  // that a Worker test run never loads wrangler, and given to the pool as its options rather than as a
+  // wrangler.configPath for it to read.
+  // (When it is made again, wrangler says it read the config at "log" level; warnings and errors still show.)
+  process.env.WRANGLER_LOG ??= 'warn';
+  const { main, workerOptions, migrations } = await testWorkerOptions(
+    root,
+    `${root}node_modules/.cache/feedloom-tests`,
+  );
 
   // The local queue hands each message to the Worker as soon as it is sent, not after wrangler.toml's
   // max_batch_timeout (a second): a test that waits for a queued mail or job waited that second, 37 of
   // them in the suite. Every other setting of each consumer is wrangler.toml's.
-  const { queues } = JSON.parse(readFileSync(wranglerConfig, 'utf8')) as { queues?: { consumers?: QueueConsumer[] } };
   const queueConsumers = Object.fromEntries(
-    (queues?.consumers ?? []).map((consumer) => [
-      consumer.queue,
-      {
-        maxBatchSize: consumer.max_batch_size,
-        maxBatchTimeout: 0,
-        maxRetries: consumer.max_retries,
-        deadLetterQueue: consumer.dead_letter_queue,
-        retryDelay: consumer.retry_delay,
-      },
+    Object.entries((workerOptions.queueConsumers ?? {}) as Record<string, object>).map(([queue, consumer]) => [
+      queue,
+      { ...consumer, maxBatchTimeout: 0 },
     ]),
   );
-
-  // wrangler reads the config once per runner and says so at "log" level; warnings and errors still show.
-  process.env.WRANGLER_LOG ??= 'warn';
 
   // Miniflare keeps the runner's D1 databases (and R2, the queue) as files in the temporary directory,
   // and SQLite syncs each write to disk: on this shared disk a sync takes about 1 ms and 9-49 ms in the
@@ -100,8 +94,6 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
         : write(chunk, ...rest)) as typeof stream.write;
   }
 
-  const migrations = await readD1Migrations('migrations');
-
   // `npm test` runs the workerd project as two Vitest runs side by side (scripts/test.mjs, --shard, split
   // by cost), each with its own workerd, fake servers and pre-bundled dependencies: two runs bundling into
   // one cache folder at once could read each other's half-written files.
@@ -117,8 +109,8 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
       cloudflareTest(async () => {
         const upstream = await startFakeUpstream();
         return {
-          wrangler: { configPath: wranglerConfig },
-          miniflare: {
+          main,
+          miniflare: mergeWorkerOptions(structuredClone(workerOptions), {
             // FEEDS_1: a second feed shard (worker/db/shards.ts), PEOPLE_1 a second people database
             // (worker/db/people.ts), both migrated like DB; and the upgrade tests' untouched databases.
             queueConsumers,
@@ -151,7 +143,7 @@ async function workerdProject(): Promise<TestProjectInlineConfiguration> {
               // wrangler.toml's Cron Triggers, so tests fire the real schedule (worker/test/helpers.ts cronOf).
               CRON_TRIGGERS: cronsFromWranglerToml('wrangler.toml'),
             },
-          },
+          }),
         };
       }),
     ],

@@ -3,7 +3,8 @@
 // over [vars]: a developer's `REFRESH_COOLDOWN_MINUTES=0` or a real AI key would change what the tests
 // see. A copy of wrangler.toml, written as JSON where no such file is, gives the tests wrangler.toml's
 // values and vitest.config.ts's own bindings, whatever the developer's files hold.
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { isAbsolute, join, resolve } from 'node:path';
 
@@ -34,4 +35,63 @@ export async function writeTestWranglerConfig(root, directory) {
   writeFileSync(written, `${JSON.stringify(config, null, 2)}\n`);
   renameSync(written, path);
   return path;
+}
+
+/** The migrations as @cloudflare/vitest-pool-workers' readD1Migrations reads them: by number, split by wrangler. */
+function splitMigrations(migrationsDir, splitSqlQuery) {
+  const names = readdirSync(migrationsDir).filter((name) => name.endsWith('.sql'));
+  names.sort((a, b) => Number.parseInt(a.split('_')[0], 10) - Number.parseInt(b.split('_')[0], 10));
+  return names.map((name) => ({ name, queries: splitSqlQuery(readFileSync(join(migrationsDir, name), 'utf8')) }));
+}
+
+/** What the options below are made of: wrangler.toml, the migrations, wrangler's version and the paths. */
+function inputsKey(root, directory) {
+  const hash = createHash('sha256');
+  const { version } = JSON.parse(readFileSync(require.resolve('wrangler/package.json'), 'utf8'));
+  hash.update(`${root}\0${directory}\0wrangler ${version}\0`);
+  hash.update(readFileSync(join(root, 'wrangler.toml')));
+  const migrationsDir = join(root, 'migrations');
+  for (const name of readdirSync(migrationsDir).sort()) {
+    if (!name.endsWith('.sql')) continue;
+    hash.update(`\0${name}\0`);
+    hash.update(readFileSync(join(migrationsDir, name)));
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * What the Worker tests' pool gets from wrangler: the Miniflare options wrangler.toml makes (as the pool's
+ * own `wrangler.configPath` would, from the copy above: nothing from .dev.vars), the Worker's entry, and
+ * the migrations split into statements. Kept in `directory`/worker-options.json and made again only when
+ * wrangler.toml, a migration or wrangler itself changes: loading wrangler (a 12.7 MB CommonJS bundle)
+ * costs each Worker test run some 2 s of CPU, and `npm test` starts two.
+ * { main, workerOptions, migrations }
+ */
+export async function testWorkerOptions(root, directory) {
+  const cacheFile = join(directory, 'worker-options.json');
+  const key = inputsKey(root, directory);
+  try {
+    const cached = JSON.parse(readFileSync(cacheFile, 'utf8'));
+    if (cached.key === key) return cached;
+  } catch {
+    // None yet, or half of one: made below.
+  }
+  const { unstable_getMiniflareWorkerOptions, unstable_splitSqlQuery } = require('wrangler');
+  const configPath = await writeTestWranglerConfig(root, directory);
+  // As the pool calls it for `wrangler.configPath` (no assets of its own, no containers).
+  const { workerOptions, main, externalWorkers } = unstable_getMiniflareWorkerOptions(configPath, undefined, {
+    overrides: { assets: undefined, enableContainers: false },
+  });
+  if (externalWorkers.length > 0) throw new Error('wrangler.toml names external workers: the test pool needs them');
+  const made = {
+    key,
+    main,
+    workerOptions,
+    migrations: splitMigrations(join(root, 'migrations'), unstable_splitSqlQuery),
+  };
+  // Written beside and renamed over, as the configuration is: two Worker test runs start at once.
+  const written = `${cacheFile}.${process.pid}`;
+  writeFileSync(written, JSON.stringify(made));
+  renameSync(written, cacheFile);
+  return made;
 }

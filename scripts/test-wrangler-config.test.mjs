@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeTestWranglerConfig } from './test-wrangler-config.mjs';
+import { testWorkerOptions, writeTestWranglerConfig } from './test-wrangler-config.mjs';
 
 // Required, not imported: Node then need not scan wrangler's CommonJS bundle for its exports (test-wrangler-config.mjs).
 const { unstable_getMiniflareWorkerOptions } = createRequire(import.meta.url)('wrangler');
@@ -47,5 +47,40 @@ describe("the Worker tests' configuration", () => {
     expect(config.main).toBe(join(root, 'worker/index.ts'));
     expect(config.assets.directory).toBe(join(root, 'dist/client'));
     expect(config.d1_databases[0].migrations_dir).toBe(join(root, 'migrations'));
+  });
+
+  it('gives the pool wrangler’s options for the copy, kept until wrangler.toml or a migration changes', async () => {
+    mkdirSync(join(project, 'migrations'), { recursive: true });
+    writeFileSync(join(project, 'migrations/0001_first.sql'), 'CREATE TABLE a (x);\nCREATE TABLE b (y);\n');
+    const cache = join(project, 'options');
+    const made = await testWorkerOptions(project, cache);
+    expect(made.main).toBe(join(project, 'worker/index.ts'));
+    expect(made.workerOptions.bindings.REFRESH_COOLDOWN_MINUTES).toBe('10');
+    expect(made.workerOptions.bindings).not.toHaveProperty('OPENROUTER_API_KEY');
+    expect(made.workerOptions.d1Databases).toHaveProperty('DB');
+    expect(made.migrations).toEqual([
+      { name: '0001_first.sql', queries: ['CREATE TABLE a (x)', 'CREATE TABLE b (y)'] },
+    ]);
+
+    // Read back, not made again: a mark left in the cached file comes back.
+    const file = join(cache, 'worker-options.json');
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), mark: 1 }));
+    expect(await testWorkerOptions(project, cache)).toHaveProperty('mark', 1);
+
+    const toml = readFileSync(join(project, 'wrangler.toml'), 'utf8');
+    writeFileSync(
+      join(project, 'wrangler.toml'),
+      toml.replace('REFRESH_COOLDOWN_MINUTES = "10"', 'REFRESH_COOLDOWN_MINUTES = "11"'),
+    );
+    const remade = await testWorkerOptions(project, cache);
+    expect(remade).not.toHaveProperty('mark');
+    expect(remade.workerOptions.bindings.REFRESH_COOLDOWN_MINUTES).toBe('11');
+
+    writeFileSync(join(project, 'migrations/0002_second.sql'), 'DROP TABLE a;\n');
+    expect((await testWorkerOptions(project, cache)).migrations.map((migration) => migration.name)).toEqual([
+      '0001_first.sql',
+      '0002_second.sql',
+    ]);
+    writeFileSync(join(project, 'wrangler.toml'), toml);
   });
 });
