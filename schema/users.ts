@@ -9,7 +9,12 @@ import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqli
  */
 export type ReadingList = {
   categories: [number, string][];
-  subscriptions: [number, string, number | null, number, number, number?][];
+  /**
+   * [feed, name, category, include in AI, read watermark, full article, may have positions]: the last is 0
+   * when the subscription has no item read on its own above the watermark (worker/db/read-above.ts), so a
+   * page reads no subscription row for that feed; missing (lists built before it) means it may.
+   */
+  subscriptions: [number, string, number | null, number, number, number?, number?][];
 };
 
 /**

@@ -75,7 +75,13 @@ export async function subscriptionsInScope(
 }
 
 /** What a statement reads of a subscription: everything but the marks' counter and positions, which move with each mark. */
-export type StatementSubscription = Omit<SubscriptionState, 'readAdjust' | 'readAbove'>;
+export type StatementSubscription = Omit<SubscriptionState, 'readAdjust' | 'readAbove'> & {
+  /**
+   * False where the reading list says the subscription has no item read on its own above its watermark
+   * (reading-list.ts): its row need not be read for them. Unset: it may have some.
+   */
+  mayHavePositions?: boolean;
+};
 
 /** Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. */
 const textLiteral = (text: string) =>
@@ -137,6 +143,10 @@ export async function acrossFeedShards<R>(
   return results.flat();
 }
 
+/** The feeds of these subscriptions that the reading list says have no positions (none for rows read from the table). */
+export const noPositionsIn = (subscriptions: StatementSubscription[]): ReadonlySet<number> =>
+  new Set(subscriptions.filter((row) => row.mayHavePositions === false).map((row) => row.feedId));
+
 /** The key read-state.ts readMarksAt gives a mark: `feedId:seq`. */
 export const markKey = (row: { feed_id: number; seq: number }) => `${row.feed_id}:${row.seq}`;
 
@@ -174,17 +184,23 @@ const MARKS_PER_STATEMENT = 2000;
  * values joined to them by primary key (billed only where one exists). A kept-unread mark comes last, so
  * it is the one kept should a position say otherwise (none does: a position is above the watermark).
  */
-const marksAtSql = (userId: number, items: { feed_id: number; seq: number }[]) => {
+const marksAtSql = (userId: number, items: { feed_id: number; seq: number }[], noPositions?: ReadonlySet<number>) => {
   const positions = sql.raw(items.map((item) => `(${idListSql([item.feed_id, item.seq])})`).join(', '));
-  const readAbove = readAboveByFeedSql(userId, [...new Set(items.map((item) => item.feed_id))], 'v.column1');
-  const readOnOwn = readAbove
-    ? sql`select v.column1 as feed_id, v.column2 as seq, 1 as is_read from (values ${positions}) v
-      where (coalesce(instr(${readAbove}, ',' || v.column2 || ','), 0) > 0)`
-    : sql`select v.column1 as feed_id, v.column2 as seq, 1 as is_read from (values ${positions}) v
+  // Feeds the reading list says have no positions are not looked up (their subscription rows not read).
+  const feedIds = [...new Set(items.map((item) => item.feed_id))].filter((feedId) => !noPositions?.has(feedId));
+  const readAbove = readAboveByFeedSql(userId, feedIds, 'v.column1');
+  const readOnOwn =
+    feedIds.length === 0
+      ? sql``
+      : readAbove
+        ? sql`select v.column1 as feed_id, v.column2 as seq, 1 as is_read from (values ${positions}) v
+      where (coalesce(instr(${readAbove}, ',' || v.column2 || ','), 0) > 0)
+  union all`
+        : sql`select v.column1 as feed_id, v.column2 as seq, 1 as is_read from (values ${positions}) v
       join subscriptions s on s.user_id = ${userId} and s.feed_id = v.column1
-      where v.column2 > s.read_seq and ${sql.raw(holdsPositionSql('s.read_above', 'v.column2'))}`;
+      where v.column2 > s.read_seq and ${sql.raw(holdsPositionSql('s.read_above', 'v.column2'))}
+  union all`;
   return sql`${readOnOwn}
-  union all
   select m.feed_id, m.seq, m.is_read
   from (values ${positions}) v
   join read_marks m on m.user_id = ${userId} and m.feed_id = v.column1 and m.seq = v.column2`;
@@ -238,13 +254,22 @@ export async function readPersonalStateAt(
   db: PeopleDb,
   userId: number,
   rows: PersonalRow[],
-  { marks, stars = true }: { marks: boolean; stars?: boolean },
+  {
+    marks,
+    stars = true,
+    noPositions,
+  }: {
+    marks: boolean;
+    stars?: boolean;
+    /** Feeds the reading list says have no positions (StatementSubscription.mayHavePositions false). */
+    noPositions?: ReadonlySet<number>;
+  },
 ) {
   const starCandidates = stars ? rows.filter((row) => row.star_count > 0) : [];
   const markChunks = marks ? chunked(rows) : [];
   const starChunks = chunked(starCandidates.map((row) => row.id));
   const statements = [
-    ...markChunks.map((chunk) => statementOf(db, marksAtSql(userId, chunk))),
+    ...markChunks.map((chunk) => statementOf(db, marksAtSql(userId, chunk, noPositions))),
     ...starChunks.map((ids) =>
       statementOf(
         db,

@@ -65,6 +65,20 @@ export function readAboveByFeedSql(userId: number, feedIds: number[], feedColumn
 }
 
 /**
+ * SQL: readAboveByFeedSql over the subscriptions that may have positions: those the reading list says have
+ * none (mayHavePositions false: person-scope.ts) give null, and their rows are never read. Null when none
+ * may: the statement reads no subscription row at all.
+ */
+export function positionsInScopeSql(
+  userId: number,
+  subscriptions: { feedId: number; mayHavePositions?: boolean }[],
+  feedColumn = 'i.feed_id',
+): SQL | undefined {
+  const feedIds = subscriptions.filter((row) => row.mayHavePositions !== false).map((row) => row.feedId);
+  return feedIds.length === 0 ? sql`null` : readAboveByFeedSql(userId, feedIds, feedColumn);
+}
+
+/**
  * SQL: whether item `i` (feed_id, seq), above the watermark, was read on its own by person `userId`, looked
  * up on their subscription row by primary key. `main.` names the table itself: a feed shard's statements
  * are handed the subscriptions as a table of values under the same name (person-scope.ts). In a shard that

@@ -18,7 +18,7 @@ import {
   subscriptionsInScope,
 } from './person-scope';
 import { holdsPositionSql, readAboveCount, readOnItsOwnSql, rebuiltSql } from './read-above';
-import { writeWithReadingList } from './reading-list';
+import { ONE_POSITION, positionsFlagSql, writeWithReadingList } from './reading-list';
 import { idListSql, shardOfId } from './shards';
 
 /**
@@ -136,6 +136,9 @@ export async function markItemInStory(
     // Above the watermark the position is read on its own exactly when the wish is read.
     run(`update subscriptions set read_above = ${positions}
          where ${position} and ${seqSql} > read_seq and ${holdsPositionSql('read_above', seqSql)} <> ${wishSql}`),
+    // The feed's first position: the reading list learns that its pages must read the row (a row written
+    // once per feed; none for a mark in a feed that had positions already).
+    ...positionsFlagSql(db, '?1', '(select feed_id from items where id = ?2)', ONE_POSITION).map(run),
   ]);
   const [row] = (found?.results ?? []) as { found: number | null }[];
   if (!row) return { found: false, storyId: null };

@@ -43,7 +43,8 @@ export const ON_USERS_ROW_MAX_BYTES = 8192;
 /** The person's list as JSON, from their categories and subscriptions rows. */
 const listJsonSql = (userId: number) => sql`json_object(
     'categories', json((select json_group_array(json_array(id, name)) from categories where user_id = ${userId})),
-    'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq, full_article))
+    'subscriptions', json((select json_group_array(json_array(feed_id, name, category_id, include_in_ai, read_seq, full_article,
+        read_above is not null))
       from subscriptions where user_id = ${userId})))`;
 
 /** Whether the person's users row is in their people database, so a small copy is kept on it. */
@@ -139,12 +140,13 @@ export async function rebuildReadingList(db: PeopleDb, userId: number): Promise<
 export function listedInScope(list: ReadingList, scope: Scope): StatementSubscription[] {
   const feedIds = scope.feedIds ? new Set(scope.feedIds) : null;
   return list.subscriptions
-    .map(([feedId, name, categoryId, includeInAi, readSeq]) => ({
+    .map(([feedId, name, categoryId, includeInAi, readSeq, , positions]) => ({
       feedId,
       name,
       categoryId,
       includeInAi: includeInAi === 1,
       readSeq,
+      mayHavePositions: positions !== 0,
     }))
     .filter(
       (row) =>
@@ -154,3 +156,33 @@ export function listedInScope(list: ReadingList, scope: Scope): StatementSubscri
         (!scope.includedInAi || row.includeInAi),
     );
 }
+
+/** Where a subscription entry of the list says whether it may have positions (ReadingList, schema/users.ts). */
+const POSITIONS_FLAG = 6;
+
+/**
+ * SQL text of the statements that turn on the "may have positions" flag of feed `feedSql` in person
+ * `userSql`'s stored list (on their users row, or their row of `reading_lists`), where the list says it has
+ * none and their subscription row now holds some: a read mark or a rule writes only the subscription row,
+ * and a page trusts the flag to skip reading it (db/read-above.ts positionsInScopeSql). Each writes a row
+ * only then: once per feed, until a rebuild (mark all read) finds the positions gone. `rowHolds` narrows
+ * which subscription rows are looked at first (a mark: those holding exactly one position, as its first
+ * leaves them), so a mark in a feed that has positions reads its subscription row and no list.
+ */
+export function positionsFlagSql(db: PeopleDb, userSql: string, feedSql: string, rowHolds = 'read_above is not null') {
+  const row = `exists (select 1 from subscriptions f where f.user_id = ${userSql} and f.feed_id = ${feedSql} and ${rowHolds})`;
+  const entry = (list: string) =>
+    `(select '$.subscriptions[' || e.key || '][${POSITIONS_FLAG}]' from json_each(${list}, '$.subscriptions') e
+      where e.value ->> 0 = ${feedSql} and e.value ->> ${POSITIONS_FLAG} = 0)`;
+  const inReadingLists = `update reading_lists set list = json_set(list, ${entry('list')}, 1)
+    where user_id = ${userSql} and ${row} and ${entry('list')} is not null`;
+  if (!usersRowHere(db)) return [inReadingLists];
+  return [
+    `update users set reading_list = json_set(reading_list, ${entry('reading_list')}, 1)
+      where id = ${userSql} and reading_list is not null and ${row} and ${entry('reading_list')} is not null`,
+    inReadingLists,
+  ];
+}
+
+/** What a mark's first position leaves on its subscription row: exactly one position (",12,"). */
+export const ONE_POSITION = `read_above is not null and instr(substr(read_above, 2), ',') = length(read_above) - 1`;

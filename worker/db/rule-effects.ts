@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, PeopleDb } from './client';
 import { statementOf } from './client';
 import { holdsPositionSql, rebuiltSql } from './read-above';
+import { positionsFlagSql } from './reading-list';
 import { idListSql } from './shards';
 
 /** One item a person's rule acted on: which item, whose, which rule, what it does. */
@@ -123,6 +124,10 @@ export async function writeRuleEffects(db: Db, people: PeopleDb, effects: RuleEf
         sql`update subscriptions set read_above = ${sql.raw(rebuiltSql('read_above', 'value > read_seq', fresh))}
           where user_id = ${userId} and feed_id = ${feedId} and exists (${sql.raw(fresh)}
             and not ${sql.raw(holdsPositionSql('read_above', 'value'))})`,
+      ),
+      // Its first positions: the reading list learns that pages must read the row (reading-list.ts).
+      ...positionsFlagSql(people, idListSql([Number(userId)]), idListSql([Number(feedId)])).map((text) =>
+        statementOf(people, sql.raw(text)),
       ),
     );
   }

@@ -3,7 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
-import { readAboveByFeedSql, readAboveOfSql } from '../read-above';
+import { positionsInScopeSql, readAboveOfSql } from '../read-above';
 import { isReadAt } from '../read-state';
 import { shardOfId } from '../shards';
 import { canAfford } from './call-allowance';
@@ -37,12 +37,15 @@ type Subscription = { feedId: SQL; name: SQL; readSeq: SQL; readAbove?: SQL };
 
 const joined: Subscription = { feedId: sql`s.feed_id`, name: sql`s.name`, readSeq: sql`s.read_seq` };
 
-/** One feed's subscription; its positions read on their own (read-above.ts) are read once by the statement. */
+/**
+ * One feed's subscription; its positions read on their own (read-above.ts) are read once by the statement,
+ * and not at all where the reading list says it has none.
+ */
 const given = (row: StatementSubscription, userId: number): Subscription => ({
   feedId: sql`${row.feedId}`,
   name: sql`${row.name}`,
   readSeq: sql`${row.readSeq}`,
-  readAbove: readAboveOfSql(userId, row.feedId),
+  readAbove: row.mayHavePositions === false ? sql`null` : readAboveOfSql(userId, row.feedId),
 });
 
 /** Bounds every scan shares: the feed, the item filters (dates, enclosures) and the cursor. */
@@ -61,13 +64,13 @@ function sharedBounds(scan: Scan, subscription = joined): SQL[] {
   return bounds;
 }
 
-/** The scan's subscriptions joined, their positions read on their own read once each (read-above.ts). */
+/**
+ * The scan's subscriptions joined, their positions read on their own read once each (read-above.ts), only
+ * for the feeds the reading list says may have some: a feed whose items nobody read one by one costs no row.
+ */
 const joinedOf = (scan: Scan): Subscription => ({
   ...joined,
-  readAbove: readAboveByFeedSql(
-    scan.userId,
-    scan.subscriptions.map((row) => row.feedId),
-  ),
+  readAbove: positionsInScopeSql(scan.userId, scan.subscriptions),
 });
 
 /**

@@ -13,6 +13,7 @@ import {
   keptUnreadMarks,
   type MarkRow,
   marksOnSql,
+  noPositionsIn,
   type PersonalRow,
   readPersonalStateAt,
   type StatementSubscription,
@@ -99,7 +100,10 @@ async function dropReadElsewhere<R extends PositionedRow>(db: PeopleDb, read: Sc
   const elsewhere = elsewhereOf(db);
   const candidates = read.state === 'unread' ? rows.filter((row) => elsewhere(row.feed_id)) : [];
   if (candidates.length === 0) return rows;
-  await readPersonalStateAt(db, read.userId, candidates, { marks: true });
+  await readPersonalStateAt(db, read.userId, candidates, {
+    marks: true,
+    noPositions: noPositionsIn(read.subscriptions),
+  });
   return rows.filter((row) => !(elsewhere(row.feed_id) && row.is_read === 1));
 }
 
@@ -114,5 +118,8 @@ export async function markElsewhere(db: PeopleDb, read: ScopedRead, rows: Positi
   const candidates = rows.filter((row) => elsewhere(row.feed_id));
   if (candidates.length === 0) return;
   if (read.allowance) read.allowance.left -= 1;
-  await readPersonalStateAt(db, read.userId, candidates, { marks: read.state === 'all' });
+  await readPersonalStateAt(db, read.userId, candidates, {
+    marks: read.state === 'all',
+    noPositions: noPositionsIn(read.subscriptions),
+  });
 }
