@@ -8,7 +8,10 @@
 // unread items, the unread counts, and marking one item read (a different item each time). Feedloom
 // answers them through its REST API and its Google Reader API, FreshRSS through its Google Reader API.
 // One empty D1 call (the development route the API benchmark uses) is measured in the same run: the
-// floor under every Feedloom request that reads. Nothing here asserts; the goals are reported as met or not.
+// floor under every Feedloom request that reads. Beside it, one D1 call that reads the 30 newest items'
+// rows as a list's statement selects them and answers them unmapped, with no session (the page floor):
+// what is left between it and the list is the list's own work, the rest is D1 carrying the rows.
+// Nothing here asserts; the goals are reported as met or not.
 //
 // FreshRSS must be running first: `../shared/peers/freshrss/up.sh <FreshRSS source>` (it installs
 // Debian's PHP packages if missing: nothing downloads during the benchmark). FRESHRSS_STATE names its
@@ -42,6 +45,8 @@ const CONNECTIONS = 32;
 const GREADER_OVER_REST = 1.2;
 /** When one empty D1 call alone is slower than FreshRSS, the goal is to stay within this of it. */
 const FLOOR_MARGIN = 1.2;
+/** Item n of the seed has id n + 1 and is its n-th newest (bench/api.mjs apiItem): ids 1 to 30 are the 30 newest. */
+const PAGE_FLOOR = '/api/dev/bench/page-floor?from=1&to=30';
 
 const escapeXml = (text) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
@@ -280,6 +285,7 @@ export async function benchFreshRss() {
   const runtime = await startBareRuntime();
   const figures = { feedloomRest: {}, feedloomGreader: {}, freshrssGreader: {} };
   let floor;
+  let pageFloor;
   try {
     const ours = `${runtime.baseURL}/api/greader`;
     const ourSession = await greaderSession(ours, API_PERSON.email, appPassword);
@@ -291,6 +297,9 @@ export async function benchFreshRss() {
       freshrssGreader: greaderRequests(theirs, theirSession, await greaderIds(theirs, theirSession.headers)),
     };
     floor = await measure('Feedloom: one empty D1 call', { url: `${runtime.baseURL}/api/dev/bench/d1-floor` });
+    pageFloor = await measure('Feedloom: one D1 call reading the 30 newest rows', {
+      url: `${runtime.baseURL}${PAGE_FLOOR}`,
+    });
     // Request by request, the three sides one after another: load drifts less between them.
     for (const request of ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'])
       for (const [side, requests] of Object.entries(sides))
@@ -298,10 +307,10 @@ export async function benchFreshRss() {
   } finally {
     await runtime.stop();
   }
-  return summarise({ version, loaded, figures, floor });
+  return summarise({ version, loaded, figures, floor, pageFloor });
 }
 
-function summarise({ version, loaded, figures, floor }) {
+function summarise({ version, loaded, figures, floor, pageFloor }) {
   const rate = (side, request) => Math.round(figures[side][request].requestsPerSecond);
   const rows = ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'].map((request) => ({
     request,
@@ -322,6 +331,7 @@ function summarise({ version, loaded, figures, floor }) {
     seconds: SECONDS,
     feedloomRuntime: 'Miniflare alone (bench/bare-runtime.mjs)',
     d1FloorRequestsPerSecond: floorRate,
+    pageFloorRequestsPerSecond: Math.round(pageFloor.requestsPerSecond),
     rows,
     detail: figures,
     goals: {

@@ -367,6 +367,17 @@ function freshrssRows(peer) {
   const { greaderOverRest, newestAgainstFreshrss } = peer.goals;
   rows.push(
     ['one empty D1 call, req/s', fmt(peer.d1FloorRequestsPerSecond, 0), '', '', 'the floor'],
+    ...(peer.pageFloorRequestsPerSecond === undefined
+      ? []
+      : [
+          [
+            'one D1 call reading the 30 newest rows, unmapped, req/s',
+            fmt(peer.pageFloorRequestsPerSecond, 0),
+            '',
+            '',
+            "the page's floor",
+          ],
+        ]),
     [
       'Google Reader stream cost over the REST list',
       `${fmt(greaderOverRest.value, 2)}×`,

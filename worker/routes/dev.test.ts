@@ -3,7 +3,9 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { categories } from '../../schema';
+import { unpackHex } from '../../schema/packed-text';
 import { peopleDbOfUser } from '../db/users';
+import { personWithFeed } from '../test/ai';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
 import { meteredEnv } from '../test/metered-env';
 
@@ -52,5 +54,24 @@ describe('dev bench hooks', () => {
     const health = meteredEnv();
     expect((await call('/api/health', { env: health.env })).status).toBe(200);
     expect(health.calls()).toEqual({});
+  });
+
+  it('read a page of items as the list reads them, bodies deflated as hex, in one D1 call and no session (the page floor)', async () => {
+    const body = `<p>${'A long body that a feed repeats, so that it is stored deflated. '.repeat(12)}</p>`;
+    const { items } = await personWithFeed([
+      { guid: 'long', title: 'Long body', description: body },
+      { guid: 'short', title: 'Short body', description: 'Short.' },
+    ]);
+    const ids = items.map((item) => item.id).sort((a, b) => a - b);
+    const probe = meteredEnv();
+    const response = await call(`/api/dev/bench/page-floor?from=${ids[0]}&to=${ids.at(-1)}`, { env: probe.env });
+    // One call, to the feed shard that holds the items.
+    expect(Object.values(probe.calls())).toEqual([1]);
+    const rows = (await response.json()) as { id: number; title: string; content: string; content_packed: number }[];
+    expect(rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(ids);
+    const long = rows.find((row) => row.title === 'Long body');
+    expect(long?.content_packed).toBe(1);
+    expect(unpackHex(long?.content ?? '')).toBe(body);
+    expect(rows.find((row) => row.title === 'Short body')).toMatchObject({ content: 'Short.', content_packed: 0 });
   });
 });

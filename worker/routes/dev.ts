@@ -10,7 +10,7 @@ import { listCategories, listCategoriesWithFeeds } from '../db/categories';
 import { type Db, openDatabases } from '../db/client';
 import { listOutbox } from '../db/emails';
 import { setItemRead } from '../db/item-row';
-import { type ItemQuery, queryItems } from '../db/items';
+import { type ItemQuery, queryItems, readPageFloorRows } from '../db/items';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { markFeedsRead } from '../db/read-state';
 import { createReader } from '../db/reader';
@@ -67,6 +67,13 @@ export const devRoutes = new Hono<AppEnv>()
     await emptyRoundTrip(c.var.db);
     return c.json({ ok: true });
   })
+  /**
+   * One D1 call that reads the items with ids in [from, to] as a page's statement selects them, answered
+   * as the rows D1 gave, unmapped, with no session: the floor of a list request (bench/freshrss.mjs).
+   */
+  .get('/bench/page-floor', validate('query', feedRange), async (c) =>
+    c.json(await readPageFloorRows(c.var.db, c.req.valid('query'))),
+  )
   /** Refresh progress of the feeds in [from, to]: how many were fetched (or failed) since `since`. Cheap: polled. */
   .get('/bench/stats', validate('query', feedRange.extend({ since: z.coerce.number().int() })), async (c) => {
     const { since, ...range } = c.req.valid('query');

@@ -1,7 +1,7 @@
 // The reading core (DESIGN.md "db/items/"): every list of a person's items, on every surface (the web
 // app's lists and search, the Google Reader and Fever APIs, the digest, the export), is one ItemQuery
 // asked of this module. Only these three functions, cursorAfter (for a surface that shows fewer rows than
-// it read) and the query's types leave it (a Biome rule keeps the rest private): a surface translates
+// it read), the benchmark's page floor and the query's types leave it (a Biome rule keeps the rest private): a surface translates
 // its protocol into an ItemQuery, and nothing else.
 import type { Reader } from '../reader';
 import { countFollowed, unreadIds } from './by-id';
@@ -10,6 +10,8 @@ import { type ItemPage, planAndRead, toPage } from './planner';
 import { checkQuery, encodeCursor, type ItemQuery } from './query';
 import { countStarred, starredIds } from './starred';
 
+/** Only for the benchmark's page floor (routes/dev.ts): a page's rows read as the core's statements select them. */
+export { readPageFloorRows } from './page-floor';
 export type { ItemPage } from './planner';
 export type { ItemOrder, ItemQuery, ItemScope, ItemState, LinkFilter, PageRowRef } from './query';
 export { MAX_ITEMS } from './query';
