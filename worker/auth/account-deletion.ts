@@ -20,26 +20,55 @@ import {
   deleteReadingState,
   deletionsUnderWay,
   dropTombstone,
+  feedShardsInRoom,
   forgetStripeCustomer,
   generatedImageKeys,
   markAccountDeleting,
-  readingStateCalls,
+  readingStatePartCalls,
   readingStateScope,
 } from '../db/account-deletion';
+import { MAX_APP_PASSWORDS } from '../db/app-passwords';
 import type { Db } from '../db/client';
 import { exportsFolder } from '../exports/write-export';
+import { INVOCATION_CALL_BUDGET } from '../jobs/call-budget';
 import { errorFields, log } from '../lib/log';
 
 type Deps = { db: Db; images: { bucket: R2Bucket }; exports: R2Bucket; payments: Payments };
 
-/** The points between steps, where a test stops a deletion as a Worker that died there would. */
+/**
+ * The points between steps, where a test stops a deletion as a Worker that died there would. Step 2 in
+ * parts reaches 'feed-shards-done' after each part's feed shards, and 'feed-shards-part-done' after a
+ * part with more left has taken the person's rows it was read from.
+ */
 export type DeletionStep =
   | 'marked'
   | 'feed-shards-done'
+  | 'feed-shards-part-done'
   | 'reading-state-deleted'
   | 'images-deleted'
   | 'account-rows-deleted';
-type Options = { afterStep?: (step: DeletionStep) => void | Promise<void> };
+/** `feedShardsAPart`: the most feed shards one part of step 2 reaches (tests make it small). */
+type Options = { afterStep?: (step: DeletionStep) => void | Promise<void>; feedShardsAPart?: number };
+
+/**
+ * D1 calls a deletion request makes besides step 2's part, with `peopleDatabases` people databases: the
+ * session check (its people database, and the users row in the primary when its copy is old: 2), step 1
+ * (the owner read, the app passwords revoked through writeAppPasswords: 4 and one per people database
+ * holding a Fever key's directory row, at most one a key; the mark; the marked row read back and copied:
+ * 2), the images' keys, the rows, the customer forgotten (3). account-deletion.test.ts counts a request.
+ */
+export const requestCallsBesidesReadingState = (peopleDatabases: number) =>
+  13 + Math.min(MAX_APP_PASSWORDS, peopleDatabases);
+
+/**
+ * The most feed shards step 2 reaches in a deletion request: what keeps the request within an
+ * invocation's budget of D1 calls (INVOCATION_CALL_BUDGET, a third of D1's 1,000). Someone with feeds
+ * or stars in more shards than that (at workload B, 42 people databases: 211 of 256 feed shards a request)
+ * has the rest deleted by the daily cleanup, a part a job; they are locked out and their address free at
+ * once, as after step 1 always.
+ */
+export const requestFeedShardsAPart = (peopleDatabases: number) =>
+  feedShardsInRoom(INVOCATION_CALL_BUDGET - requestCallsBesidesReadingState(peopleDatabases), peopleDatabases);
 
 // How long a tombstone is kept: past the longest a write in flight when a deletion began can still take
 // to land. The longest is an OPML import chunk already running in a queue consumer, whose wall time
@@ -56,21 +85,30 @@ const R2_KEYS_PER_DELETE = 1_000;
 /**
  * Deletes the person and everything that is theirs: reading state in their people database, feeds
  * nobody else follows, generated images in R2, every row in the primary database and, when Stripe
- * answers, their customer at Stripe. False when there was no such account (already deleted).
+ * answers, their customer at Stripe. When their reading state reaches more feed shards than a request
+ * has room for (requestFeedShardsAPart), it deletes a part of it and leaves the rest, marked, to the
+ * daily cleanup. False when there was no such account (already deleted).
  */
 export async function deleteAccount(deps: Deps, userId: number, options: Options = {}) {
   const person = await markAccountDeleting(deps.db, userId);
   if (!person) return false;
   await options.afterStep?.('marked');
-  await finishAccountDeletion(deps, person, options);
+  await finishAccountDeletion(deps, person, {
+    ...options,
+    feedShardsAPart: options.feedShardsAPart ?? requestFeedShardsAPart(deps.db.people.all().length),
+  });
   return true;
 }
 
+/** Steps 2 to 5 (step 2 a part of at most `feedShardsAPart` feed shards): false when step 2 has parts left. */
 async function finishAccountDeletion(deps: Deps, person: AccountBeingDeleted, options: Options) {
   const { db, images } = deps;
-  await deleteReadingState(db, db.people.of(person), person.id, {
+  const finished = await deleteReadingState(db, db.people.of(person), person.id, {
+    feedShards: options.feedShardsAPart,
     afterFeedShards: () => options.afterStep?.('feed-shards-done'),
+    afterPart: () => options.afterStep?.('feed-shards-part-done'),
   });
+  if (!finished) return false;
   await options.afterStep?.('reading-state-deleted');
   // The images before the rows that name them: an interruption in between leaves keys to delete again.
   const keys = await generatedImageKeys(db, person.id);
@@ -83,6 +121,7 @@ async function finishAccountDeletion(deps: Deps, person: AccountBeingDeleted, op
   await deleteAccountRows(db, person.id);
   await options.afterStep?.('account-rows-deleted');
   await deleteCustomerAtStripe(deps, person);
+  return true;
 }
 
 /**
@@ -123,35 +162,46 @@ export type CleanupRoom = {
 };
 
 /**
- * Goes through `people` (listed after `after`) one at a time, each in room for the calls `callsOf` its
- * scope says, until the room runs out: where the next job goes on. An account that could never fit is
- * logged and passed over (it is left for a person to see to, not retried for ever).
+ * Goes through `people` (listed after `after`) one at a time, each a part at a time in room for the calls
+ * its scope says (a part reaches as many feed shards as the most room any work could get has for:
+ * feedShardsInRoom), until the room runs out: where the next job goes on (before a person whose parts are
+ * not all done, so the next job takes up their next part). A person whose part could never fit (with
+ * more people databases than the room has calls for) is logged and passed over (it is left for a person
+ * to see to, not retried for ever). `work` answers whether the person is finished.
  */
 async function eachInRoom(
   room: CleanupRoom,
   taken: AccountBeingDeleted[],
   after: number,
   extraCalls: number,
-  work: (db: Db, person: AccountBeingDeleted) => Promise<void>,
+  work: (db: Db, person: AccountBeingDeleted, feedShardsAPart: number) => Promise<boolean>,
   failure: string,
 ): Promise<CleanupPart> {
   let done = 0;
   let last = after;
+  const feedShardsAPart = feedShardsInRoom(room.most - extraCalls, room.peopleDatabases);
   for (const person of taken) {
-    const scope = await room.run(1, (db) => readingStateScope(db, db.people.of(person), person.id));
-    if (!scope.ran) return { done, next: last };
-    const calls = readingStateCalls(scope.value, room.peopleDatabases) + extraCalls;
-    if (calls > room.most) {
+    if (feedShardsAPart < 1) {
+      const calls = readingStatePartCalls(1, room.peopleDatabases) + extraCalls;
       log.error('account.cleanup_too_big', { userId: person.id, calls });
       last = person.id;
       continue;
     }
-    try {
-      const finished = await room.run(calls, (db) => work(db, person));
-      if (!finished.ran) return { done, next: last };
-      done++;
-    } catch (error) {
-      log.error(failure, { userId: person.id, ...errorFields(error) });
+    for (;;) {
+      const scope = await room.run(1, (db) => readingStateScope(db, db.people.of(person), person.id));
+      if (!scope.ran) return { done, next: last };
+      const feedShards = Math.min(scope.value.shards.length, feedShardsAPart);
+      try {
+        const part = await room.run(readingStatePartCalls(feedShards, room.peopleDatabases) + extraCalls, (db) =>
+          work(db, person, feedShardsAPart),
+        );
+        if (!part.ran) return { done, next: last };
+        if (!part.value) continue;
+        done++;
+      } catch (error) {
+        log.error(failure, { userId: person.id, ...errorFields(error) });
+      }
+      break;
     }
     last = person.id;
   }
@@ -174,7 +224,7 @@ export async function finishInterruptedDeletions(
     listed.value,
     after,
     FINISH_CALLS,
-    (db, person) => finishAccountDeletion({ ...deps, db }, person, options),
+    (db, person, feedShardsAPart) => finishAccountDeletion({ ...deps, db }, person, { ...options, feedShardsAPart }),
     'account.deletion_failed',
   );
 }
@@ -198,11 +248,12 @@ export async function sweepDeletedAccounts(
     listed.value,
     after,
     SWEEP_CALLS,
-    async (db, tombstone) => {
+    async (db, tombstone, feedShards) => {
       const sweptAt = Date.now();
-      await deleteReadingState(db, db.people.of(tombstone), tombstone.id);
+      if (!(await deleteReadingState(db, db.people.of(tombstone), tombstone.id, { feedShards }))) return false;
       await deleteCustomerAtStripe({ ...deps, db }, tombstone);
       await dropTombstone(db, tombstone.id, sweptAt - TOMBSTONE_KEPT_MS);
+      return true;
     },
     'account.sweep_failed',
   );

@@ -97,7 +97,7 @@ export type ReadingStateScope = { shards: number[] };
 
 /**
  * What step 2 will reach, read with nothing changed (one call): the daily cleanup asks its budget for
- * room for all of step 2 before step 2 changes anything (jobs/call-budget.ts).
+ * room for step 2's next part before it changes anything (jobs/call-budget.ts).
  */
 export async function readingStateScope(db: Db, people: PeopleDb, userId: number): Promise<ReadingStateScope> {
   const [starred, followed] = await people.batch([
@@ -109,41 +109,71 @@ export async function readingStateScope(db: Db, people: PeopleDb, userId: number
 }
 
 /**
- * The D1 calls step 2 makes for a scope: the stars taken with the followed feeds listed, every people
- * database asked who else follows them, one batch in each shard of the scope, every people database
- * asked again who follows the feeds it deleted (the subscription race: feeds.ts restoreFollowedFeeds),
- * the person's rows. (A feed stored again costs its shard one call more: rare, and taken from room
- * nobody holds.) Bounded
- * by the number of databases, whatever the person follows (issue 30: a batch in every feed shard for
- * the hidden rows alone was 256 calls a deletion at workload B).
+ * The D1 calls a part of step 2 reaching `feedShards` feed shards makes: the stars taken with the
+ * followed feeds listed, every people database asked who else follows them, one batch in each of those
+ * shards, every people database asked again who follows the feeds it deleted (the subscription race:
+ * feeds.ts restoreFollowedFeeds), and the person's rows (all of them after the last part; before it,
+ * theirs of the part's shards: what says the part is done). (A feed stored again costs its shard one call
+ * more: rare, and taken from room nobody holds.) Bounded by the number of databases, whatever the person
+ * follows (issue 30: a batch in every feed shard for the hidden rows alone was 256 calls a deletion at
+ * workload B).
  */
-export const readingStateCalls = (scope: ReadingStateScope, peopleDatabases: number) =>
-  2 + 2 * peopleDatabases + scope.shards.length;
+export const readingStatePartCalls = (feedShards: number, peopleDatabases: number) =>
+  2 + 2 * peopleDatabases + feedShards;
 
 /**
- * Step 2: the person's reading state, from their people database. Every step of it can run again after
- * an interruption anywhere and come to the same: it reads what to do from the person's rows, which go
- * last. Every people database is asked at once who else follows the person's feeds and how many others
- * starred their starred items; then, one batch per feed shard they reach, each such item's count is set
- * to the others' stars (never below its count less the person's one star, so that someone starring it
- * meanwhile is not lost: a race errs high, keeping an item longer, never trimming another person's
- * starred item), the feeds nobody else follows are deleted, and what their rules hid there goes (a
- * person's hidden rows are only in the shards of feeds they follow: unfollowing takes them). Then
- * everything of theirs in their people database goes in one transaction. `afterFeedShards`: where a test
- * stops it between the two.
+ * The most feed shards a part of step 2 may reach in room for `calls` D1 calls (less than 1: no part
+ * fits). At workload B, with 256 feed shards and 42 people databases, someone whose feeds and stars are
+ * in every feed shard needs 342 calls in one part, past an invocation's budget (jobs/call-budget.ts): their
+ * step 2 goes in parts.
+ */
+export const feedShardsInRoom = (calls: number, peopleDatabases: number) =>
+  calls - readingStatePartCalls(0, peopleDatabases);
+
+/**
+ * Step 2: the person's reading state, from their people database, in parts of at most `feedShards` feed
+ * shards (in shard order); true once all of it is gone, false when a part is done and more are left
+ * (the caller runs the next in room of its own: the daily cleanup, a job at a time). Every step of it can
+ * run again after an interruption anywhere and come to the same: it reads what to do from the person's
+ * rows, which go last, a part's with the part. Every people database is asked at once who else follows
+ * the part's feeds and how many others starred its starred items; then, one batch per feed shard of the
+ * part, each such item's count is set to the others' stars (never below its count less the person's one
+ * star, so that someone starring it meanwhile is not lost: a race errs high, keeping an item longer, never
+ * trimming another person's starred item), the feeds nobody else follows are deleted, and what their rules
+ * hid there goes (a person's hidden rows are only in the shards of feeds they follow: unfollowing takes
+ * them). Then, after a part with more left, their stars and subscriptions of the part's shards go (so the
+ * next part starts where this one ended, and a part run again after a stop before that does it again, to
+ * the same counts); after the last, everything of theirs in their people database, in one transaction.
+ * `afterFeedShards`, `afterPart`: where a test stops it between these.
  */
 export async function deleteReadingState(
   db: Db,
   people: PeopleDb,
   userId: number,
-  { afterFeedShards }: { afterFeedShards?: () => void | Promise<void> } = {},
-) {
+  {
+    feedShards = Number.POSITIVE_INFINITY,
+    afterFeedShards,
+    afterPart,
+  }: {
+    feedShards?: number;
+    afterFeedShards?: () => void | Promise<void>;
+    afterPart?: () => void | Promise<void>;
+  } = {},
+): Promise<boolean> {
   const [starred, followed] = await people.batch([
     people.select({ id: stars.itemId }).from(stars).where(eq(stars.userId, userId)),
     people.select({ id: subscriptions.feedId }).from(subscriptions).where(eq(subscriptions.userId, userId)),
   ]);
-  const starredIds = starred.map((row) => row.id);
-  const followedIds = followed.map((row) => row.id);
+  // The shards this part reaches: the first `feedShards` of those the person's rows are in. Rows naming a
+  // shard this deployment does not have are deleted with the last part.
+  const reached = [...new Set([...starred, ...followed].map((row) => shardOfId(row.id)))]
+    .filter((shard) => shard < db.shards.count)
+    .sort((a, b) => a - b);
+  const part = new Set(reached.slice(0, Math.max(1, feedShards)));
+  const last = part.size === reached.length;
+  const inPart = (rows: { id: number }[]) => rows.map((row) => row.id).filter((id) => last || part.has(shardOfId(id)));
+  const starredIds = inPart(starred);
+  const followedIds = inPart(followed);
   const answers = await Promise.all(
     db.people.all().map(async ({ $client: d1 }) => {
       const statements = [
@@ -219,6 +249,21 @@ export async function deleteReadingState(
   // Someone who followed one of them between the check and the delete gets it back (feeds.ts).
   await restoreFollowedFeeds(db, deletedFeeds, { leaving: userId });
   await afterFeedShards?.();
+  if (!last) {
+    // The part is done: the rows it was read from go, so the next part reads what is left.
+    await people.batch([
+      people
+        .delete(stars)
+        .where(and(eq(stars.userId, userId), sql`${stars.itemId} in (${sql.raw(idListSql(starredIds))})`)),
+      people
+        .delete(subscriptions)
+        .where(
+          and(eq(subscriptions.userId, userId), sql`${subscriptions.feedId} in (${sql.raw(idListSql(followedIds))})`),
+        ),
+    ]);
+    await afterPart?.();
+    return false;
+  }
   await people.batch([
     people.delete(readMarks).where(eq(readMarks.userId, userId)),
     people.delete(subscriptions).where(eq(subscriptions.userId, userId)),
@@ -235,6 +280,7 @@ export async function deleteReadingState(
     // Refused since step 1, which took them (a step 1 stopped half-way leaves some).
     people.delete(appPasswordCopies).where(eq(appPasswordCopies.userId, userId)),
   ]);
+  return true;
 }
 
 /** The R2 keys of the person's generated images, for the caller to delete (step 3) before step 4 forgets them. */

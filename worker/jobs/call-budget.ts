@@ -9,9 +9,10 @@
 import { meteredD1, newMeter } from '../db/metered-d1';
 
 /**
- * D1 calls one queue invocation makes at most: under a third of D1's 1,000, the headroom issue 30 asks;
- * room for the largest account deletion at workload B (every one of 256 feed shards, 17 people
- * databases: 296 calls) beside a batch's prunes.
+ * D1 calls one queue invocation makes at most: under a third of D1's 1,000, the headroom issue 30 asks.
+ * An account deletion whose feeds are in more feed shards than that has room for goes in parts, a job
+ * each (auth/account-deletion.ts: at workload B, 256 feed shards and 42 people databases, up to 238
+ * feed shards a part).
  */
 export const INVOCATION_CALL_BUDGET = 330;
 
