@@ -4,7 +4,7 @@
 // story that three of the person's feeds tell (and, for the big ones, 40 feeds the person does not
 // follow). Written straight into the databases, so the counts are those of the page alone.
 import { env } from 'cloudflare:workers';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FeedItem } from '../contracts/feeds';
 import { createDb } from '../db/client';
 import { rebuildReadingList } from '../db/reading-list';
@@ -175,9 +175,26 @@ async function seed(
 /**
  * Rows read per source shown that a next page may take, as a first page: the goal (issue 24). It read each
  * of its feeds' items above the cursor too, every row the pages before had shown (db/items/page-reads.ts
- * sharedBounds): 5.6 to 5.8 rows a source, grouped or not; 4.6 to 4.8 since.
+ * sharedBounds): 5.6 to 5.8 rows a source, grouped or not.
  */
 const NEXT_PAGE_ROWS = 5;
+
+/**
+ * Rows each page reads, exactly, the session's check included: every item, grouped, the grouped page's next
+ * page, the next page of every item. Nobody here read an item on its own, so the reading list says no
+ * subscription has positions and the pages read no subscription row (db/read-above.ts positionsInScopeSql):
+ * they read one for each feed they looked at (about 50) and every row above the cursor on a next page;
+ * before, grouped pages took 153-172 rows.
+ */
+const ROWS = {
+  'reading state in PEOPLE_1': { all: [103, 108, 111, 97], unread: [104, 112, 113, 98] },
+  'reading state in the primary': { all: [102, 110, 111, 96], unread: [103, 111, 112, 97] },
+  'one database': { all: [102, 110, 111, 96], unread: [102, 110, 111, 96] },
+};
+
+/** What each of twoPages' pages read. */
+const rowsOf = (pages: Awaited<ReturnType<typeof twoPages>>) =>
+  [pages.flat, pages.grouped, pages.next, pages.flatNext].map((page) => page.rowsRead);
 
 const shownIn = (cards: FeedItem[]) => cards.length + cards.reduce((sum, card) => sum + (card.alsoIn?.length ?? 0), 0);
 
@@ -189,12 +206,25 @@ let elsewhere: Reader;
 let home: Reader;
 let oneDatabase: Reader;
 
+/** When the person's items were seeded: the clock stood still while they were. */
+let seededAt = 0;
+
 beforeAll(async () => {
+  seededAt = Date.now();
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date(seededAt) });
   elsewhere = await seed(await personIn(1, 'many-feeds'), 9_000);
   home = await seed(await personIn(0, 'many-feeds-home'), 11_000);
   // Everything in the primary database, as in every local run: the feeds, their stories and the person.
   oneDatabase = await seed(await personIn(0, 'many-feeds-one-database'), 15_000, true, 1);
+  vi.useRealTimers();
 });
+
+/**
+ * The tests that count rows read pin the clock a minute after the seed: a page's window starts at
+ * Date.now(), and with the real clock the items at its edges came and went with the milliseconds the
+ * test took, so its rows were not exact.
+ */
+const pinAfterSeed = () => pinClock(seededAt + 60_000);
 
 /** The first two pages of My Feed grouped (`list`: more of the query), and of every item, each warmed first (see below). */
 async function twoPages(cookie: string, list = '') {
@@ -207,7 +237,11 @@ async function twoPages(cookie: string, list = '') {
     cookie,
     `/api/feed-items?limit=${SHOWN}${list}&cursor=${encodeURIComponent(grouped.nextCursor ?? '')}`,
   );
-  return { flat, grouped, next };
+  const flatNext = await counted(
+    cookie,
+    `/api/feed-items?limit=${SHOWN}${list}&threads=false&cursor=${encodeURIComponent(flat.nextCursor ?? '')}`,
+  );
+  return { flat, grouped, next, flatNext };
 }
 
 describe('a grouped page of someone following 50 feeds', () => {
@@ -216,7 +250,10 @@ describe('a grouped page of someone following 50 feeds', () => {
     ['reading state in the primary', () => home],
   ] as const) {
     it(`reads at most 5 rows per source shown, in the round trips of every item (${label})`, async ({ task }) => {
-      const { flat, grouped, next } = await twoPages(who().cookie);
+      pinAfterSeed();
+      const pages = await twoPages(who().cookie);
+      const { flat, grouped, next } = pages;
+      expect(rowsOf(pages)).toEqual(ROWS[label].all);
       const cards = grouped.body as FeedItem[];
       // The counts, for `npm run bench -- stories` (bench/stories.mjs reads them from the JSON reporter).
       const figures = (page: typeof grouped) => ({
@@ -246,11 +283,14 @@ describe('a grouped page of someone following 50 feeds', () => {
   }
 
   it('takes the round trips of every item on an unread page across shards, first or next page', async () => {
+    pinAfterSeed();
     for (const [label, who] of [
       ['reading state in PEOPLE_1', elsewhere],
       ['reading state in the primary', home],
     ] as const) {
-      const { flat, grouped, next } = await twoPages(who.cookie, '&filter=unread');
+      const pages = await twoPages(who.cookie, '&filter=unread');
+      const { flat, grouped, next } = pages;
+      expect(rowsOf(pages), label).toEqual(ROWS[label].unread);
       expect(grouped.body as FeedItem[], label).toHaveLength(SHOWN);
       expect(next.body as FeedItem[], label).toHaveLength(SHOWN);
       // An unread page's rows of the other shard take the person's marks while they are read, and nothing
@@ -265,8 +305,11 @@ describe('a grouped page of someone following 50 feeds', () => {
   });
 
   it('takes the round trips of every item when everything is in one database, read or unread, first or next page', async () => {
+    pinAfterSeed();
     for (const list of ['', '&filter=unread']) {
-      const { flat, grouped, next } = await twoPages(oneDatabase.cookie, list);
+      const pages = await twoPages(oneDatabase.cookie, list);
+      const { flat, grouped, next } = pages;
+      expect(rowsOf(pages), list).toEqual(ROWS['one database'][list === '' ? 'all' : 'unread']);
       for (const page of [flat, grouped, next]) expect(Object.keys(page.calls), list).toEqual(['DB']);
       const cards = grouped.body as FeedItem[];
       expect(cards, list).toHaveLength(SHOWN);
