@@ -185,7 +185,9 @@ describe('two people in two people databases', () => {
 
     const feed = await findFeed(db, shared);
     if (!feed) throw new Error('no feed');
-    const fresh = ['x', 'y', 'z'].map((guid, i) => storedItem(guid, `New ${guid}`, { pubDate: Date.now() - i }));
+    // A minute apart: a millisecond apart, two of them took the same date when the clock ticked between them.
+    const now = Date.now();
+    const fresh = ['x', 'y', 'z'].map((guid, i) => storedItem(guid, `New ${guid}`, { pubDate: now - i * 60_000 }));
     // Keep three: the three first items, the read one among them, fall under the retention line.
     await storeItems(db, feed, fresh, 3, Date.now());
 
