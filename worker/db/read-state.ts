@@ -44,11 +44,12 @@ export const unreadCount = (
  * Whether item `i` is read below the watermark `readSeq`, given the mark `m` left-joined on (user, feed,
  * seq): a kept-unread mark (or a mark handed to a feed shard), else the watermark, else whether person
  * `userId` read it on its own (read-above.ts): in `positions` when the statement has its subscription's
- * (one feed: readAboveOfSql), else looked up on the row, only above the watermark. The one definition
+ * (one feed: readAboveOfSql), else looked up on the row, only above the watermark; `mark` says where the
+ * mark is when it is not joined as `m`. The one definition
  * every read path uses.
  */
-export const isReadAt = (readSeq: SQL, userId: SQL | number, positions?: SQL) =>
-  sql`coalesce(m.is_read, case when i.seq <= ${readSeq} then 1 else ${
+export const isReadAt = (readSeq: SQL, userId: SQL | number, positions?: SQL, mark: SQL = sql`m.is_read`) =>
+  sql`coalesce(${mark}, case when i.seq <= ${readSeq} then 1 else ${
     positions ? sql`(coalesce(instr(${positions}, ',' || i.seq || ','), 0) > 0)` : readOnItsOwnSql(userId)
   } end)`;
 
