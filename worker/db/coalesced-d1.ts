@@ -103,12 +103,11 @@ export function coalescedD1(d1: D1Database, tick: Tick = requestTick()): D1Datab
     });
 
   const inner = new WeakMap<object, { query: string; params: unknown[] }>();
-  const wrap = (query: string, params: unknown[]): D1PreparedStatement => {
-    const reads = !mayWrite(query);
+  const wrap = (query: string, params: unknown[], reads = !mayWrite(query)): D1PreparedStatement => {
     const direct = () => d1.prepare(query).bind(...params);
     const asRows = { statement: direct, fromBatch: (result: D1Result) => result };
     const statement = {
-      bind: (...values: unknown[]) => wrap(query, values),
+      bind: (...values: unknown[]) => wrap(query, values, reads),
       run: () => (reads ? held({ ...asRows, alone: () => direct().run() }) : solo(() => direct().run())),
       all: () => (reads ? held({ ...asRows, alone: () => direct().all() }) : solo(() => direct().all())),
       first: (column?: string) => {

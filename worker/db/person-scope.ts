@@ -83,9 +83,27 @@ export type StatementSubscription = Omit<SubscriptionState, 'readAdjust' | 'read
   mayHavePositions?: boolean;
 };
 
+const encoder = new TextEncoder();
+/** Each byte's two hex digits. */
+const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+/**
+ * Literals made lately, by text: a page's statement writes every subscription's name in scope (50 for
+ * the bench's reader), and the same names come back with each page. Bounded: cleared when full.
+ */
+const literals = new Map<string, string>();
+const MOST_LITERALS = 10_000;
+
 /** Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. */
-const textLiteral = (text: string) =>
-  `cast(x'${[...new TextEncoder().encode(text)].map((byte) => byte.toString(16).padStart(2, '0')).join('')}' as text)`;
+function textLiteral(text: string): string {
+  const known = literals.get(text);
+  if (known !== undefined) return known;
+  let hex = '';
+  for (const byte of encoder.encode(text)) hex += HEX_OF_BYTE[byte];
+  const literal = `cast(x'${hex}' as text)`;
+  if (literals.size >= MOST_LITERALS) literals.clear();
+  literals.set(text, literal);
+  return literal;
+}
 
 /** The subscriptions as `with subscriptions(…) as (values …)`: a table only this statement sees. */
 function subscriptionsTable(userId: number, rows: StatementSubscription[]): string {
