@@ -199,6 +199,15 @@ function nextRequest(request) {
 }
 
 /**
+ * Every side is asked for its answer uncompressed. Node's fetch asks for gzip unless told otherwise;
+ * PHP's built-in server never compresses, while Miniflare's entry gzips every JSON answer as Cloudflare's
+ * edge would, inside the measured workerd (production's Worker pays nothing for it: the edge compresses
+ * after it), and the load generator then spent its CPU, on the same cores, inflating Feedloom's answers
+ * only.
+ */
+const UNCOMPRESSED = { 'accept-encoding': 'identity' };
+
+/**
  * CONNECTIONS requests in flight for `seconds`, each sent again once answered, through Node's fetch: one
  * load generator for every side. (autocannon counts nothing from PHP's built-in server, which answers
  * without a length and closes the connection.)
@@ -214,7 +223,7 @@ async function drive(request, seconds) {
         const { url, method, body } = nextRequest(request);
         const started = performance.now();
         try {
-          const response = await fetch(url, { method, headers: request.headers, body });
+          const response = await fetch(url, { method, headers: { ...request.headers, ...UNCOMPRESSED }, body });
           await response.arrayBuffer();
           if (!response.ok) non2xx++;
           latencies.push(performance.now() - started);
@@ -237,7 +246,7 @@ async function drive(request, seconds) {
 /** Each request answered 2xx once before it is loaded: a refusal would measure nothing. */
 async function measure(name, request) {
   const { url, method, body } = nextRequest(request);
-  const response = await fetch(url, { method, headers: request.headers, body });
+  const response = await fetch(url, { method, headers: { ...request.headers, ...UNCOMPRESSED }, body });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${name}: ${url} answered ${response.status}`);
   await drive(request, 2); // warm-up
