@@ -14,8 +14,9 @@
 // person's people database and its token re-signed to name it: the person stays signed in across the
 // deploy. The old row is kept until it expires (a request in flight with the old token still finds it),
 // so ending a session ends it in both places.
-import { and, eq, gt, ne } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { readingLists, sessions, users, usersRowCopies } from '../../schema';
+import { builtOnce } from './built-once';
 import type { Db, PeopleDb } from './client';
 import { peopleDbOfUser, type UserRow } from './users';
 import { copyIsFresh, rowOfCopy } from './users-row-copy';
@@ -51,21 +52,56 @@ export async function personToSignIn(db: Db, userId: number): Promise<PersonRef 
   return row && row.deletingAt === null ? { id: row.id, peopleShard: row.peopleShard } : null;
 }
 
-const live = (sessionId: string, now: number) => and(eq(sessions.id, sessionId), gt(sessions.expiresAt, new Date(now)));
-
 /**
  * A session row in the primary with its person, while it has not expired: the rows of people shard 0
  * (whose people database is the primary), and those made before the rows moved.
  */
 export async function findLiveSession(db: Db, sessionId: string, now: number) {
-  const [row] = await db
+  const [row] = await liveSessionWithUser(db, { sessionId, now });
+  return row ?? null;
+}
+
+/** The check every signed-in request makes, built once (built-once.ts); `now` in milliseconds. */
+const liveSessionWithUser = builtOnce<{ session: SessionRow; user: UserRow }>((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(live(sessionId, now))
-    .limit(1);
-  return row ?? null;
-}
+    .where(and(eq(sessions.id, sql.placeholder('sessionId')), gt(sessions.expiresAt, sql.placeholder('now'))))
+    .limit(1),
+);
+
+/** The session row of a person in their people database, built once (built-once.ts). */
+const personsLiveSession = builtOnce<{ session: SessionRow }>((db) =>
+  db
+    .select({ session: sessions })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.id, sql.placeholder('sessionId')),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        eq(sessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1),
+);
+
+/** The copy of a person's users row beside their session rows, built once. */
+const usersRowCopyOf = builtOnce<typeof usersRowCopies.$inferSelect>((db) =>
+  db
+    .select()
+    .from(usersRowCopies)
+    .where(eq(usersRowCopies.id, sql.placeholder('userId')))
+    .limit(1),
+);
+
+/** A person's kept reading list, built once. */
+const keptListOf = builtOnce<{ list: string | null }>((db) =>
+  db
+    .select({ list: readingLists.list })
+    .from(readingLists)
+    .where(eq(readingLists.userId, sql.placeholder('userId'))),
+);
 
 /**
  * The session `sessionId` of `person`, while it has not expired, with their users row, in one statement:
@@ -92,19 +128,14 @@ export async function findPersonsLiveSession(
   // One batch, one D1 call: the session row, the users row's copy and, when asked, the reading list.
   // (Statements of their own, not a join: drizzle maps a batch's rows by column name, which the two
   // tables share.)
-  const sessionRead = people
-    .select({ session: sessions })
-    .from(sessions)
-    .where(and(live(sessionId, now), eq(sessions.userId, person.id)))
-    .limit(1);
-  const copyRead = people.select().from(usersRowCopies).where(eq(usersRowCopies.id, person.id)).limit(1);
-  const listRead = people
-    .select({ list: readingLists.list })
-    .from(readingLists)
-    .where(eq(readingLists.userId, person.id));
-  const [[found], [copy], kept] = withKeptList
-    ? await people.batch([sessionRead, copyRead, listRead])
-    : [...(await people.batch([sessionRead, copyRead])), undefined];
+  const sessionRead = personsLiveSession(people, { sessionId, now, userId: person.id });
+  const copyRead = usersRowCopyOf(people, { userId: person.id });
+  const listRead = keptListOf(people, { userId: person.id });
+  const [[found], [copy], kept] = (
+    withKeptList
+      ? await people.batch([sessionRead, copyRead, listRead] as never)
+      : [...(await people.batch([sessionRead, copyRead] as never)), undefined]
+  ) as [{ session: SessionRow }[], (typeof usersRowCopies.$inferSelect)[], { list: string | null }[] | undefined];
   if (!found) return null;
   const keptList = kept ? { keptList: kept[0]?.list ?? null } : {};
   if (copy && copyIsFresh(copy.copiedAt, now)) return { session: found.session, user: rowOfCopy(copy), ...keptList };
