@@ -25,11 +25,12 @@
 // not run, listed and working as the failed request said), never revoked on the account page and still
 // working.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { appPasswordCopies, appPasswords, feverKeyDirectory, users, usersRowCopies } from '../../schema';
+import { appPasswordCopies, appPasswords, feverKeyDirectory, users, type usersRowCopies } from '../../schema';
+import { builtOnce } from './built-once';
 import type { Db, PeopleDb } from './client';
 import { hashToShard } from './shards';
 import type { UserRow } from './users';
-import { copyIsFresh, rowOfCopy, storeUsersRowCopy } from './users-row-copy';
+import { copyIsFresh, rowOfCopy, storeUsersRowCopy, usersRowCopyOf } from './users-row-copy';
 
 /** Who an app password belongs to, as far as finding its copy goes. */
 export type AppPasswordOwner = { id: number; peopleShard: number };
@@ -100,6 +101,40 @@ export async function appPasswordInPrimary(db: Db, where: SQL | undefined) {
 
 type PrimaryFound = NonNullable<Awaited<ReturnType<typeof appPasswordInPrimary>>>;
 
+/**
+ * The statements of the check every reader-app call makes, built once (built-once.ts): an app password
+ * with its owner in the primary, by id or by its Fever key's hash (people shard 0), and its copy in a
+ * people database, the same two ways.
+ */
+const primaryCheck = (matching: SQL) =>
+  builtOnce<PrimaryFound>((db) =>
+    db
+      .select({
+        user: users,
+        appPasswordId: appPasswords.id,
+        secretHash: appPasswords.secretHash,
+        feverKeyHash: appPasswords.feverKeyHash,
+        lastUsedAt: appPasswords.lastUsedAt,
+      })
+      .from(appPasswords)
+      .innerJoin(users, eq(users.id, appPasswords.userId))
+      .where(and(eq(appPasswords.userId, sql.placeholder('userId')), matching))
+      .limit(1),
+  );
+const primaryCheckById = primaryCheck(eq(appPasswords.id, sql.placeholder('appPasswordId')));
+const primaryCheckByFeverKey = primaryCheck(eq(appPasswords.feverKeyHash, sql.placeholder('feverKeyHash')));
+
+const copyCheck = (matching: SQL) =>
+  builtOnce<typeof appPasswordCopies.$inferSelect>((db) =>
+    db
+      .select()
+      .from(appPasswordCopies)
+      .where(and(eq(appPasswordCopies.userId, sql.placeholder('userId')), matching))
+      .limit(1),
+  );
+const copyById = copyCheck(eq(appPasswordCopies.id, sql.placeholder('appPasswordId')));
+const copyByFeverKey = copyCheck(eq(appPasswordCopies.feverKeyHash, sql.placeholder('feverKeyHash')));
+
 const fromPrimary = (found: PrimaryFound): CheckedAppPassword => ({
   user: found.user,
   appPasswordId: found.appPasswordId,
@@ -125,31 +160,21 @@ export async function checkAppPassword(
   const home = copiesHome(db, owner);
   if (!home) {
     if (owner.peopleShard >= db.people.count) return null;
-    const found = await appPasswordInPrimary(
-      db,
-      and(
-        eq(appPasswords.userId, owner.id),
-        'appPasswordId' in match
-          ? eq(appPasswords.id, match.appPasswordId)
-          : eq(appPasswords.feverKeyHash, match.feverKeyHash),
-      ),
-    );
+    const [found] =
+      'appPasswordId' in match
+        ? await primaryCheckById(primaryOf(db), { userId: owner.id, appPasswordId: match.appPasswordId })
+        : await primaryCheckByFeverKey(primaryOf(db), { userId: owner.id, feverKeyHash: match.feverKeyHash });
     return found && found.user.deletingAt === null ? fromPrimary(found) : null;
   }
-  const copyRead = home
-    .select()
-    .from(appPasswordCopies)
-    .where(
-      and(
-        eq(appPasswordCopies.userId, owner.id),
-        'appPasswordId' in match
-          ? eq(appPasswordCopies.id, match.appPasswordId)
-          : eq(appPasswordCopies.feverKeyHash, match.feverKeyHash),
-      ),
-    )
-    .limit(1);
-  const rowRead = home.select().from(usersRowCopies).where(eq(usersRowCopies.id, owner.id)).limit(1);
-  const [[copy], [row]] = await home.batch([copyRead, rowRead]);
+  const copyRead =
+    'appPasswordId' in match
+      ? copyById(home, { userId: owner.id, appPasswordId: match.appPasswordId })
+      : copyByFeverKey(home, { userId: owner.id, feverKeyHash: match.feverKeyHash });
+  const rowRead = usersRowCopyOf(home, { userId: owner.id });
+  const [[copy], [row]] = (await home.batch([copyRead, rowRead] as never)) as [
+    (typeof appPasswordCopies.$inferSelect)[],
+    (typeof usersRowCopies.$inferSelect)[],
+  ];
   if (!copy) return null;
   const found = { appPasswordId: copy.id, secretHash: copy.secretHash, lastUsedAt: copy.lastUsedAt, home };
   let user: UserRow | undefined = row && copyIsFresh(row.copiedAt, now) ? rowOfCopy(row) : undefined;

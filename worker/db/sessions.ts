@@ -15,11 +15,11 @@
 // deploy. The old row is kept until it expires (a request in flight with the old token still finds it),
 // so ending a session ends it in both places.
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
-import { readingLists, sessions, users, usersRowCopies } from '../../schema';
+import { readingLists, sessions, users, type usersRowCopies } from '../../schema';
 import { builtOnce } from './built-once';
 import type { Db, PeopleDb } from './client';
 import { peopleDbOfUser, type UserRow } from './users';
-import { copyIsFresh, rowOfCopy } from './users-row-copy';
+import { copyIsFresh, rowOfCopy, usersRowCopyOf } from './users-row-copy';
 
 export type SessionRow = typeof sessions.$inferSelect;
 export type PersonRef = { id: number; peopleShard: number };
@@ -83,15 +83,6 @@ const personsLiveSession = builtOnce<{ session: SessionRow }>((db) =>
         eq(sessions.userId, sql.placeholder('userId')),
       ),
     )
-    .limit(1),
-);
-
-/** The copy of a person's users row beside their session rows, built once. */
-const usersRowCopyOf = builtOnce<typeof usersRowCopies.$inferSelect>((db) =>
-  db
-    .select()
-    .from(usersRowCopies)
-    .where(eq(usersRowCopies.id, sql.placeholder('userId')))
     .limit(1),
 );
 

@@ -15,8 +15,9 @@
 //
 // People shard 0's people database is the primary itself: there the users row is its own copy, and
 // nothing is written.
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { users, usersRowCopies } from '../../schema';
+import { builtOnce } from './built-once';
 import type { Db, PeopleDb } from './client';
 import type { UserRow } from './users';
 
@@ -101,3 +102,15 @@ export function rowOfCopy(copy: typeof usersRowCopies.$inferSelect): UserRow {
   const { copiedAt: _copiedAt, ...row } = copy;
   return row;
 }
+
+/**
+ * The copy of a person's users row (`userId`), read beside their session or app password on every
+ * signed-in request: built once (built-once.ts).
+ */
+export const usersRowCopyOf = builtOnce<typeof usersRowCopies.$inferSelect>((db) =>
+  db
+    .select()
+    .from(usersRowCopies)
+    .where(eq(usersRowCopies.id, sql.placeholder('userId')))
+    .limit(1),
+);
