@@ -72,6 +72,16 @@ export async function actionToken(secret: string, authToken: string) {
   return (await hmacHex(secret, `greader-action:${authToken}`)).slice(0, 57);
 }
 
+/**
+ * Auth tokens whose HMAC this isolate found right, with the secret and app password hash it was made
+ * with: a client sends the same token with every call, and importing the key and signing again was most
+ * of a stream's own check. The app password is still read on every call (a revoked one, its copy gone,
+ * verifies nothing), and its expiry is still compared; a token is checked again when either hash differs.
+ * Bounded: cleared when full.
+ */
+const macChecked = new Map<string, { secret: string; secretHash: string }>();
+const MOST_MACS_CHECKED = 10_000;
+
 const NAMED = /^([0-9]{1,16})\/([0-9]{1,16})\/([0-9]{1,4})\/([0-9]{1,12})\/([0-9a-f]{64})$/;
 const BEFORE = /^([^/]+)\/([0-9]{1,12})\/([0-9a-f]{64})$/;
 
@@ -97,9 +107,15 @@ export async function verifyAuthToken(
     if (appPasswordId === null || userId === null || !(expiresAt * 1000 > now)) return null;
     const found = await checkAppPassword(db, { id: userId, peopleShard }, { appPasswordId }, now);
     if (!found) return null;
+    // Checked already in this isolate against the same secret and app password hash: the same answer.
+    const checked = macChecked.get(token);
+    if (checked && checked.secret === secret && checked.secretHash === found.secretHash) return found;
     const claims = { appPasswordId, userId, peopleShard };
     const mac = await hmacHex(secret, signedPart(claims, expiresAt, found.secretHash));
-    return sameText(`${appPasswordId}/${userId}/${peopleShard}/${expiresAt}/${mac}`, token) ? found : null;
+    if (!sameText(`${appPasswordId}/${userId}/${peopleShard}/${expiresAt}/${mac}`, token)) return null;
+    if (macChecked.size >= MOST_MACS_CHECKED) macChecked.clear();
+    macChecked.set(token, { secret, secretHash: found.secretHash });
+    return found;
   }
   const before = BEFORE.exec(token);
   const appPasswordId = parseId(before?.[1]);

@@ -130,6 +130,22 @@ describe('reader apps of someone in PEOPLE_1', () => {
     expect((await countedApp(STREAM, { auth: reader.auth })).response.status).toBe(200);
   });
 
+  it('refuses, once its token was used, a forged signature, a stretched expiry and the token revoked', async () => {
+    // The isolate remembers a token it checked (greader/auth.ts): only that very token, with the same app password.
+    const reader = await appReader('checked-once');
+    for (let round = 0; round < 2; round++)
+      expect((await countedApp(STREAM, { auth: reader.auth })).response.status).toBe(200);
+    const [id, userId, shard, expiry, mac = ''] = reader.auth.split('/');
+    const otherMac = `${mac.slice(0, -1)}${mac.endsWith('0') ? '1' : '0'}`;
+    for (const forged of [
+      [id, userId, shard, expiry, otherMac],
+      [id, userId, shard, String(Number(expiry) + 86_400), mac],
+    ])
+      expect((await countedApp(STREAM, { auth: forged.join('/') })).response.status).toBe(401);
+    await call(`/api/users/me/app-passwords/${reader.appPasswordId}`, { cookie: reader.cookie, method: 'DELETE' });
+    expect((await countedApp(STREAM, { auth: reader.auth })).response.status).toBe(401);
+  });
+
   it('keeps a token minted before tokens named the person working, checked in the primary, until revoked', async () => {
     const reader = await appReader('old-token');
     const old = await tokenMintedBefore(reader.appPasswordId, reader.appPassword);
