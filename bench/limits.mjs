@@ -7,6 +7,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { importWorkerModules } from './bundle-worker.mjs';
 import {
+  busiestFeedShardQueriesPerSecond,
+  feedShardsInScope,
   PEAK_OVER_AVERAGE,
   PRICES,
   peopleDatabaseQueriesPerSecond,
@@ -70,27 +72,23 @@ const PRIMARY_QUERIES_A_READER_APP_SIGN_IN = 7;
  * their token is refused (it lasts 30 days: greader/auth.ts); once a day each, at most.
  */
 const READER_APP_SIGN_INS_A_DAY = 1;
-/**
- * Calls revoking every app password of a person adds to a deletion (db/account-deletion.ts step 1 through
- * db/app-password-copies.ts writeAppPasswords): the person's shard, their keys, their copies, the primary's
- * rows; and their Fever keys' directory rows, one call per people database holding some (at most one per key).
- */
-const APP_PASSWORDS_REVOKE_CALLS = 4;
 const MOST_APP_PASSWORDS = constantIn('worker/db/app-passwords.ts', 'MAX_APP_PASSWORDS');
 /** The people's address hash's worst people database against the mean (±15 % over 16: worker/db/people.test.ts). */
 const PEOPLE_HASH_IMBALANCE = 1.15;
 /**
- * Calls a deletion makes besides two per people database and one per feed shard it reaches: marking (or
- * the cleanup's measuring), the marked row read back and copied beside the session rows
- * (db/users-row-copy.ts), the stars with the feeds listed, the person's rows, the image keys, the users
- * row, the Stripe customer forgotten (auth/account-deletion.ts, db/account-deletion.ts).
+ * Calls a deletion request makes besides step 2's part and its Fever keys' directory rows, one per people
+ * database holding some, at most one a key (auth/account-deletion.ts): its session check, step 1 (with
+ * every app password revoked through db/app-password-copies.ts writeAppPasswords: 4), the images' keys,
+ * the users row, the Stripe customer forgotten.
  */
-const DELETION_FIXED_CALLS = 8;
+const REQUEST_FIXED_CALLS = constantIn('worker/auth/account-deletion.ts', 'REQUEST_FIXED_CALLS');
 /** Of those, the users row's copy: none with no people databases (everyone's row is its own copy). */
 const USERS_ROW_COPY_CALLS = 2;
-
-/** Distinct shards among `picks` uniform choices of `shards`: a person's feeds over the feed shards. */
-const distinctShards = (shards, picks) => shards * (1 - (1 - 1 / shards) ** picks);
+/**
+ * Step 2's calls for a part reaching `feedShards` feed shards (db/account-deletion.ts readingStatePartCalls):
+ * the person's stars and feeds listed, their rows deleted, two in each people database.
+ */
+const readingStatePartCalls = (feedShards, peopleDatabases) => 2 + 2 * peopleDatabases + feedShards;
 
 /**
  * The storage of every item and person: the projection counts each item's row as stored (its body
@@ -155,7 +153,7 @@ function atWorkload(scale, measured) {
   const storage = storageGB(scale);
   const feedShards = d.feedShards;
   const peopleDatabases = Math.max(1, d.peopleShards);
-  const inScope = Math.min(feedShards, Math.ceil(distinctShards(feedShards, SUBSCRIPTIONS)));
+  const inScope = feedShardsInScope(feedShards, SUBSCRIPTIONS);
   // A reader's pages share one allowance of D1 calls (db/items/call-allowance.ts): a list page or a whole
   // Google Reader stream, besides the session's call, its reading list's or feeds' addresses, and the span
   // a first page remembers after the response.
@@ -187,14 +185,17 @@ function atWorkload(scale, measured) {
   const peopleQueries = peopleDatabaseQueriesPerSecond(d.pages, d.marks, scale.people);
   // A deletion: one batch in each feed shard its stars and feeds are in, every people database asked who
   // else follows them and, after the delete, who follows the feeds deleted (the subscription race); at
-  // worst (feeds in every shard) one in every feed shard.
+  // worst (feeds in every shard) one in every feed shard. Step 2 goes in parts of at most as many feed
+  // shards as an invocation has room for (auth/account-deletion.ts requestFeedShardsAPart, and the
+  // cleanup a part a job within its budget): a request makes at most the budget's calls, and leaves the
+  // rest to the cleanup.
   const fixedCalls =
-    DELETION_FIXED_CALLS -
+    REQUEST_FIXED_CALLS -
     (d.peopleShards > 0 ? 0 : USERS_ROW_COPY_CALLS) +
-    APP_PASSWORDS_REVOKE_CALLS +
     Math.min(MOST_APP_PASSWORDS, d.peopleShards);
-  const deletionCalls = fixedCalls + inScope + 2 * peopleDatabases;
-  const worstDeletionCalls = fixedCalls + feedShards + 2 * peopleDatabases;
+  const feedShardsAPart = callBudget - fixedCalls - readingStatePartCalls(0, peopleDatabases);
+  const deletionCalls = fixedCalls + readingStatePartCalls(Math.min(inScope, feedShardsAPart), peopleDatabases);
+  const worstDeletionCalls = fixedCalls + readingStatePartCalls(Math.min(feedShards, feedShardsAPart), peopleDatabases);
   return {
     feedShards,
     databases: d.feedShards + d.peopleShards,
@@ -205,13 +206,17 @@ function atWorkload(scale, measured) {
     busiestPeopleDatabaseQueriesPerSecond:
       d.peopleShards > 0 ? (peopleQueries / d.peopleShards) * PEOPLE_HASH_IMBALANCE : peopleQueries,
     // Refreshes and pages at their busiest; reader apps' syncs (every hour alike) read every shard in scope
-    // for what arrived since the last one.
-    busiestFeedShardQueriesPerSecond:
-      ((((d.checks / MONTH_SECONDS) * measured.callsPerCheck + (d.pages * inScope) / MONTH_SECONDS) *
-        PEAK_OVER_AVERAGE +
-        (readerAppCalls / READER_APPS.callsPerSync) * READER_APPS.feedShardCallsPerSync * inScope) /
-        feedShards) *
-      1.15,
+    // for what arrived since the last one (projection.mjs, which sizes the feed shards by it too).
+    busiestFeedShardQueriesPerSecond: busiestFeedShardQueriesPerSecond(
+      {
+        checks: d.checks,
+        pages: d.pages,
+        people: scale.people,
+        subscriptions: SUBSCRIPTIONS,
+        callsPerCheck: measured.callsPerCheck,
+      },
+      feedShards,
+    ),
     consumerCalls: callBudget,
     // A cleanup job takes an account only while the batch's budget has room for all of it.
     cleanupCalls: Math.min(callBudget, accountsPerCleanupJob * deletionCalls),

@@ -2,8 +2,9 @@
 // Cloudflare's published prices and limits. Every volume below is a measured figure times a count from
 // the workload; the assumptions are the constants in this file and are printed in docs/scaling.md.
 // `databases` is the feed-shard design (worker/db/shards.ts, docs/scaling.md "Scaling: the data layer's design"):
-// as many feed shards (a power of two) as keep each under FEED_SHARD_TARGET_GB of items, shard 0 being
-// the primary database; people shards (worker/db/people.ts) once the people's rows outgrow it.
+// as many feed shards (a power of two) as keep each under FEED_SHARD_TARGET_GB of items and the busiest
+// under a third of what one database runs, shard 0 being the primary database; people shards
+// (worker/db/people.ts) once the people's rows or their queries outgrow it.
 import { cronsFromWranglerToml, firingsPerDay, mostFrequentCron } from '../scripts/cron.mjs';
 import { constantIn } from './source-constants.mjs';
 
@@ -122,6 +123,31 @@ const MONTH_SECONDS = 30 * 86_400;
  */
 export const READER_APPS = { share: 1 / 3, syncSeconds: 30 * 60, callsPerSync: 6, feedShardCallsPerSync: 1 };
 
+/** Distinct shards among `picks` uniform choices of `shards`: a person's feeds over the feed shards. */
+export const distinctShards = (shards, picks) => shards * (1 - (1 - 1 / shards) ** picks);
+
+/** The feed shards a person's lists read (one batch in each shard their feeds are in), for `shards` shards. */
+export const feedShardsInScope = (shards, subscriptions) =>
+  Math.min(shards, Math.ceil(distinctShards(shards, subscriptions)));
+
+/**
+ * Queries a second the busiest of `feedShards` feed shards takes in the busiest hour: refreshes (each
+ * touches its feed's shard alone: `callsPerCheck` D1 calls) and pages at their busiest (a page reads
+ * every feed shard in scope), and reader apps' syncs, which poll at the same rate every hour and read
+ * every shard in scope for what arrived since the last one (READER_APPS.feedShardCallsPerSync); the
+ * URL hash's worst shard ×HASH_IMBALANCE.
+ */
+export function busiestFeedShardQueriesPerSecond({ checks, pages, people, subscriptions, callsPerCheck }, feedShards) {
+  const inScope = feedShardsInScope(feedShards, subscriptions);
+  const syncsPerSecond = readerAppCallsPerSecond(people) / READER_APPS.callsPerSync;
+  return (
+    ((((checks / MONTH_SECONDS) * callsPerCheck + (pages * inScope) / MONTH_SECONDS) * PEAK_OVER_AVERAGE +
+      syncsPerSecond * READER_APPS.feedShardCallsPerSync * inScope) /
+      feedShards) *
+    HASH_IMBALANCE
+  );
+}
+
 /** Reader apps' calls a second (any hour: they poll on a timer) for `people` people. */
 export const readerAppCallsPerSecond = (people) =>
   (people * READER_APPS.share * READER_APPS.callsPerSync) / READER_APPS.syncSeconds;
@@ -184,7 +210,23 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
   const refreshMessages = checks / FEEDS_PER_MESSAGE;
   const itemsGB = (w.uniqueFeeds * itemsHeldAfterAYear * (avgItemBytes + indexBytesPerItem)) / 1e9;
   const peopleGB = (w.people * PERSON_BYTES) / 1e9;
-  const feedShards = powerOfTwoAtLeast(itemsGB / FEED_SHARD_TARGET_GB);
+  // Feed shards for storage, and for queries as the people shards are (issue 30): enough that the busiest
+  // takes at most a third of what one database runs in the busiest hour. A power of two, as the storage
+  // rule: at B the fewest that pass would be 133 (3.0x, no room for any assumption to grow; 136: 3.09x),
+  // where 256 take the busiest to ~188 a second (5.3x). Each feed shard more costs a pick message a tick
+  // and a call for a deletion reaching it, which past an invocation's room goes in parts
+  // (auth/account-deletion.ts).
+  const feedLoad = {
+    checks,
+    pages,
+    people: w.people,
+    subscriptions: w.subscriptions,
+    callsPerCheck: cost.refresh.unchanged.calls,
+  };
+  const feedShardsForStorage = powerOfTwoAtLeast(itemsGB / FEED_SHARD_TARGET_GB);
+  let feedShards = feedShardsForStorage;
+  while (busiestFeedShardQueriesPerSecond(feedLoad, feedShards) > D1_QUERIES_PER_SECOND / QUERY_HEADROOM)
+    feedShards *= 2;
   // The primary database holds people until they outgrow PEOPLE_SHARD_TARGET_GB, or their queries a third of what
   // one database runs (every request checks its session there: worker/db/sessions.ts); then people shards
   // (PEOPLE_DATABASES: new people go to the databases after the primary, which keeps accounts), enough for
@@ -252,6 +294,8 @@ function project(workload, w, cost, { notModifiedShare, avgItemBytes, fetchesPer
     dollarsPerPersonMonth: total / w.people,
     detail: {
       feedShards,
+      feedShardsForStorage,
+      busiestFeedShardQueriesPerSecond: busiestFeedShardQueriesPerSecond(feedLoad, feedShards),
       peopleShards,
       peopleShardsBuilt: true,
       checks,
@@ -300,7 +344,8 @@ worker/db/retention-cost.test.ts); each check pays its share of the pick that le
 sidebar) and mark ${WORKLOADS.A.itemsReadPerDay} items read one by one; ${fmt(READER_APPS.share * 100, 0)} % of them also sync a reader app every ${READER_APPS.syncSeconds / 60} minutes around the clock,
 ${READER_APPS.callsPerSync} calls a sync (bench/projection.mjs READER_APPS says where these come from), each a request reading about what a page of items does. Refresh capacity: the measured fetches per second of one consumer × ${MAX_CONSUMERS}
 consumers, bounded by ${D1_QUERIES_PER_SECOND} D1 queries a second per feed shard. Databases: feed shards (a power of two) holding
-at most ${FEED_SHARD_TARGET_GB} GB of items each on average (search index and index entries counted), ×${HASH_IMBALANCE} for the URL hash's worst shard; people shards (PEOPLE_DATABASES) once the
+at most ${FEED_SHARD_TARGET_GB} GB of items each on average (search index and index entries counted), ×${HASH_IMBALANCE} for the URL hash's worst shard, and
+as many more as keep the busiest feed shard's queries (refreshes, pages and reader apps' syncs, each page or sync reading every shard in scope) at a third of ${D1_QUERIES_PER_SECOND} a second in the busiest hour; people shards (PEOPLE_DATABASES) once the
 people's rows pass ${PEOPLE_SHARD_TARGET_GB} GB, or their D1 calls (sessions included) a third of ${D1_QUERIES_PER_SECOND} a second in the busiest hour; the cron queues one pick of every feed shard each tick, and a pick the next past ${PICK_LIMIT} feeds. Prices: Workers Paid $5 with 10 M requests, then $0.30/M;
 D1 25 B rows read, then $0.001/M, 50 M rows written, then $1.00/M, 5 GB, then $0.75/GB-month; Queues 1 M operations, then
 $0.40/M, 3 per message.

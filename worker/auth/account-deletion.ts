@@ -51,14 +51,20 @@ export type DeletionStep =
 type Options = { afterStep?: (step: DeletionStep) => void | Promise<void>; feedShardsAPart?: number };
 
 /**
- * D1 calls a deletion request makes besides step 2's part, with `peopleDatabases` people databases: the
- * session check (its people database, and the users row in the primary when its copy is old: 2), step 1
- * (the owner read, the app passwords revoked through writeAppPasswords: 4 and one per people database
- * holding a Fever key's directory row, at most one a key; the mark; the marked row read back and copied:
- * 2), the images' keys, the rows, the customer forgotten (3). account-deletion.test.ts counts a request.
+ * D1 calls a deletion request makes besides step 2's part and the Fever keys' directory rows: the session
+ * check (its people database, and the users row in the primary when its copy is old: 2), step 1 (the
+ * owner read, the app passwords revoked through writeAppPasswords: 4, the mark, the marked row read back
+ * and copied: 2), the images' keys, the rows, the customer forgotten (3). bench/limits.mjs reads it.
+ */
+export const REQUEST_FIXED_CALLS = 13;
+
+/**
+ * D1 calls a deletion request makes besides step 2's part, with `peopleDatabases` people databases:
+ * REQUEST_FIXED_CALLS, and one per people database holding a Fever key's directory row (at most one a
+ * key). account-deletion.test.ts counts a request.
  */
 export const requestCallsBesidesReadingState = (peopleDatabases: number) =>
-  13 + Math.min(MAX_APP_PASSWORDS, peopleDatabases);
+  REQUEST_FIXED_CALLS + Math.min(MAX_APP_PASSWORDS, peopleDatabases);
 
 /**
  * The most feed shards step 2 reaches in a deletion request: what keeps the request within an
