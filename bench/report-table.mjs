@@ -268,6 +268,17 @@ function costRows({ refresh, cron, reading, markAll, perRowShown, sidebarRowsPer
       `≤ 2×${met(sidebarRowsPerFeed <= 2)}`,
     ],
     ['read mark: rows read / written', `${reading.markRead.rowsRead} / ${reading.markRead.rowsWritten}`, '', '', ''],
+    ...(reading.markFirstOfFeed
+      ? [
+          [
+            "a feed's first read mark (its reading list learns of it): rows read / written",
+            `${reading.markFirstOfFeed.rowsRead} / ${reading.markFirstOfFeed.rowsWritten}`,
+            '',
+            '',
+            '',
+          ],
+        ]
+      : []),
     [
       `mark all read, feed of ${fmt(markAll.feedItems, 0)}: rows written`,
       fmt(markAll.rowsWritten, 0),

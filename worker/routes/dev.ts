@@ -182,7 +182,7 @@ export const devRoutes = new Hono<AppEnv>()
       reader = (await readSession(db, c.var.config.secrets.session, token))?.user ?? user;
     });
     // The session's users row carries the remembered spans and the reading list (db/reading-list.ts).
-    return c.json({
+    const pages = {
       session,
       itemsPage: await measure((db) => queryItems(readerOn(db, reader), query)),
       unreadPage: await measure((db) => queryItems(readerOn(db, reader), { ...query, state: 'unread' })),
@@ -190,8 +190,27 @@ export const devRoutes = new Hono<AppEnv>()
         categoryQuery === undefined ? Promise.resolve() : queryItems(readerOn(db, reader), categoryQuery),
       ),
       sidebar: await measure((db) => listCategoriesWithFeeds(db.people.of(user), user.id, reader.readingList)),
-      markRead: await measure((db) =>
-        unreadItem ? setItemRead(db.people.of(user), user.id, unreadItem.id, true) : Promise.resolve(),
-      ),
-    });
+    };
+    // A read mark, twice in one feed: the first item of a feed read on its own also tells the reading list
+    // that the feed has positions (db/reading-list.ts positionsFlagSql: once per feed until mark-all-read
+    // clears them); every mark after it in that feed is the usual one, which the projection counts.
+    const markFirstOfFeed = await measure((db) =>
+      unreadItem ? setItemRead(db.people.of(user), user.id, unreadItem.id, true) : Promise.resolve(),
+    );
+    // Another unread item of that feed (the session's copy of the reading list predates the mark, so the
+    // first may still list as unread there: it is left out by id).
+    const [sameFeedUnread] = unreadItem
+      ? (
+          await queryItems(readerOn(c.var.db, user), {
+            ...query,
+            scope: { kind: 'feed', feedId: unreadItem.feedId },
+            state: 'unread',
+            limit: 2,
+          })
+        ).items.filter((item) => item.id !== unreadItem.id)
+      : [];
+    const markRead = await measure((db) =>
+      sameFeedUnread ? setItemRead(db.people.of(user), user.id, sameFeedUnread.id, true) : Promise.resolve(),
+    );
+    return c.json({ ...pages, markFirstOfFeed, markRead });
   });
