@@ -82,16 +82,19 @@ function knowKey(keyHash: string, owner: AppPasswordOwner) {
   knownKeys.set(keyHash, owner);
 }
 
+/** What a check reads of an app password in the primary: the password and its owner's users row. */
+const withOwnerColumns = {
+  user: users,
+  appPasswordId: appPasswords.id,
+  secretHash: appPasswords.secretHash,
+  feverKeyHash: appPasswords.feverKeyHash,
+  lastUsedAt: appPasswords.lastUsedAt,
+};
+
 /** An app password with its owner in the primary, found by `where`: one statement. */
 export async function appPasswordInPrimary(db: Db, where: SQL | undefined) {
   const [row] = await primaryOf(db)
-    .select({
-      user: users,
-      appPasswordId: appPasswords.id,
-      secretHash: appPasswords.secretHash,
-      feverKeyHash: appPasswords.feverKeyHash,
-      lastUsedAt: appPasswords.lastUsedAt,
-    })
+    .select(withOwnerColumns)
     .from(appPasswords)
     .innerJoin(users, eq(users.id, appPasswords.userId))
     .where(where)
@@ -109,13 +112,7 @@ type PrimaryFound = NonNullable<Awaited<ReturnType<typeof appPasswordInPrimary>>
 const primaryCheck = (matching: SQL) =>
   builtOnce<PrimaryFound>((db) =>
     db
-      .select({
-        user: users,
-        appPasswordId: appPasswords.id,
-        secretHash: appPasswords.secretHash,
-        feverKeyHash: appPasswords.feverKeyHash,
-        lastUsedAt: appPasswords.lastUsedAt,
-      })
+      .select(withOwnerColumns)
       .from(appPasswords)
       .innerJoin(users, eq(users.id, appPasswords.userId))
       .where(and(eq(appPasswords.userId, sql.placeholder('userId')), matching))

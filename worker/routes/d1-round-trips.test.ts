@@ -19,9 +19,9 @@ import { COUNT_D1_HEADER } from '../middleware/services';
 import { pinClock } from '../test/clock';
 import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
-import { firstCallsOverlap, meteredEnv } from '../test/metered-env';
+import { firstCallsOverlap } from '../test/metered-env';
 import { personIn } from '../test/people';
-import { settleItemIds } from '../test/reader-apps';
+import { meteredReaderAppCall, settleItemIds } from '../test/reader-apps';
 import { counted, create, readerOfOneFeed } from '../test/round-trips';
 
 /** A page and then some: 40 items a minute apart, so a first window of time holds a whole page. */
@@ -260,19 +260,9 @@ describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both
 });
 
 describe('reader apps, for someone in the primary database', () => {
-  /** A request as a reader app sends it (no cookie, no Origin), counted per database. */
+  /** A request as a reader app sends it, counted per database. */
   async function countedApp(path: string, init: { auth?: string; form?: string } = {}) {
-    const metered = meteredEnv();
-    const headers: Record<string, string> = { origin: '' };
-    if (init.auth) headers.authorization = `GoogleLogin auth=${init.auth}`;
-    if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-    const response = await call(path, {
-      method: init.form === undefined ? 'GET' : 'POST',
-      headers,
-      body: init.form,
-      env: metered.env,
-      onResponse: metered.markResponse,
-    });
+    const { response, metered } = await meteredReaderAppCall(path, init);
     expect(response.status, path).toBe(200);
     return {
       body: (await response.json()) as unknown,

@@ -14,8 +14,7 @@ import { pinClockForFile } from '../test/clock';
 import { feedInShard, follow } from '../test/feeds';
 import { greader } from '../test/greader';
 import { call, db } from '../test/helpers';
-import { meteredEnv } from '../test/metered-env';
-import { HOUR, personWithAppPassword, settleItemIds } from '../test/reader-apps';
+import { HOUR, meteredReaderAppCall, personWithAppPassword, settleItemIds } from '../test/reader-apps';
 
 pinClockForFile(Date.now() - HOUR);
 
@@ -23,19 +22,9 @@ const MINUTES = Array.from({ length: 10 }, (_, n) => (n + 1) / 60);
 const READING_LIST = encodeURIComponent('user/-/state/com.google/reading-list');
 const STREAM = `/api/greader/reader/api/0/stream/contents/${READING_LIST}?n=5&output=json`;
 
-/** A reader app's call (no cookie, no Origin), counted per database, including what it does after the answer. */
+/** A reader app's call, counted per database, including what it does after the answer. */
 async function countedApp(path: string, init: { auth?: string; form?: Record<string, string> } = {}) {
-  const metered = meteredEnv();
-  const headers: Record<string, string> = { origin: '' };
-  if (init.auth) headers.authorization = `GoogleLogin auth=${init.auth}`;
-  if (init.form) headers['content-type'] = 'application/x-www-form-urlencoded';
-  const response = await call(path, {
-    method: init.form === undefined ? 'GET' : 'POST',
-    headers,
-    body: init.form && new URLSearchParams(init.form).toString(),
-    env: metered.env,
-    onResponse: metered.markResponse,
-  });
+  const { response, metered } = await meteredReaderAppCall(path, init);
   return { response, calls: metered.calls() };
 }
 

@@ -9,9 +9,32 @@ import { createUrlFetcher } from '../net/fetcher';
 import { advanceClock } from './clock';
 import { rss, scriptFeed, type TestItem, uniqueName } from './feeds';
 import { call, db, signUp } from './helpers';
+import { meteredEnv } from './metered-env';
 import { personIn } from './people';
 
 export const HOUR = 3_600_000;
+
+/**
+ * A call as a reader app sends it (no cookie, no Origin: a Google Reader Auth token or a Fever form),
+ * its D1 calls counted per database (metered-env.ts), what it does after the answer included.
+ */
+export async function meteredReaderAppCall(
+  path: string,
+  init: { auth?: string; form?: Record<string, string> | string } = {},
+) {
+  const metered = meteredEnv();
+  const headers: Record<string, string> = { origin: '' };
+  if (init.auth) headers.authorization = `GoogleLogin auth=${init.auth}`;
+  if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const response = await call(path, {
+    method: init.form === undefined ? 'GET' : 'POST',
+    headers,
+    body: typeof init.form === 'string' ? init.form : init.form && new URLSearchParams(init.form).toString(),
+    env: metered.env,
+    onResponse: metered.markResponse,
+  });
+  return { response, metered };
+}
 
 /**
  * Moves the pinned test clock on until the item ids minted so far are settled, so Fever pages them
