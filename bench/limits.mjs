@@ -16,7 +16,7 @@ import {
   readerAppCallsPerSecond,
   WORKLOADS,
 } from './projection.mjs';
-import { constantIn } from './source-constants.mjs';
+import { constantIn, privateConstantIn } from './source-constants.mjs';
 
 const D1_LIMITS = 'https://developers.cloudflare.com/d1/platform/limits/';
 const WORKERS_LIMITS = 'https://developers.cloudflare.com/workers/platform/limits/';
@@ -38,6 +38,15 @@ const REFRESHES_AT_ONCE =
   constantIn('worker/jobs/handlers.ts', 'FEEDS_AT_ONCE');
 /** The V8 heap that many refreshes at the 4 MiB cap fit in (`node bench/memory.mjs 32 [shape]`, 28 Nov 2026). */
 const REFRESH_HEAP_MB = REFRESHES_AT_ONCE === 1 ? 32 : 48;
+/**
+ * What an isolate keeps across requests besides a refresh's work, in MB at their bounds (an isolate serves
+ * the queue and requests alike): bodies unpacked lately (schema/packed-text.ts, 2 bytes a character at
+ * worst) and Fever keys' owners (db/app-password-copies.ts, about 150 bytes each).
+ */
+const ISOLATE_CACHES_MB =
+  (constantIn('schema/packed-text.ts', 'MOST_UNPACKED_CHARS') * 2 +
+    privateConstantIn('worker/db/app-password-copies.ts', 'MOST_KNOWN_KEYS') * 150) /
+  1e6;
 /**
  * Rows a refresh that stores new items writes besides them, as D1 counts them: the feed's sequence, the
  * items' id sequence, the feed's own row and its next check's index entry (worker/feeds/refresh-cost.test.ts
@@ -310,7 +319,7 @@ export function limitsTable(scale, measured) {
       'ms',
     ),
     same(
-      `memory an isolate (${measured.refreshesAtOnce} 4 MiB feed${measured.refreshesAtOnce === 1 ? '' : 's'} parsed at once)`,
+      `memory an isolate (${measured.refreshesAtOnce} 4 MiB feed${measured.refreshesAtOnce === 1 ? '' : 's'} parsed at once, and the caches an isolate keeps)`,
       128,
       WORKERS_LIMITS,
       measured.memoryMB,
@@ -402,7 +411,7 @@ export function limitsInputs(figures, itemsPerRefreshWithNew) {
     // jobs/handlers.ts): `node bench/memory.mjs 32` fits one 4 MiB feed parsed and sanitised in a 32 MB V8
     // heap (Node's own included; every hostile shape too), beside its 4 MiB body (six fit 48 MB + 24).
     refreshesAtOnce: REFRESHES_AT_ONCE,
-    memoryMB: REFRESH_HEAP_MB + REFRESHES_AT_ONCE * 4,
+    memoryMB: REFRESH_HEAP_MB + REFRESHES_AT_ONCE * 4 + ISOLATE_CACHES_MB,
     workerGzipBytes: worker.gzipBytes,
     // A list page alone, less one empty D1 call alone: our own work, measured in the local runtime.
     cpuMsPerRequest: Math.max(0.5, api.feedItems.serialP50 - api.d1Floor.serialP50),

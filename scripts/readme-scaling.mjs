@@ -24,7 +24,7 @@ const SHORT_NAMES = [
   ],
   ['D1 queries an invocation: an account deletion', '… an account deletion'],
   ['CPU an invocation, a refresh batch', 'CPU a refresh batch of 100 feeds at 4 MiB'],
-  ['memory an isolate', 'memory an isolate (a 4 MiB feed parsed)'],
+  ['memory an isolate', 'memory an isolate (a 4 MiB feed parsed, its caches)'],
 ];
 
 const shortName = (name) => SHORT_NAMES.find(([start]) => name.startsWith(start))?.[1] ?? name;
