@@ -1,14 +1,16 @@
 // Helpers for worker tests: call the app as the platform does, and act as a person would.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
-import { and, desc, eq, gt } from 'drizzle-orm';
-import { emails } from '../../schema';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { creditLedger, emails, sessions, users, usersRowCopies } from '../../schema';
 import { hashPassword } from '../auth/password';
-import { createSession, SESSION_COOKIE } from '../auth/session';
+import { SESSION_COOKIE, SESSION_TTL_MS, tokenWithClaims } from '../auth/session';
 import { createDb } from '../db/client';
-import { createUser, setPasswordHash } from '../db/users';
+import { nextMonth, type UserRow } from '../db/users';
 import worker from '../index';
 import { type TriggerKind, triggerKind } from '../jobs/trigger-kind';
+import { randomToken } from '../lib/crypto';
+import { PLANS } from '../lib/plans';
 
 export const ORIGIN = 'http://localhost:8787';
 export const db = createDb(env);
@@ -96,14 +98,23 @@ export const uniqueEmail = (label = 'person') => `${label}.${Date.now()}.${++cou
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-// One real hash per password and pepper for the whole run: 100,000 PBKDF2 iterations cost far more than
-// anything else a seeded person needs, and the stored string is one the app itself wrote.
+/**
+ * The PBKDF2 iterations of a seeded person's password hash. The stored string names its cost and the app
+ * checks a password at the cost its hash names (auth/password.ts verifyPassword), as it does for any hash
+ * made before a change of cost: so a seeded person's password checks (an app password, deleting the
+ * account, a new address) cost 1,000 iterations, not 100,000 (some 0.05 s of CPU each, 80 a run), and a
+ * sign-in through /api/auth/login upgrades the hash as it would any older one. The cost itself, and the
+ * sign-in tests, use the real flow (signUpThroughApi, auth.test.ts).
+ */
+export const SEEDED_HASH_ITERATIONS = 1_000;
+
+// One hash per password and pepper for the whole run; the stored string is one the app itself wrote.
 const hashes = new Map<string, Promise<string>>();
 function passwordHashOf(password: string) {
   const key = `${env.PASSWORD_PEPPER}\u0000${password}`;
   let hash = hashes.get(key);
   if (!hash) {
-    hash = hashPassword(password, env.PASSWORD_PEPPER);
+    hash = hashPassword(password, env.PASSWORD_PEPPER, SEEDED_HASH_ITERATIONS);
     hashes.set(key, hash);
   }
   return hash;
@@ -112,18 +123,72 @@ function passwordHashOf(password: string) {
 export type TestPerson = { email: string; password: string; cookie: string; userId: number };
 
 /**
- * Someone who has signed up, set their password and signed in, written straight into the databases by
- * the app's own functions (the account in its people shard with the free plan's credits, the password's
- * hash, a session row and its signed cookie) instead of five requests and two password hashes. The
- * person can sign in with `password` as anyone else. Tests of signing up and in themselves use
- * signUpThroughApi.
+ * Someone who has signed up, set their password and signed in, written straight into the databases
+ * instead of five requests and two password hashes: the rows sign-up, setting the password and signing
+ * in leave (db/users.ts createUser and setPasswordHash, auth/session.ts createSession), in two D1 calls
+ * where those functions make eight. In the primary, one batch: the users row in its people shard with
+ * the free plan's credits, verified, with the password's hash, and the credits' ledger row. In the people
+ * database, one batch: the copy of the users row (db/users-row-copy.ts) and the session row; the cookie
+ * is the token createSession signs. The person can sign in with `password` as anyone else. Tests of
+ * signing up and in themselves use signUpThroughApi; seed-person.test.ts checks these rows against the
+ * app's own functions'.
  */
 export async function seedPerson(email = uniqueEmail(), password = TEST_PASSWORD): Promise<TestPerson> {
-  const user = await createUser(db, { name: 'Test Person', email, verified: true });
-  if (!user) throw new Error(`${email} already has an account`);
-  await setPasswordHash(db, user.id, await passwordHashOf(password));
-  const session = await createSession(db, env.SESSION_SECRET, user);
-  return { email, password, cookie: `${SESSION_COOKIE}=${session.token}`, userId: user.id };
+  const now = Date.now();
+  const credits = PLANS.free.monthlyCredits;
+  const peopleShard = db.people.forNewPerson(email);
+  let user: UserRow | undefined;
+  try {
+    const [rows] = await db.batch([
+      db
+        .insert(users)
+        .values({
+          name: 'Test Person',
+          email,
+          emailVerifiedAt: new Date(now),
+          createdAt: new Date(now),
+          creditsResetAt: nextMonth(now),
+          peopleShard,
+          credits,
+          passwordHash: await passwordHashOf(password),
+        })
+        .returning(),
+      // The ledger row createUser's grantCredits writes, naming the new row by its address.
+      db.insert(creditLedger).select(
+        db
+          .select({
+            id: sql<number>`null`.as('id'),
+            userId: users.id,
+            delta: sql<number>`${credits}`.as('delta'),
+            reason: sql<string>`'Free plan monthly credits'`.as('reason'),
+            idempotencyKey: sql<string>`'signup:' || ${users.id}`.as('idempotency_key'),
+            createdAt: sql<Date>`${now}`.as('created_at'),
+          })
+          .from(users)
+          .where(eq(users.email, email)),
+      ),
+    ]);
+    user = rows[0];
+  } catch (error) {
+    if (String(error).includes('UNIQUE')) throw new Error(`${email} already has an account`, { cause: error });
+    throw error;
+  }
+  if (!user) throw new Error(`${email} was not written`);
+  const sessionId = randomToken();
+  const expiresAt = new Date(now + SESSION_TTL_MS);
+  const people = db.people.at(peopleShard);
+  const session = people.insert(sessions).values({
+    id: sessionId,
+    userId: user.id,
+    expiresAt,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
+  });
+  // In people shard 0 the users row is its own copy (db/users-row-copy.ts).
+  if (people.binding === db.binding) await session;
+  else await people.batch([people.insert(usersRowCopies).values({ ...user, copiedAt: new Date(now) }), session]);
+  const token = await tokenWithClaims(env.SESSION_SECRET, { sessionId, user, expiresAt }, now);
+  return { email, password, cookie: `${SESSION_COOKIE}=${token}`, userId: user.id };
 }
 
 /** A signed-in person (seedPerson): the name the tests written before seeding call it by. */
