@@ -6,6 +6,7 @@
 // reported met or not.
 import { readdirSync, readFileSync } from 'node:fs';
 import { importWorkerModules } from './bundle-worker.mjs';
+import { isolateCacheBudgetMB, isolateCachesAtBounds, measureCacheBytes } from './isolate-caches.mjs';
 import {
   busiestFeedShardQueriesPerSecond,
   feedShardsInScope,
@@ -16,7 +17,7 @@ import {
   readerAppCallsPerSecond,
   WORKLOADS,
 } from './projection.mjs';
-import { constantIn, privateConstantIn } from './source-constants.mjs';
+import { constantIn } from './source-constants.mjs';
 
 const D1_LIMITS = 'https://developers.cloudflare.com/d1/platform/limits/';
 const WORKERS_LIMITS = 'https://developers.cloudflare.com/workers/platform/limits/';
@@ -38,15 +39,6 @@ const REFRESHES_AT_ONCE =
   constantIn('worker/jobs/handlers.ts', 'FEEDS_AT_ONCE');
 /** The V8 heap that many refreshes at the 4 MiB cap fit in (`node bench/memory.mjs 32 [shape]`, 28 Nov 2026). */
 const REFRESH_HEAP_MB = REFRESHES_AT_ONCE === 1 ? 32 : 48;
-/**
- * What an isolate keeps across requests besides a refresh's work, in MB at their bounds (an isolate serves
- * the queue and requests alike): bodies unpacked lately (schema/packed-text.ts, 2 bytes a character at
- * worst) and Fever keys' owners (db/app-password-copies.ts, about 150 bytes each).
- */
-const ISOLATE_CACHES_MB =
-  (constantIn('schema/packed-text.ts', 'MOST_UNPACKED_CHARS') * 2 +
-    privateConstantIn('worker/db/app-password-copies.ts', 'MOST_KNOWN_KEYS') * 150) /
-  1e6;
 /**
  * Rows a refresh that stores new items writes besides them, as D1 counts them: the feed's sequence, the
  * items' id sequence, the feed's own row and its next check's index entry (worker/feeds/refresh-cost.test.ts
@@ -319,7 +311,7 @@ export function limitsTable(scale, measured) {
       'ms',
     ),
     same(
-      `memory an isolate (${measured.refreshesAtOnce} 4 MiB feed${measured.refreshesAtOnce === 1 ? '' : 's'} parsed at once, and the caches an isolate keeps)`,
+      `memory an isolate: ${measured.refreshesAtOnce} 4 MiB feed${measured.refreshesAtOnce === 1 ? '' : 's'} parsed at once (${measured.refreshMemoryMB} MB), and the ${measured.isolateCaches.length} caches it keeps across requests at their bounds (${cachesMB(measured.isolateCaches)} MB, each below)`,
       128,
       WORKERS_LIMITS,
       measured.memoryMB,
@@ -396,7 +388,11 @@ export function billTable(scale, measured) {
 }
 
 /** What the limits and the bill are computed from: this run's figures, or the last full run's. */
-export function limitsInputs(figures, itemsPerRefreshWithNew) {
+export function limitsInputs(
+  figures,
+  itemsPerRefreshWithNew,
+  isolateCaches = isolateCachesAtBounds(measureCacheBytes()),
+) {
   const { refresh, api, cost, worker, parse } = figures;
   const ours = parse.results.feedloom;
   const feedMB = parse.commonMegabytes / parse.commonFixtures;
@@ -411,7 +407,12 @@ export function limitsInputs(figures, itemsPerRefreshWithNew) {
     // jobs/handlers.ts): `node bench/memory.mjs 32` fits one 4 MiB feed parsed and sanitised in a 32 MB V8
     // heap (Node's own included; every hostile shape too), beside its 4 MiB body (six fit 48 MB + 24).
     refreshesAtOnce: REFRESHES_AT_ONCE,
-    memoryMB: REFRESH_HEAP_MB + REFRESHES_AT_ONCE * 4 + ISOLATE_CACHES_MB,
+    refreshMemoryMB: REFRESH_HEAP_MB + REFRESHES_AT_ONCE * 4,
+    // Beside it, what an isolate keeps across requests (it serves the queue and requests alike): every
+    // cache at its bound from the code, at the bytes an entry measured now (bench/isolate-caches.mjs).
+    isolateCaches,
+    isolateCacheBudgetMB: isolateCacheBudgetMB(),
+    memoryMB: Number((REFRESH_HEAP_MB + REFRESHES_AT_ONCE * 4 + cachesMB(isolateCaches)).toFixed(2)),
     workerGzipBytes: worker.gzipBytes,
     // A list page alone, less one empty D1 call alone: our own work, measured in the local runtime.
     cpuMsPerRequest: Math.max(0.5, api.feedItems.serialP50 - api.d1Floor.serialP50),
@@ -432,10 +433,35 @@ export function limitsInputs(figures, itemsPerRefreshWithNew) {
   };
 }
 
+/** The caches' MB at their bounds, together. */
+const cachesMB = (caches) => Number(caches.reduce((sum, cache) => sum + cache.mb, 0).toFixed(2));
+
 const fmtN = (n) => Number(n).toLocaleString('en-US', { maximumFractionDigits: n < 10 ? 2 : 0 });
 
+/** The caches an isolate keeps, each at its bound, as docs/scaling.md lists them under the limits. */
+function isolateCachesMarkdown({ isolateCaches, isolateCacheBudgetMB: budget, refreshMemoryMB }) {
+  const rows = isolateCaches.map(
+    (cache) =>
+      `| ${cache.what} | \`${cache.file.replace(/^worker\//, '')}\` ${cache.constant} | ${fmtN(cache.bound)} ${cache.unit} | ${fmtN(cache.bytesEach)} B | ${cache.mb} |`,
+  );
+  const total = cachesMB(isolateCaches);
+  return `### Memory an isolate: the caches it keeps across requests
+
+Every cache an isolate keeps from one request to the next, at its bound from the code, times the bytes an
+entry (or a counted character) takes in V8 with entries shaped as the code keeps them (\`node --expose-gc
+bench/cache-bytes.mjs\`, run by the limits bench). One budget, \`worker/lib/isolate-cache-budget.ts\`
+ISOLATE_CACHE_MB, is shared among them by what each saves.
+
+| cache | bounded by | bound | bytes each | MB |
+| --- | --- | --: | --: | --: |
+${rows.join('\n')}
+| **all the caches** (budget ${budget} MB${total <= budget ? ' ✓' : ' ✗'}) | | | | **${total}** |
+
+With a refresh's ${refreshMemoryMB} MB: ${Number((refreshMemoryMB + total).toFixed(2))} MB of 128, ${(128 / (refreshMemoryMB + total)).toFixed(2)}×.`;
+}
+
 /** docs/scaling.md's limits table and bill. */
-export function limitsMarkdown({ limits, bill, dollarsPerPersonMonth }) {
+export function limitsMarkdown({ limits, bill, dollarsPerPersonMonth, limitsInputs: inputs }) {
   const limitRows = limits.map(
     (l) =>
       `| ${l.name} | ${fmtN(l.limit)}${l.unit ? ` ${l.unit}` : ''} | ${fmtN(l.atA)} | ${fmtN(l.atB)} | ${l.headroomB}×${l.headroomB >= HEADROOM_GOAL ? ' ✓' : ' ✗'} | [page](${l.source}) |`,
@@ -450,7 +476,7 @@ The bounds per invocation are the code's own (read from the source by bench/limi
 | limit | value | at A | at B | headroom at B | source |
 | --- | --- | --- | --- | --- | --- |
 ${limitRows.join('\n')}
-
+${inputs?.isolateCaches ? `\n${isolateCachesMarkdown(inputs)}\n` : ''}
 ## The whole bill, a month
 
 | item | A | B |

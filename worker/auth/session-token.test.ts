@@ -3,7 +3,7 @@
 // the secret changed.
 import { describe, expect, it } from 'vitest';
 import { pinClock } from '../test/clock';
-import { tokenWithClaims, verifySessionToken } from './session';
+import { tokenWithClaims, VERIFIED_TOKENS, verifiedTokenCount, verifySessionToken } from './session';
 
 const NOW = Date.parse('2026-11-28T12:00:00Z');
 const person = { id: 7, peopleShard: 2 } as Parameters<typeof tokenWithClaims>[1]['user'];
@@ -29,5 +29,19 @@ describe('verifySessionToken', () => {
     const [header, , signature] = token.split('.');
     const forged = `${header}.${btoa(JSON.stringify({ sid: 'session-z', sub: '1', peopleShard: 0 })).replace(/=+$/, '')}.${signature}`;
     expect(await verifySessionToken('secret-two', forged)).toBeNull();
+  });
+
+  it('keeps at most VERIFIED_TOKENS verified, and still accepts a token it no longer keeps', async () => {
+    pinClock(NOW);
+    const first = await tokenFor('secret-one', 'session-first', NOW + 60_000);
+    expect(await verifySessionToken('secret-one', first)).not.toBeNull();
+    for (let n = 0; n < VERIFIED_TOKENS + 20; n++) {
+      expect(
+        await verifySessionToken('secret-one', await tokenFor('secret-one', `session-${n}`, NOW + 60_000)),
+      ).not.toBeNull();
+      expect(verifiedTokenCount()).toBeLessThanOrEqual(VERIFIED_TOKENS);
+    }
+    expect(verifiedTokenCount()).toBe(VERIFIED_TOKENS);
+    expect((await verifySessionToken('secret-one', first))?.sessionId).toBe('session-first');
   });
 });

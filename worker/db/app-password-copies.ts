@@ -26,6 +26,7 @@
 // working.
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { appPasswordCopies, appPasswords, feverKeyDirectory, users, type usersRowCopies } from '../../schema';
+import { BoundedMap } from '../lib/bounded-map';
 import { builtOnce } from './built-once';
 import type { Db, PeopleDb } from './client';
 import { hashToShard } from './shards';
@@ -70,17 +71,14 @@ export function directoryHome(db: Db, keyHash: string): Db | null {
 
 /**
  * Fever keys' people as this isolate read them from the directory: the mapping never changes, so a
- * call whose key is here goes straight to the person's people database. Bounded: the oldest go first
- * (each entry is ~150 bytes: 20,000 are ~3 MB of an isolate's 128).
+ * call whose key is here goes straight to the person's people database. Bounded: the oldest go first.
+ * An entry is about 150 bytes (bench/cache-bytes.mjs): 2,000 are this cache's 0.3 MB of an isolate's
+ * budget (lib/isolate-cache-budget.ts); a key past them reads the directory again.
  */
-const knownKeys = new Map<string, AppPasswordOwner>();
-const MOST_KNOWN_KEYS = 20_000;
+export const MOST_KNOWN_KEYS = 2_000;
+const knownKeys = new BoundedMap<string, AppPasswordOwner>(MOST_KNOWN_KEYS);
 
-function knowKey(keyHash: string, owner: AppPasswordOwner) {
-  knownKeys.delete(keyHash);
-  if (knownKeys.size >= MOST_KNOWN_KEYS) knownKeys.delete(knownKeys.keys().next().value as string);
-  knownKeys.set(keyHash, owner);
-}
+const knowKey = (keyHash: string, owner: AppPasswordOwner) => knownKeys.set(keyHash, owner);
 
 /** What a check reads of an app password in the primary: the password and its owner's users row. */
 const withOwnerColumns = {

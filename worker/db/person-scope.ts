@@ -11,6 +11,7 @@
 // afterwards for the rows concerned only. D1 bills rows read in tables, not values in a statement, so
 // handing rows over costs nothing.
 import { type SQL, sql } from 'drizzle-orm';
+import { BoundedMap } from '../lib/bounded-map';
 import { type Db, type PeopleDb, statementOf } from './client';
 import { holdsPositionSql, positionsJsonSql, readAboveByFeedSql } from './read-above';
 import { groupByShard, idListSql } from './shards';
@@ -88,19 +89,28 @@ const encoder = new TextEncoder();
 const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
 /**
  * Literals made lately, by text: a page's statement writes every subscription's name in scope (50 for
- * the bench's reader), and the same names come back with each page. Bounded: cleared when full.
+ * the bench's reader), and the same names come back with each page. Bounded, the oldest made going
+ * first: an entry is about 190 bytes (bench/cache-bytes.mjs), so 2,000 are this cache's 0.38 MB of an
+ * isolate's budget (lib/isolate-cache-budget.ts).
  */
-const literals = new Map<string, string>();
-const MOST_LITERALS = 10_000;
+export const MOST_LITERALS = 2_000;
+const literals = new BoundedMap<string, string>(MOST_LITERALS);
 
-/** Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. */
-function textLiteral(text: string): string {
+/** How many literals this isolate keeps now: for the test of its bound. */
+export const literalCount = () => literals.size;
+
+/**
+ * Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. Made in one
+ * join: a string grown two digits at a time is a chain of V8 pieces (about 20 bytes each) that the cache
+ * would keep, 1.4 KB for a name of 30 characters where the flat literal takes about 100 bytes.
+ */
+export function textLiteral(text: string): string {
   const known = literals.get(text);
   if (known !== undefined) return known;
-  let hex = '';
-  for (const byte of encoder.encode(text)) hex += HEX_OF_BYTE[byte];
-  const literal = `cast(x'${hex}' as text)`;
-  if (literals.size >= MOST_LITERALS) literals.clear();
+  const parts = ["cast(x'"];
+  for (const byte of encoder.encode(text)) parts.push(HEX_OF_BYTE[byte] as string);
+  parts.push("' as text)");
+  const literal = parts.join('');
   literals.set(text, literal);
   return literal;
 }

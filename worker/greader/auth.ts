@@ -17,6 +17,7 @@ import type { PeopleDb } from '../db/client';
 import { GateClosed } from '../db/read-gate';
 import type { AppEnv } from '../env';
 import { afterResponse } from '../lib/after-response';
+import { BoundedMap } from '../lib/bounded-map';
 import { timingSafeEqual } from '../lib/crypto';
 import { forget, holdReadsUntil, readAgain, remember, type Seen, sameRow, seenUnder } from '../middleware/read-ahead';
 
@@ -77,10 +78,11 @@ export async function actionToken(secret: string, authToken: string) {
  * with: a client sends the same token with every call, and importing the key and signing again was most
  * of a stream's own check. The app password is still read on every call (a revoked one, its copy gone,
  * verifies nothing), and its expiry is still compared; a token is checked again when either hash differs.
- * Bounded: cleared when full.
+ * Bounded (the oldest go first): an entry is about 260 bytes (bench/cache-bytes.mjs), so 1,000 are this
+ * cache's 0.26 MB of an isolate's budget (lib/isolate-cache-budget.ts); an app past them is checked again.
  */
-const macChecked = new Map<string, { secret: string; secretHash: string }>();
-const MOST_MACS_CHECKED = 10_000;
+export const MOST_MACS_CHECKED = 1_000;
+const macChecked = new BoundedMap<string, { secret: string; secretHash: string }>(MOST_MACS_CHECKED);
 
 const NAMED = /^([0-9]{1,16})\/([0-9]{1,16})\/([0-9]{1,4})\/([0-9]{1,12})\/([0-9a-f]{64})$/;
 const BEFORE = /^([^/]+)\/([0-9]{1,12})\/([0-9a-f]{64})$/;
@@ -113,7 +115,6 @@ export async function verifyAuthToken(
     const claims = { appPasswordId, userId, peopleShard };
     const mac = await hmacHex(secret, signedPart(claims, expiresAt, found.secretHash));
     if (!sameText(`${appPasswordId}/${userId}/${peopleShard}/${expiresAt}/${mac}`, token)) return null;
-    if (macChecked.size >= MOST_MACS_CHECKED) macChecked.clear();
     macChecked.set(token, { secret, secretHash: found.secretHash });
     return found;
   }

@@ -8,6 +8,7 @@ import { listCategoriesWithFeeds } from '../db/categories';
 import type { PeopleDb } from '../db/client';
 import { feedRowsByIds } from '../db/feeds';
 import type { Reader } from '../db/reader';
+import { BoundedMap } from '../lib/bounded-map';
 import { faviconPath } from '../lib/favicon-path';
 
 export type ReaderFeed = {
@@ -70,28 +71,42 @@ export async function loadReaderSubscriptions(db: PeopleDb, userId: number, read
   return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId, reader));
 }
 
+type FeedAddress = { url: string; siteUrl: string | null; at: number };
+
 /**
  * The feeds' addresses this isolate has read lately, by feed id: a stream renders each item with its
  * feed's address, which the feed's row holds (shared by everyone who follows it) and which rarely
- * changes. Kept FEED_ADDRESS_MS, so a stream of feeds read lately makes no D1 call for them; at most
- * MOST_FEED_ADDRESSES (a few MB), then emptied.
+ * changes. Kept FEED_ADDRESS_MS, so a stream of feeds read lately makes no D1 call for them. At most
+ * MOST_FEED_ADDRESSES, the oldest read going first: an entry is about 230 bytes (bench/cache-bytes.mjs),
+ * so 2,000 are this cache's 0.46 MB of an isolate's budget (lib/isolate-cache-budget.ts).
  */
-const feedAddresses = new Map<number, { url: string; siteUrl: string | null; at: number }>();
+export const MOST_FEED_ADDRESSES = 2_000;
+const feedAddresses = new BoundedMap<number, FeedAddress>(MOST_FEED_ADDRESSES);
 const FEED_ADDRESS_MS = 5 * 60 * 1000;
-const MOST_FEED_ADDRESSES = 20_000;
 
-/** The addresses of these feeds, read (one read a feed shard, at once) for those not kept or kept too long. */
+/** How many feeds' addresses this isolate keeps now: for the test of its bound. */
+export const feedAddressCount = () => feedAddresses.size;
+
+/**
+ * The addresses of these feeds, read (one read a feed shard, at once) for those not kept or kept too long:
+ * all of them, however many, though the isolate keeps only the latest MOST_FEED_ADDRESSES.
+ */
 async function addressesOf(db: PeopleDb, feedIds: number[], now = Date.now()) {
-  const stale = feedIds.filter((id) => {
+  const found = new Map<number, FeedAddress>();
+  const stale: number[] = [];
+  for (const id of feedIds) {
     const kept = feedAddresses.get(id);
-    return !kept || kept.at > now || now - kept.at >= FEED_ADDRESS_MS;
-  });
-  if (stale.length > 0) {
-    const rows = await feedRowsByIds(db, stale);
-    if (feedAddresses.size + rows.length > MOST_FEED_ADDRESSES) feedAddresses.clear();
-    for (const row of rows) feedAddresses.set(row.id, { url: row.url, siteUrl: row.siteUrl, at: now });
+    if (!kept || kept.at > now || now - kept.at >= FEED_ADDRESS_MS) stale.push(id);
+    else found.set(id, kept);
   }
-  return feedAddresses;
+  if (stale.length > 0) {
+    for (const row of await feedRowsByIds(db, stale)) {
+      const address = { url: row.url, siteUrl: row.siteUrl, at: now };
+      feedAddresses.set(row.id, address);
+      found.set(row.id, address);
+    }
+  }
+  return found;
 }
 
 /**

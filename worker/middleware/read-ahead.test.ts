@@ -18,6 +18,7 @@ import { personIn } from '../test/people';
 import { settleItemIds } from '../test/reader-apps';
 import { counted } from '../test/round-trips';
 import { claimsOf } from '../test/session-tokens';
+import { KEPT_CHARACTERS, keptCharacterCount, remember, seenUnder } from './read-ahead';
 
 /** 40 items a minute apart: a first window of time holds a whole page, so a page is one call. */
 const HOURS = Array.from({ length: 40 }, (_, n) => (n + 1) / 60);
@@ -175,5 +176,23 @@ describe('the read gate', () => {
       gated.batch([gated.prepare('insert into gate_refused (n) values (2)'), gated.prepare('select 1')]),
     ).rejects.toThrow('session ended');
     expect(await env.DB.prepare('select count(*) as n from gate_refused').first('n')).toBe(0);
+  });
+});
+
+describe('what an isolate keeps to read ahead on', () => {
+  it('stays within KEPT_CHARACTERS however many sessions pass, the latest seen kept', () => {
+    const list = JSON.stringify({
+      categories: [[1, 'Tech']],
+      subscriptions: Array.from({ length: 50 }, (_, k) => [k + 1, `Simon Willison’s Weblog ${k}`, 1, 1, 0, 0, false]),
+    });
+    const user = (id: number) => ({ id, peopleShard: 0, readingList: list }) as Parameters<typeof remember>[1];
+    const sessions = Math.ceil((2 * KEPT_CHARACTERS) / list.length);
+    for (let n = 0; n < sessions; n++) {
+      remember(`bound-${n}`, user(n + 1), n % 2 === 0 ? list : null);
+      expect(keptCharacterCount()).toBeLessThanOrEqual(KEPT_CHARACTERS);
+    }
+    expect(keptCharacterCount()).toBeGreaterThan(KEPT_CHARACTERS / 2);
+    expect(seenUnder(`bound-${sessions - 1}`)?.user.id).toBe(sessions);
+    expect(seenUnder('bound-0')).toBeUndefined();
   });
 });

@@ -35,16 +35,25 @@ export type Seen = { user: SessionUser; keptList: UsersRowCopy; size: number };
 
 /**
  * How much this isolate keeps, in characters of users rows (a reading list of a thousand feeds is about
- * 100 KB): about 8 MB of an isolate's 128. The oldest seen go first; a session not kept reads in two.
+ * 100 KB, of 50 feeds about 2.5 KB): about 2 bytes a character as counted (bench/cache-bytes.mjs: a list's
+ * JSON is two bytes a character once a name has a typographic quote or a dash), so 850,000 are this
+ * cache's 1.7 MB of an isolate's budget (lib/isolate-cache-budget.ts), about 240 sessions of 50 feeds. The
+ * oldest seen go first; a session not kept reads in two round trips.
  */
-const KEPT_CHARACTERS = 4_000_000;
-/** About what a users row without its reading list takes, counted toward KEPT_CHARACTERS. */
-const ROW_CHARACTERS = 500;
+export const KEPT_CHARACTERS = 850_000;
+/**
+ * What a users row without its reading list counts toward KEPT_CHARACTERS: about what it takes as drizzle
+ * maps it (1,860 bytes, bench/cache-bytes.mjs) at two bytes a character.
+ */
+const ROW_CHARACTERS = 1_000;
 /** A row larger than this is not kept at all: one person would push out hundreds. */
 const LARGEST_ROW = 200_000;
 
 const seenBySession = new Map<string, Seen>();
 let keptCharacters = 0;
+
+/** What this isolate keeps now, in characters as counted toward KEPT_CHARACTERS: for the test of its bound. */
+export const keptCharacterCount = () => keptCharacters;
 
 /** A read mark or star of one item: PATCH /api/feed-items/:id. */
 const ONE_ITEM = /^\/api\/feed-items\/\d+$/;

@@ -22,6 +22,7 @@ import { createMiddleware } from 'hono/factory';
 import { type Config, readConfig } from '../config';
 import { type FirstRead, formatBookmarks, openReplicaSessions, parseBookmarks } from '../db/replica-sessions';
 import type { AppEnv } from '../env';
+import { BoundedMap } from '../lib/bounded-map';
 
 export const BOOKMARK_COOKIE = 'feedloom_d1';
 /** A bookmark matters for the replication delay after a write; a day covers any replica's catching up. */
@@ -40,18 +41,18 @@ export function firstRead(method: string, path: string): FirstRead {
   return OWN_READING_STATE_WRITES.some((pattern) => pattern.test(trimmed)) ? 'first-unconstrained' : 'first-primary';
 }
 
-/** Reader apps' bookmarks, by credential: about 300 bytes each, the oldest used dropped first. */
-const KEPT_CREDENTIALS = 5_000;
-const keptByCredential = new Map<string, string>();
+/**
+ * Reader apps' bookmarks, by credential, the oldest used dropped first: an entry is about 270 bytes
+ * (bench/cache-bytes.mjs), so 1,000 are this cache's 0.27 MB of an isolate's budget
+ * (lib/isolate-cache-budget.ts). An app past them reads from any replica, as one reaching another isolate does.
+ */
+export const KEPT_CREDENTIALS = 1_000;
+const keptByCredential = new BoundedMap<string, string>(KEPT_CREDENTIALS);
 
-function keep(credential: string, bookmarks: string) {
-  keptByCredential.delete(credential);
-  keptByCredential.set(credential, bookmarks);
-  if (keptByCredential.size > KEPT_CREDENTIALS) {
-    const oldest = keptByCredential.keys().next().value;
-    if (oldest !== undefined) keptByCredential.delete(oldest);
-  }
-}
+/** How many reader apps' bookmarks this isolate keeps now: for the test of its bound. */
+export const keptCredentialCount = () => keptByCredential.size;
+
+const keep = (credential: string, bookmarks: string) => keptByCredential.set(credential, bookmarks);
 
 /** How much of a Fever form is read for its api_key here (the body limit refuses what is too large later). */
 const LARGEST_FEVER_FORM = 64 * 1024;
