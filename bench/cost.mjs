@@ -41,6 +41,7 @@ export async function benchCost(baseURL, cookie, costFeeds, cronRange) {
       page: withSession(reading.itemsPage) / shown,
       unreadPage: withSession(reading.unreadPage) / shown,
       categoryPage: withSession(reading.categoryPage) / shown,
+      oldestPage: withSession(reading.oldestPage) / shown,
     },
     sidebarRowsPerFeed: reading.sidebar.rowsRead / SIDEBAR_FEEDS,
     markAllReadRowsWritten: markAll.rowsWritten,

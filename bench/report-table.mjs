@@ -260,6 +260,17 @@ function costRows({ refresh, cron, reading, markAll, perRowShown, sidebarRowsPer
       ratio(reading.categoryPage.rowsRead + reading.session.rowsRead, 30),
       `≤ 5×${met(perRowShown.categoryPage <= 5)}`,
     ],
+    ...(reading.oldestPage
+      ? [
+          [
+            'oldest-first page of 30: rows read',
+            fmt(reading.oldestPage.rowsRead + reading.session.rowsRead, 0),
+            'rows returned 30',
+            ratio(reading.oldestPage.rowsRead + reading.session.rowsRead, 30),
+            `≤ 5×${met(perRowShown.oldestPage <= 5)}`,
+          ],
+        ]
+      : []),
     [
       'sidebar (with-feeds): rows read',
       fmt(reading.sidebar.rowsRead, 0),

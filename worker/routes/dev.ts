@@ -176,6 +176,9 @@ export const devRoutes = new Hono<AppEnv>()
     const categoryQuery: ItemQuery | undefined =
       categoryId === undefined ? undefined : { ...query, scope: { kind: 'category', categoryId } };
     if (categoryQuery) await queryItems(readerOn(c.var.db, user), categoryQuery);
+    // And an oldest-first page of My Feed: where it ended is remembered too.
+    const oldestQuery: ItemQuery = { ...query, order: 'oldest' };
+    await queryItems(readerOn(c.var.db, user), oldestQuery);
     // Each page as the app asks for it: after the session lookup, with the person it found.
     let reader = user;
     const session = await measure(async (db) => {
@@ -189,6 +192,7 @@ export const devRoutes = new Hono<AppEnv>()
       categoryPage: await measure((db) =>
         categoryQuery === undefined ? Promise.resolve() : queryItems(readerOn(db, reader), categoryQuery),
       ),
+      oldestPage: await measure((db) => queryItems(readerOn(db, reader), oldestQuery)),
       sidebar: await measure((db) => listCategoriesWithFeeds(db.people.of(user), user.id, reader.readingList)),
     };
     // A read mark, twice in one feed: the first item of a feed read on its own also tells the reading list

@@ -135,11 +135,17 @@ const stateOnly = (scan: Scan, subscription = joinedOf(scan)) =>
         sql`${isReadAt(subscription.readSeq, scan.userId, subscription.readAbove, subscription.mark)} = ${scan.state === 'read' ? 1 : 0}`,
       ];
 
-/** The scoped feeds' items published in [lower, upper), unsorted: every row of the window is wanted. */
+/**
+ * The scoped feeds' items published in [lower, upper) (newest first) or (lower, upper] (oldest first: a
+ * window holds every row of its far edge's date, as a newest-first one does its own far edge's), unsorted:
+ * every row of the window is wanted.
+ */
 export function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
   const bounds = sharedBounds(scan);
-  if (range.lower !== null) bounds.push(sql`i.pub_date >= ${range.lower}`);
-  if (range.upper !== null) bounds.push(sql`i.pub_date < ${range.upper}`);
+  if (range.lower !== null)
+    bounds.push(scan.newest ? sql`i.pub_date >= ${range.lower}` : sql`i.pub_date > ${range.lower}`);
+  if (range.upper !== null)
+    bounds.push(scan.newest ? sql`i.pub_date < ${range.upper}` : sql`i.pub_date <= ${range.upper}`);
   return readInScope<ItemRow>(
     db,
     scan,
@@ -164,11 +170,12 @@ export const MOST_PASSES = 5;
 export type PerFeedRows = { rows: ItemRow[]; resumeAt: Cursor | null };
 
 /**
- * Where a scan stands before it read anything: below `upper` (a window's lower end, everything from it
- * up read already), else at its cursor, else at the start of the list. As a cursor of the page.
+ * Where a scan stands before it read anything: past `edge` (the far end of the windows read, everything
+ * from the start to it read already: below it newest first, above it oldest first), else at its cursor,
+ * else at the start of the list. As a cursor of the page.
  */
-export function standing(scan: Scan, upper: number | null = null): Cursor {
-  if (upper !== null) return { pubDate: upper, id: 0 };
+export function standing(scan: Scan, edge: number | null = null): Cursor {
+  if (edge !== null) return scan.newest ? { pubDate: edge, id: 0 } : { pubDate: edge, id: Number.MAX_SAFE_INTEGER };
   if (scan.cursor) return scan.cursor;
   return scan.newest
     ? { pubDate: Number.MAX_SAFE_INTEGER, id: Number.MAX_SAFE_INTEGER }
@@ -176,17 +183,18 @@ export function standing(scan: Scan, upper: number | null = null): Cursor {
 }
 
 /**
- * Each scoped feed's first `take` items in order (below `upper` when given), merged. A scan of one read
- * state whose rows from other shards turned out otherwise reads on past them until it has `take`, the
- * end, or MOST_PASSES statements; and never past its reader's call allowance (call-allowance.ts).
+ * Each scoped feed's first `take` items in order (past `edge` when given: below it newest first, above it
+ * oldest first), merged. A scan of one read state whose rows from other shards turned out otherwise reads
+ * on past them until it has `take`, the end, or MOST_PASSES statements; and never past its reader's call
+ * allowance (call-allowance.ts).
  */
-export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper: number | null): Promise<PerFeedRows> {
+export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, edge: number | null): Promise<PerFeedRows> {
   const kept: ItemRow[] = [];
   let from = scan;
   let ask = take;
   for (let pass = 1; ; pass++) {
-    if (!canAfford(db, from)) return { rows: kept, resumeAt: standing(from, pass === 1 ? upper : null) };
-    const { rows, scanned } = await readPerFeedOnce(db, from, ask, upper);
+    if (!canAfford(db, from)) return { rows: kept, resumeAt: standing(from, pass === 1 ? edge : null) };
+    const { rows, scanned } = await readPerFeedOnce(db, from, ask, pass === 1 ? edge : null);
     kept.push(...rows);
     const last = scanned.at(-1);
     if (kept.length >= take || scanned.length < ask || !last) return { rows: kept.slice(0, take), resumeAt: null };
@@ -197,10 +205,10 @@ export async function readPerFeed(db: PeopleDb, scan: Scan, take: number, upper:
   }
 }
 
-async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: number | null) {
+async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, edge: number | null) {
   const direction = scan.newest ? sql`desc` : sql`asc`;
-  const bounds = sharedBounds(scan);
-  if (upper !== null) bounds.push(sql`i.pub_date < ${upper}`);
+  const past = edge === null ? [] : [scan.newest ? sql`i.pub_date < ${edge}` : sql`i.pub_date > ${edge}`];
+  const bounds = [...sharedBounds(scan), ...past];
   const order = scan.newest ? newestFirst : oldestFirst;
   let scanned: ItemRow[] = [];
   const [only] = scan.subscriptions;
@@ -213,7 +221,7 @@ async function readPerFeedOnce(db: PeopleDb, scan: Scan, take: number, upper: nu
       sql`
     select ${columnsOf(scan, one)} from items i
     ${marksOf(scan)}
-    where ${sql.join([...sharedBounds(scan, one), ...(upper !== null ? [sql`i.pub_date < ${upper}`] : []), ...stateOnly(scan, one)], sql` and `)}
+    where ${sql.join([...sharedBounds(scan, one), ...past, ...stateOnly(scan, one)], sql` and `)}
     order by i.pub_date ${direction}, i.id ${direction}
     limit ${take}`
     : // Several feeds: their (feed, date) index ranges merged in order under the LIMIT, a feed's range

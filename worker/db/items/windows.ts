@@ -8,7 +8,7 @@ import { listedInScope } from '../reading-list';
 import { shardOfId } from '../shards';
 import { copyUsersRow } from '../users-row-copy';
 import { allowanceOf, canAfford } from './call-allowance';
-import { type ItemRow, newestFirst } from './columns';
+import { type ItemRow, newestFirst, oldestFirst } from './columns';
 import { hasItemFilters } from './conditions';
 import { type Cursor, readPerFeed, readWindow, type Scan, standing } from './page-reads';
 import { type CursorPosition, encodeCursor, type ItemQuery, type PageRowRef } from './query';
@@ -39,9 +39,10 @@ export async function subscriptionsOf(reader: Reader, query: ItemQuery) {
 /**
  * One page of a person's items, newest or oldest first. D1 bills every row a statement touches, sorted
  * rows and JSON elements included, so the page is read as: the subscriptions in scope joined to their
- * items in a window of time, unsorted, and sorted here. Newest first, the window starts at the cursor,
- * as wide as the previous page needed, and the next one is sized from the density seen so far; past a
- * few windows (sparse feeds), and oldest first, each feed contributes at most a page, merged in SQL.
+ * items in a window of time, unsorted, and sorted here. The window starts at the cursor, as wide as the
+ * previous page needed, and the next one is sized from the density seen so far (oldest first, a first page
+ * reads up to where the person's last one ended); past a few windows (sparse feeds), and oldest first when
+ * nothing says where the list starts, each feed contributes at most a page, merged in SQL.
  * One feed's page (a feed, or a scope of one) is that feed's index walked in order: one statement.
  * The subscriptions come from the person's reading list as values (reading-list.ts: no row read), but
  * every window costs one index probe per feed, whatever it finds, so a first page of My Feed starts from
@@ -80,41 +81,55 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   let resumeAt: Cursor | null = null;
   const memory = rememberedSpan(reader, query, scan);
   const remembered = memory?.span;
-  let span = cursor?.spanMs ?? (remembered ? remembered * ROOM : FIRST_SPAN_MS);
-  if (scan.newest && scan.subscriptions.length > 1) {
-    // Windows of time back from the cursor (or from now). After the first, each is sized from the density
-    // seen so far to hold what is still missing, with room to spare; `WIDEN` times wider when nothing was seen.
-    const start = cursor ? cursor.key : (to ?? Date.now());
-    let upper: number | null = null;
-    let lower = start - span;
-    let reachedStart = false;
+  let span = cursor?.spanMs ?? (remembered && scan.newest ? remembered * ROOM : FIRST_SPAN_MS);
+  // Oldest first, a first page starts at the start of the list, which no value at hand says: it reads in
+  // windows only from where the person's last one ended (an edge, kept as a date), else each feed's first rows.
+  const edgeKnown = scan.newest || cursor !== null || (remembered ?? null) !== null;
+  if (scan.subscriptions.length > 1 && edgeKnown) {
+    // Windows of time from the cursor (or from now; oldest first, from the start of the list). After the
+    // first, each is sized from the density seen so far to hold what is still missing, with room to spare;
+    // `WIDEN` times wider when nothing was seen. `near` is the bound of the window nearer the start (the
+    // previous window's far edge), `far` the other.
+    const toward = scan.newest ? -1 : 1;
+    const start = cursor ? cursor.key : scan.newest ? (to ?? Date.now()) : null;
+    let near: number | null = null;
+    let far = start !== null ? start + toward * span : (remembered as number);
+    let reachedEnd = false;
     for (let window = 0; window < WINDOWS && rows.length < take; window++) {
       if (!canAfford(db, scan)) {
-        // Out of calls: everything from `upper` on was read; the next page goes on below it.
-        resumeAt = standing(scan, upper);
+        // Out of calls: everything up to `near` was read; the next page goes on past it.
+        resumeAt = standing(scan, near);
         break;
       }
-      reachedStart = from !== null && lower <= from;
-      rows.push(...(await readWindow(db, scan, { lower: reachedStart ? null : lower, upper })));
-      if (reachedStart) break;
-      upper = lower;
-      const covered = start - lower;
+      reachedEnd = scan.newest ? from !== null && far <= from : to !== null && far >= to;
+      const edge = reachedEnd ? null : far;
+      rows.push(
+        ...(await readWindow(db, scan, scan.newest ? { lower: edge, upper: near } : { lower: near, upper: edge })),
+      );
+      if (reachedEnd) break;
+      near = far;
+      // The first page oldest first starts at its first row (the start of the list, or none yet).
+      const first = start ?? (rows.length > 0 ? Math.min(...rows.map((row) => row.pub_date)) : far - FIRST_SPAN_MS);
+      const covered = Math.abs(far - first);
       span = rows.length > 0 ? (covered / rows.length) * (wanted - rows.length) * 1.5 : covered * WIDEN;
-      lower = upper - Math.max(span, 60_000);
+      far = near + toward * Math.max(span, 60_000);
     }
-    rows.sort(newestFirst);
+    rows.sort(scan.newest ? newestFirst : oldestFirst);
     // Still short (sparse feeds, or the end of the list): the rest, at most a page per feed.
-    if (rows.length < take && !reachedStart && !resumeAt) {
-      const rest = await readPerFeed(db, scan, take - rows.length, upper);
+    if (rows.length < take && !reachedEnd && !resumeAt) {
+      const rest = await readPerFeed(db, scan, take - rows.length, near);
       rows.push(...rest.rows);
       resumeAt = rest.resumeAt;
     }
-    const needed = rows.length >= take ? rows[Math.min(wanted, rows.length) - 1] : undefined;
-    // Kept after the response: the page does not wait for a write it does not need (a GET's answer
-    // waits on reads only).
-    if (memory && needed) await keepSpan(reader, memory, start - needed.pub_date);
   } else {
     ({ rows, resumeAt } = await readPerFeed(db, scan, take, null));
+  }
+  const needed = rows.length >= take ? rows[Math.min(wanted, rows.length) - 1] : undefined;
+  // Kept after the response: the page does not wait for a write it does not need (a GET's answer
+  // waits on reads only).
+  if (memory && needed && scan.subscriptions.length > 1) {
+    if (scan.newest) await keepSpan(reader, memory, (to ?? Date.now()) - needed.pub_date);
+    else await keepEdge(reader, memory, rows[0]?.pub_date ?? needed.pub_date, needed.pub_date);
   }
 
   const page = rows.slice(0, query.limit);
@@ -165,28 +180,48 @@ function pageRowRef(row: ItemRow, storyLists: boolean | undefined): PageRowRef {
   return ref;
 }
 
-/** Where a first page's span is kept on the users row: My Feed's columns, or a category's key. */
+/**
+ * Where a first page's span is kept on the users row: My Feed's columns, or a key of the categories' map.
+ * Oldest first, what is kept is the date the page's last row needed (an edge, not a span: the start of the
+ * list is no value at hand), under the key `oldest` (My Feed) or `<category>:oldest`, `:unread` added.
+ */
 type SpanMemory = { span: number | null; column: 'page' | 'unreadPage' } | { span: number | null; categoryKey: string };
 
 /** Most categories' spans a users row keeps: past it the map starts over (deleted categories leave keys). */
 const MOST_CATEGORY_SPANS = 100;
 
 /**
- * The remembered span a first page of My Feed or of a category starts from (span null: none yet);
- * undefined where none applies (later pages, oldest first, a feed's page, other states, sync clients).
+ * The remembered span (or edge, oldest first) a first page of My Feed or of a category starts from (span
+ * null: none yet); undefined where none applies (later pages, a feed's page, other states, sync clients).
  */
 function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemory | undefined {
   const spans = reader.pageSpans;
   const plain = !hasItemFilters(query);
-  if (!spans || scan.cursor || !scan.newest || !plain || (scan.state !== 'all' && scan.state !== 'unread'))
-    return undefined;
+  if (!spans || scan.cursor || !plain || (scan.state !== 'all' && scan.state !== 'unread')) return undefined;
   const unread = scan.state === 'unread';
-  if (query.scope.kind === 'category') {
-    const categoryKey = `${query.scope.categoryId}${unread ? ':unread' : ''}`;
+  const scope = query.scope.kind === 'category' ? `${query.scope.categoryId}` : query.scope.kind === 'all' ? '' : null;
+  if (scope === null) return undefined;
+  if (!scan.newest) {
+    const categoryKey = `${scope === '' ? '' : `${scope}:`}oldest${unread ? ':unread' : ''}`;
     return { span: spans.categoryPageSpans?.[categoryKey] ?? null, categoryKey };
   }
-  if (query.scope.kind !== 'all') return undefined;
+  if (scope !== '') {
+    const categoryKey = `${scope}${unread ? ':unread' : ''}`;
+    return { span: spans.categoryPageSpans?.[categoryKey] ?? null, categoryKey };
+  }
   return unread ? { span: spans.unreadPageSpanMs, column: 'unreadPage' } : { span: spans.pageSpanMs, column: 'page' };
+}
+
+/**
+ * Oldest first: keeps the edge a first page needed, past its last row by a tenth of the span its rows
+ * cover, when none was kept, the kept one fell short of it (a second window was read: items read or gone
+ * since) or reaches past it by more than that span again (rows read for nothing: a new feed's old items).
+ */
+async function keepEdge(reader: Reader, memory: SpanMemory, firstMs: number, neededMs: number) {
+  const kept = memory.span;
+  const covered = Math.max(neededMs - firstMs, 60_000);
+  if (kept !== null && kept >= neededMs && kept <= neededMs + covered) return;
+  await keepSpan(reader, memory, neededMs + covered * (ROOM - 1), { force: true });
 }
 
 /**
@@ -195,11 +230,12 @@ function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemor
  * response. The reader's copy of the spans takes it at once: that copy is the users row the session
  * middleware keeps for this session's next reads (middleware/read-ahead.ts), which start from it.
  */
-async function keepSpan(reader: Reader, memory: SpanMemory, neededMs: number) {
+async function keepSpan(reader: Reader, memory: SpanMemory, neededMs: number, { force = false } = {}) {
   const needed = Math.max(Math.round(neededMs), 60_000);
   const remembered = memory.span;
   const spans = reader.pageSpans;
-  if (!spans || (remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2)) return;
+  if (!spans) return;
+  if (!force && remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
   if (!('column' in memory)) {
     const kept = spans.categoryPageSpans ?? {};
     spans.categoryPageSpans =
