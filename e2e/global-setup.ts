@@ -1,13 +1,14 @@
 // Builds the SPA, starts the fake upstreams and `wrangler dev` on free ports with a fresh local
 // D1/R2/Queue state, and tells the tests where they are.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
 import { startFakeUpstream } from '../worker/test/fake-upstreams/server';
-import { runOrThrow, startApp } from './start-app';
+import { runOrThrow, serverFailures, startApp } from './start-app';
 
 // One state folder per run, so two runs on one machine never share a database.
 const STATE_DIR = `e2e/.state/run-${process.pid}`;
+const FAILURE_REPORT = `${STATE_DIR}-failed-tests.txt`;
 export const STRIPE_WEBHOOK_SECRET = 'whsec_feedloom_e2e';
 
 export default async function setup(project: TestProject) {
@@ -18,6 +19,7 @@ export default async function setup(project: TestProject) {
   const upstream = await startFakeUpstream();
   const app = await startApp({
     stateDir: STATE_DIR,
+    logFile: `${STATE_DIR}.log`,
     upstreamHost: upstream.host,
     // Lets the browser tests upgrade an account the way production does: a signed Stripe event.
     vars: { STRIPE_WEBHOOK_SECRET },
@@ -28,9 +30,23 @@ export default async function setup(project: TestProject) {
   project.provide('baseURL', app.baseURL);
   project.provide('fakeUpstreamUrl', upstream.url);
   project.provide('stripeWebhookSecret', STRIPE_WEBHOOK_SECRET);
+  project.provide('failureReportFile', FAILURE_REPORT);
 
   return async () => {
     app.stop();
     await upstream.close();
+    // A browser test that failed in CI is read from the output's tail alone: what its pages did and the
+    // server's side come last.
+    if (existsSync(FAILURE_REPORT)) {
+      console.error(`\nWhat the failed tests' pages did lately:\n${readFileSync(FAILURE_REPORT, 'utf8')}`);
+      rmSync(FAILURE_REPORT);
+    }
+    const failures = serverFailures(app.logFile);
+    if (failures.length === 0) {
+      rmSync(app.logFile, { force: true });
+      return;
+    }
+    console.error(`The app answered with failures (last ${failures.length}; the whole log is ${app.logFile}):`);
+    for (const line of failures) console.error(`  ${line}`);
   };
 }

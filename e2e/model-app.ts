@@ -14,6 +14,7 @@ export function startAppWithModel(): Promise<RunningApp> {
   const upstream = new URL(inject('fakeUpstreamUrl'));
   return startApp({
     stateDir: `e2e/.state/model-${process.pid}`,
+    logFile: `e2e/.state/model-${process.pid}.log`,
     upstreamHost: upstream.host,
     vars: { OPENROUTER_API_KEY: CITING_KEY, AI_BASE_URL: `${upstream.origin}/openai/v1` },
   });

@@ -3,7 +3,7 @@
 // fake upstreams allowed. global-setup starts the suite's app with it; model-app.ts a second one with a
 // model key.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { migrateAll } from '../scripts/d1-databases.mjs';
 import { freePort, spawnWranglerDev, waitForHealth, wranglerEnv } from '../scripts/wrangler-dev.mjs';
 
@@ -12,11 +12,32 @@ export function runOrThrow(command: string, args: string[]) {
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
 }
 
-/** A running app at `baseURL`; `stop` ends its wrangler and deletes its state. */
-export type RunningApp = { baseURL: string; stop: () => void };
+/**
+ * A running app at `baseURL`; `stop` ends its wrangler and deletes its state. Everything wrangler printed
+ * (one line per request with its status, and any uncaught error) is kept in `logFile`.
+ */
+export type RunningApp = { baseURL: string; logFile: string; stop: () => void };
+
+/**
+ * A request answered 5xx, an uncaught exception, or our own error log: what a failed browser test may
+ * come from. (workerd's own "DNS lookup failed" lines for the fixtures' example.com links are not.)
+ */
+const FAILURE_LINE = /^\[wrangler:\w+\] [A-Z]+ \S+ 5\d\d |uncaught|"level":"error"/i;
+
+/**
+ * The lines of an app's log that show a failure on the server, the last `most` of them. The browser
+ * suite prints them at its end, so a test that failed in CI comes with what the server said.
+ */
+export function serverFailures(logFile: string, most = 40): string[] {
+  if (!existsSync(logFile)) return [];
+  const lines = readFileSync(logFile, 'utf8').split('\n');
+  return lines.filter((line) => FAILURE_LINE.test(line)).slice(-most);
+}
 
 export async function startApp(options: {
   stateDir: string;
+  /** Where wrangler's output goes (appended); kept after `stop`. */
+  logFile: string;
   upstreamHost: string;
   vars?: Record<string, string>;
 }): Promise<RunningApp> {
@@ -41,17 +62,13 @@ export async function startApp(options: {
     if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
     rmSync(options.stateDir, { recursive: true, force: true });
   };
-  let output = '';
-  server.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
+  const keep = (chunk: Buffer) => appendFileSync(options.logFile, chunk);
+  server.stdout?.on('data', keep);
+  server.stderr?.on('data', keep);
   if (!(await waitForHealth(baseURL, server))) {
-    console.error(output);
+    console.error(readFileSync(options.logFile, 'utf8'));
     stop();
     throw new Error('wrangler dev did not answer /api/health within a minute');
   }
-  return { baseURL, stop };
+  return { baseURL, logFile: options.logFile, stop };
 }

@@ -8,6 +8,7 @@ export default defineConfig({
     root: '.',
     include: ['e2e/**/*.e2e.test.ts'],
     globalSetup: ['e2e/global-setup.ts'],
+    setupFiles: ['e2e/failure-report.ts'],
     environment: 'node',
     testTimeout: 90_000,
     hookTimeout: 180_000,

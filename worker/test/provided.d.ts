@@ -7,6 +7,8 @@ declare module 'vitest' {
     fakeUpstreamUrl: string;
     baseURL: string;
     stripeWebhookSecret: string;
+    /** The browser suite: where a failed test writes what its pages did (printed at the suite's end). */
+    failureReportFile: string;
     /** FEEDLOOM_COUNT_D1=1: the Worker test files count their D1 calls (worker/test/apply-migrations.ts). */
     countD1Calls: boolean;
   }

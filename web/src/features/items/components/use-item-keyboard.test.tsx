@@ -148,6 +148,23 @@ describe('keyboard shortcuts on item lists', () => {
     expect(handlers.onGo).toHaveBeenCalledTimes(3);
   });
 
+  it('completes g then a once when two lists listen at once (one leaving as the next arrives)', () => {
+    const second = document.createElement('div');
+    document.body.append(second);
+    const secondRoot = createRoot(second);
+    act(() => secondRoot.render(<List count={2} />));
+    try {
+      press('g');
+      press('a');
+      expect(handlers.onGo).toHaveBeenCalledTimes(1);
+      expect(handlers.onGo).toHaveBeenLastCalledWith('all');
+      press('u');
+      expect(handlers.onToggleUnreadOnly).toHaveBeenCalledTimes(1);
+    } finally {
+      act(() => secondRoot.unmount());
+    }
+  });
+
   it('keeps the selection inside a list that shrank', () => {
     press('j');
     press('j');

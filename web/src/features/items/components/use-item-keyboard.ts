@@ -3,7 +3,7 @@
 // original, m toggle read, u unread only, s star, A mark all as read, r refresh, g then a/s/u to go to
 // all items, Starred or the unread items, ? help.
 // Keys typed into a field, with a modifier, or while a dialog is open are left alone.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
 
 export type ItemKeyAction =
   | 'next'
@@ -49,6 +49,27 @@ export const SEQUENCE_TIMEOUT_MS = 1500;
  * the two keys (a route's page rendering again) still completes the sequence.
  */
 let prefix: { key: string; at: number } | null = null;
+
+/** What one key press means for the `g` sequence: it starts one, or it completes `prefix` (or neither). */
+type SequenceStep = { starts: boolean; prefix: string | null };
+
+/**
+ * Each key press's step, decided by the first list to see it. Two lists can listen at once (one leaving
+ * while the next arrives); if each read and reset `prefix` itself, the second would take the `g` the
+ * first just set as its own prefix and drop it, and the `a` after it would do nothing.
+ */
+const stepOfEvent = new WeakMap<KeyboardEvent, SequenceStep>();
+
+function sequenceStep(event: KeyboardEvent): SequenceStep {
+  const known = stepOfEvent.get(event);
+  if (known) return known;
+  const pending = prefix && Date.now() - prefix.at < SEQUENCE_TIMEOUT_MS ? prefix.key : null;
+  const starts = !pending && event.key === 'g' && !isIgnoredKeyEvent(event);
+  prefix = starts ? { key: 'g', at: Date.now() } : null;
+  const step = { starts, prefix: pending };
+  stepOfEvent.set(event, step);
+  return step;
+}
 
 /** True when the key belongs to what the person is typing or to an open dialog, not to the list. */
 export function isIgnoredKeyEvent(event: KeyboardEvent): boolean {
@@ -119,15 +140,14 @@ export function useItemKeyboard(count: number, handlers: ItemKeyboardHandlers, i
   // A shorter list (a new filter) must not leave the selection past its end.
   const clamped = activeIndex >= count ? count - 1 : activeIndex;
 
-  useEffect(() => {
+  // Attached in the commit that shows the list (a layout effect, not a passive one that may run a frame
+  // later on a busy machine): once the list is on screen, its keys work.
+  useLayoutEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      const pending = prefix && Date.now() - prefix.at < SEQUENCE_TIMEOUT_MS ? prefix : null;
-      prefix = null;
-      if (!pending && event.key === 'g' && !isIgnoredKeyEvent(event)) {
-        prefix = { key: 'g', at: Date.now() };
-        return;
-      }
-      const action = itemKeyAction(event, pending?.key ?? null);
+      const step = sequenceStep(event);
+      if (step.starts) return;
+      // A key another list already acted on (it prevents the default) is ignored here.
+      const action = itemKeyAction(event, step.prefix);
       if (!action) return;
       const { count: total, activeIndex: current, handlers: on, isRead: read } = latest.current;
       const selected = Math.min(current, total - 1);
