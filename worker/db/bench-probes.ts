@@ -2,7 +2,7 @@
 // of feed ids: refresh progress, the stored item identities, making feeds due.
 import { between, sql } from 'drizzle-orm';
 import { feeds, items } from '../../schema';
-import type { Db } from './client';
+import { type Db, statementOf } from './client';
 
 export type FeedRange = { from: number; to: number };
 
@@ -48,7 +48,12 @@ export async function makeFeedsDue(db: Db, { from, to }: FeedRange) {
 /**
  * One D1 call that reads nothing: the floor under every request that uses the database, which the API
  * benchmark measures beside health (which makes none) and the session alone (one call that reads 2 rows).
+ * `statements` > 1: that many in the call's batch; `calls` > 1: that many calls one after another. Together
+ * they split what a local D1 call costs into its share per call and per statement (docs/performance.md).
  */
-export async function emptyRoundTrip(db: Db) {
-  await db.all(sql`select 1`);
+export async function emptyRoundTrip(db: Db, { statements = 1, calls = 1 } = {}) {
+  for (let call = 0; call < calls; call++) {
+    if (statements === 1) await db.all(sql`select 1`);
+    else await db.$client.batch(Array.from({ length: statements }, () => statementOf(db, sql`select 1 as one`)));
+  }
 }

@@ -4,6 +4,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { categories } from '../../schema';
 import { unpackHex } from '../../schema/packed-text';
+import { meteredD1, newMeter } from '../db/metered-d1';
 import { peopleDbOfUser } from '../db/users';
 import { personWithFeed } from '../test/ai';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
@@ -54,6 +55,21 @@ describe('dev bench hooks', () => {
     const health = meteredEnv();
     expect((await call('/api/health', { env: health.env })).status).toBe(200);
     expect(health.calls()).toEqual({});
+  });
+
+  it('make the floor probe one call of several statements, or several calls, to split what a D1 call costs', async () => {
+    const metered = (query: string) => {
+      const meter = newMeter();
+      const probed = { ...env, DB: meteredD1(env.DB, meter) } as Env;
+      return call(`/api/dev/bench/d1-floor${query}`, { env: probed }).then((response) => {
+        expect(response.status).toBe(200);
+        return { calls: meter.calls, statements: meter.statements };
+      });
+    };
+    expect(await metered('?statements=3')).toEqual({ calls: 1, statements: 3 });
+    expect(await metered('?calls=2')).toEqual({ calls: 2, statements: 2 });
+    const refused = await call('/api/dev/bench/d1-floor?statements=11');
+    expect(refused.status).toBe(400);
   });
 
   it('read a page of items as the list reads them, bodies deflated as hex, in one D1 call and no session (the page floor)', async () => {

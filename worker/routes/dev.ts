@@ -39,6 +39,10 @@ const pickingQueue = (picks: PickSlice[]) =>
   }) as unknown as Queue;
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
+const floorShape = z.object({
+  statements: z.coerce.number().int().min(1).max(10).default(1),
+  calls: z.coerce.number().int().min(1).max(10).default(1),
+});
 
 /**
  * Development runs listen on this machine; a dev tool answering on any other host means a deployed
@@ -62,9 +66,12 @@ export const devRoutes = new Hono<AppEnv>()
     const rows = await listOutbox(c.var.db, 200);
     return c.json(rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })));
   })
-  /** One D1 call that reads nothing, and no session: the floor of any request that uses D1. */
-  .get('/bench/d1-floor', async (c) => {
-    await emptyRoundTrip(c.var.db);
+  /**
+   * One D1 call that reads nothing, and no session: the floor of any request that uses D1. `statements`
+   * (in the call's batch) and `calls` (one after another) split that floor per call and per statement.
+   */
+  .get('/bench/d1-floor', validate('query', floorShape), async (c) => {
+    await emptyRoundTrip(c.var.db, c.req.valid('query'));
     return c.json({ ok: true });
   })
   /**
