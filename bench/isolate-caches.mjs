@@ -1,8 +1,10 @@
 // Every cache an isolate keeps across requests, at its bound (issue 30, the limits table's "memory an
-// isolate"): each bound read from the code, times the bytes an entry (or a counted character) takes in V8,
-// measured by bench/cache-bytes.mjs. worker/lib/isolate-cache-budget.ts says how the budget is shared.
+// isolate"): each bound read from the code, times the bytes an entry (or a counted character) takes,
+// measured in workerd (bench/cache-bytes-workerd.mjs; ICU's formatters in Node, bench/cache-bytes.mjs).
+// worker/lib/isolate-cache-budget.ts says how the budget is shared.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { OUTSIDE_HEAP } from './cache-shapes.mjs';
 import { constantIn } from './source-constants.mjs';
 
 /**
@@ -95,12 +97,26 @@ export const ISOLATE_CACHES = [
 /** The caches' budget in MB, from the code. */
 export const isolateCacheBudgetMB = () => constantIn('worker/lib/isolate-cache-budget.ts', 'ISOLATE_CACHE_MB');
 
-/** bench/cache-bytes.mjs's figures, measured now in a Node of its own (it needs --expose-gc). */
+/** What a script of bench/ prints as JSON, run in a Node of its own (`nodeFlags`: Node's, `args`: the script's). */
+function figuresFrom(script, nodeFlags = [], args = []) {
+  const file = fileURLToPath(new URL(script, import.meta.url));
+  const run = spawnSync(process.execPath, [...nodeFlags, file, '--json', ...args], { encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(`bench/${script} failed: ${run.stderr}`);
+  return JSON.parse(run.stdout.trim().split('\n').at(-1));
+}
+
+/**
+ * The bytes an entry of each cache: measured in workerd (bench/cache-bytes-workerd.mjs), but for the
+ * caches whose entries hold memory outside the V8 heap (ICU's formatters), measured in Node from its
+ * resident memory (bench/cache-bytes.mjs: the same ICU).
+ */
 export function measureCacheBytes() {
-  const script = fileURLToPath(new URL('./cache-bytes.mjs', import.meta.url));
-  const run = spawnSync(process.execPath, ['--expose-gc', script, '--json'], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`bench/cache-bytes.mjs failed: ${run.stderr}`);
-  return JSON.parse(run.stdout);
+  const inWorkerd = figuresFrom('cache-bytes-workerd.mjs');
+  const outsideHeap = figuresFrom('cache-bytes.mjs', ['--expose-gc'], [`--only=${[...OUTSIDE_HEAP].join(',')}`]);
+  return {
+    ...inWorkerd,
+    ...Object.fromEntries([...OUTSIDE_HEAP].map((name) => [name, { ...outsideHeap[name], measuredIn: 'node' }])),
+  };
 }
 
 /**

@@ -448,9 +448,10 @@ function isolateCachesMarkdown({ isolateCaches, isolateCacheBudgetMB: budget, re
   return `### Memory an isolate: the caches it keeps across requests
 
 Every cache an isolate keeps from one request to the next, at its bound from the code, times the bytes an
-entry (or a counted character) takes in V8 with entries shaped as the code keeps them (\`node --expose-gc
-bench/cache-bytes.mjs\`, run by the limits bench). One budget, \`worker/lib/isolate-cache-budget.ts\`
-ISOLATE_CACHE_MB, is shared among them by what each saves.
+entry (or a counted character) takes in workerd's V8 heap with entries shaped as the code keeps them
+(\`node bench/cache-bytes-workerd.mjs\`; a time-zone formatter's ICU memory, outside the heap, from Node's
+resident memory: \`node --expose-gc bench/cache-bytes.mjs\`), both run by the limits bench. One budget,
+\`worker/lib/isolate-cache-budget.ts\` ISOLATE_CACHE_MB, is shared among them by what each saves.
 
 | cache | bounded by | bound | bytes each | MB |
 | --- | --- | --: | --: | --: |

@@ -58,8 +58,8 @@ for (let digit = 0; digit < 16; digit++) {
  * and again: a reader app polls its streams, the web app reloads its lists, and everyone who follows a
  * feed reads its newest items. The hex is the stored bytes themselves, so an entry can never be stale.
  * Bounded by characters kept (keys and texts), per isolate: about 1.95 bytes a character as kept (the hex
- * one, the text two once it holds a typographic quote or a dash: bench/cache-bytes.mjs), so 700,000 are
- * this cache's 1.4 MB of an isolate's budget (worker/lib/isolate-cache-budget.ts), about 200 bodies.
+ * one, the text two once it holds a typographic quote or a dash: bench/cache-bytes-workerd.mjs), so 700,000
+ * are this cache's 1.36 MB of an isolate's budget (worker/lib/isolate-cache-budget.ts), about 200 bodies.
  */
 const unpacked = new Map<string, string>();
 export const MOST_UNPACKED_CHARS = 700_000;

@@ -115,7 +115,7 @@ const isShard = (value: unknown): value is number => Number.isSafeInteger(value)
  * secret they verified with: a person's every request sends the same token, and checking its HMAC again
  * was a few percent of a list request's CPU. Only the signature is remembered; the expiry is checked
  * each time as jose checks it, and the session row is checked by every request as before. Bounded: the
- * oldest go first. An entry is about 490 bytes (bench/cache-bytes.mjs): 1,000 are 0.5 MB, this cache's share
+ * oldest go first. An entry is about 410 bytes (bench/cache-bytes-workerd.mjs): 1,000 are 0.41 MB, this cache's share
  * of an isolate's budget (lib/isolate-cache-budget.ts), and more sessions than that in one isolate verify again.
  */
 const verified = { secret: '', tokens: new Map<string, { claims: SessionClaims; exp: number | undefined }>() };

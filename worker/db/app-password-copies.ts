@@ -72,7 +72,7 @@ export function directoryHome(db: Db, keyHash: string): Db | null {
 /**
  * Fever keys' people as this isolate read them from the directory: the mapping never changes, so a
  * call whose key is here goes straight to the person's people database. Bounded: the oldest go first.
- * An entry is about 150 bytes (bench/cache-bytes.mjs): 2,000 are this cache's 0.3 MB of an isolate's
+ * An entry is about 110 bytes (bench/cache-bytes-workerd.mjs): 2,000 are this cache's 0.22 MB of an isolate's
  * budget (lib/isolate-cache-budget.ts); a key past them reads the directory again.
  */
 export const MOST_KNOWN_KEYS = 2_000;

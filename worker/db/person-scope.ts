@@ -90,7 +90,7 @@ const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).p
 /**
  * Literals made lately, by text: a page's statement writes every subscription's name in scope (50 for
  * the bench's reader), and the same names come back with each page. Bounded, the oldest made going
- * first: an entry is about 190 bytes (bench/cache-bytes.mjs), so 2,000 are this cache's 0.38 MB of an
+ * first: an entry is about 155 bytes (bench/cache-bytes-workerd.mjs), so 2,000 are this cache's 0.31 MB of an
  * isolate's budget (lib/isolate-cache-budget.ts).
  */
 export const MOST_LITERALS = 2_000;
@@ -102,7 +102,7 @@ export const literalCount = () => literals.size;
 /**
  * Text as an SQL literal that needs no escaping: its UTF-8 bytes in hex, read back as text. Made in one
  * join: a string grown two digits at a time is a chain of V8 pieces (about 20 bytes each) that the cache
- * would keep, 1.4 KB for a name of 30 characters where the flat literal takes about 100 bytes.
+ * would keep, 1.4 KB for a name of 30 characters (in Node) where the flat literal takes about 100 bytes.
  */
 export function textLiteral(text: string): string {
   const known = literals.get(text);

@@ -6,7 +6,7 @@
  * Statements told lately: each wrapper a statement passes through (the read gate, the replica session,
  * the coalescer) asks about the same text, and a page's text runs to several kilobytes (a subscription
  * per feed in scope, up to D1's 100 KB a statement). Bounded by statements and by their characters (a
- * byte each, bench/cache-bytes.mjs): 250,000 are this cache's 0.25 MB of an isolate's budget
+ * byte each, bench/cache-bytes-workerd.mjs): 250,000 are this cache's 0.25 MB of an isolate's budget
  * (lib/isolate-cache-budget.ts), the oldest told going first; a text longer than a quarter of that is told
  * each time it is asked.
  */

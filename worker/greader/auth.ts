@@ -78,8 +78,8 @@ export async function actionToken(secret: string, authToken: string) {
  * with: a client sends the same token with every call, and importing the key and signing again was most
  * of a stream's own check. The app password is still read on every call (a revoked one, its copy gone,
  * verifies nothing), and its expiry is still compared; a token is checked again when either hash differs.
- * Bounded (the oldest go first): an entry is about 260 bytes (bench/cache-bytes.mjs), so 1,000 are this
- * cache's 0.26 MB of an isolate's budget (lib/isolate-cache-budget.ts); an app past them is checked again.
+ * Bounded (the oldest go first): an entry is about 215 bytes (bench/cache-bytes-workerd.mjs), so 1,000 are
+ * this cache's 0.21 MB of an isolate's budget (lib/isolate-cache-budget.ts); an app past them is checked again.
  */
 export const MOST_MACS_CHECKED = 1_000;
 const macChecked = new BoundedMap<string, { secret: string; secretHash: string }>(MOST_MACS_CHECKED);

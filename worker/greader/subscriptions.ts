@@ -77,8 +77,8 @@ type FeedAddress = { url: string; siteUrl: string | null; at: number };
  * The feeds' addresses this isolate has read lately, by feed id: a stream renders each item with its
  * feed's address, which the feed's row holds (shared by everyone who follows it) and which rarely
  * changes. Kept FEED_ADDRESS_MS, so a stream of feeds read lately makes no D1 call for them. At most
- * MOST_FEED_ADDRESSES, the oldest read going first: an entry is about 230 bytes (bench/cache-bytes.mjs),
- * so 2,000 are this cache's 0.46 MB of an isolate's budget (lib/isolate-cache-budget.ts).
+ * MOST_FEED_ADDRESSES, the oldest read going first: an entry is about 175 bytes (bench/cache-bytes-
+ * workerd.mjs), so 2,000 are this cache's 0.35 MB of an isolate's budget (lib/isolate-cache-budget.ts).
  */
 export const MOST_FEED_ADDRESSES = 2_000;
 const feedAddresses = new BoundedMap<number, FeedAddress>(MOST_FEED_ADDRESSES);

@@ -42,8 +42,8 @@ export function firstRead(method: string, path: string): FirstRead {
 }
 
 /**
- * Reader apps' bookmarks, by credential, the oldest used dropped first: an entry is about 270 bytes
- * (bench/cache-bytes.mjs), so 1,000 are this cache's 0.27 MB of an isolate's budget
+ * Reader apps' bookmarks, by credential, the oldest used dropped first: an entry is about 240 bytes
+ * (bench/cache-bytes-workerd.mjs), so 1,000 are this cache's 0.24 MB of an isolate's budget
  * (lib/isolate-cache-budget.ts). An app past them reads from any replica, as one reaching another isolate does.
  */
 export const KEPT_CREDENTIALS = 1_000;
