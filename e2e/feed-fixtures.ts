@@ -86,7 +86,7 @@ export const sidebarFeed = (page: Page, name: string) =>
   sidebar(page).getByRole('link', { name: new RegExp(`^${name}`) });
 
 export async function expectCount(locator: Locator, count: number) {
-  await expect.poll(() => locator.count(), { timeout: 10_000 }).toBe(count);
+  await expect.poll(() => locator.count()).toBe(count);
 }
 
 /**

@@ -62,7 +62,7 @@ describe('the first hour, offline', () => {
       .waitFor();
     await page.getByTestId('feed-card').first().waitFor();
     await expect.poll(() => page.getByTestId('feed-card').count()).toBeGreaterThanOrEqual(20);
-    await expect.poll(() => drawnSampleImages(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
+    await expect.poll(() => drawnSampleImages(page)).toBeGreaterThanOrEqual(5);
     const sidebar = page.getByRole('complementary', { name: 'Sidebar' });
     for (const name of ['The Guardian', 'AWS Blog']) {
       await sidebar.getByRole('link', { name: new RegExp(`^${name}.*\\d+ unread`) }).waitFor();
@@ -82,7 +82,7 @@ describe('the first hour, offline', () => {
       '/home',
       async (phone) => {
         await phone.getByTestId('feed-card').first().waitFor();
-        await expect.poll(() => drawnSampleImages(phone), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+        await expect.poll(() => drawnSampleImages(phone)).toBeGreaterThanOrEqual(1);
       },
       'first-hour-my-feed-390',
     );

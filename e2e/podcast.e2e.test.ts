@@ -93,9 +93,7 @@ describe('a podcast episode in the article view', () => {
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await openEpisode(page, podcastId);
-    await expect
-      .poll(async () => (await audioState(page))?.time ?? 0, { timeout: 10_000 })
-      .toBeGreaterThanOrEqual(Math.floor(left));
+    await expect.poll(async () => (await audioState(page))?.time ?? 0).toBeGreaterThanOrEqual(Math.floor(left));
     expect((await audioState(page))?.rate).toBe(1.5);
   });
 

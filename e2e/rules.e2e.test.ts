@@ -69,25 +69,23 @@ describe('rules in the browser', () => {
     const preview = page.getByTestId('rule-preview');
     await expect.poll(() => preview.innerText()).toContain('Type a match');
     await typeMatch(page, 'crypto');
-    await expect
-      .poll(() => preview.innerText(), { timeout: 10_000 })
-      .toContain('2 of 6 items of the last 30 days match');
+    await expect.poll(() => preview.innerText()).toContain('2 of 6 items of the last 30 days match');
     const shown = await preview.getByRole('listitem').allInnerTexts();
     expect(shown.map((text) => text.replace(/\s+/g, ' '))).toEqual([
       'Crypto coins crash again · Mixed news',
       'Why crypto keeps coming back · Mixed news',
     ]);
     await typeMatch(page, 'title:rockets -reusable');
-    await expect.poll(() => preview.innerText(), { timeout: 10_000 }).toContain('1 of 6 items');
+    await expect.poll(() => preview.innerText()).toContain('1 of 6 items');
     await screenshot(page, 'rule-editor-preview-1280', false);
     await typeMatch(page, 'crypto');
-    await expect.poll(() => preview.innerText(), { timeout: 10_000 }).toContain('2 of 6');
+    await expect.poll(() => preview.innerText()).toContain('2 of 6');
     await page.getByLabel('Name', { exact: true }).fill('No crypto');
     await page.getByRole('button', { name: 'Save rule' }).click();
     await page.getByRole('list', { name: 'Rules' }).getByText('No crypto').waitFor();
     await page.goto(url('/home'));
     await expect
-      .poll(() => listedTitles(page), { timeout: 10_000 })
+      .poll(() => listedTitles(page))
       .toEqual(['Rockets to the moon', 'Gardening in spring', 'Rockets, reusable at last', 'Bread baking basics']);
   });
 
@@ -106,7 +104,7 @@ describe('rules in the browser', () => {
     await page.getByText('Mute words saved').waitFor();
     await page.goto(url('/home'));
     await expect
-      .poll(() => listedTitles(page), { timeout: 10_000 })
+      .poll(() => listedTitles(page))
       .toEqual(['Rockets to the moon', 'Gardening in spring', 'Rockets, reusable at last']);
   });
 
@@ -117,10 +115,10 @@ describe('rules in the browser', () => {
     await page.getByRole('button', { name: 'Save search' }).click();
     const searches = page.getByRole('navigation', { name: 'Searches' });
     const link = searches.getByRole('link', { name: /Rockets/ });
-    await expect.poll(() => link.innerText(), { timeout: 10_000 }).toMatch(/Rockets\s*2/);
+    await expect.poll(() => link.innerText()).toMatch(/Rockets\s*2/);
     await link.click();
     await page.waitForURL((target) => target.pathname === '/home' && target.searchParams.get('q') === 'rockets');
-    await expect.poll(() => page.getByTestId('feed-row').count(), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => page.getByTestId('feed-row').count()).toBe(2);
   });
 
   it('shows the editor’s live preview at phone width', async () => {
@@ -130,7 +128,7 @@ describe('rules in the browser', () => {
       await phone.page.goto(url('/rules'));
       await typeMatch(phone.page, 'rockets');
       const preview = phone.page.getByTestId('rule-preview');
-      await expect.poll(() => preview.innerText(), { timeout: 10_000 }).toContain('2 of 3 items');
+      await expect.poll(() => preview.innerText()).toContain('2 of 3 items');
       await screenshot(phone.page, 'rule-editor-preview-390', false);
     } finally {
       await phone.close();
@@ -147,7 +145,7 @@ describe('rules in the browser', () => {
     const preview = page.getByTestId('rule-preview');
     await typeMatch(page, 'gardening');
     // Of the 3 items still shown: the preview counts what the person sees.
-    await expect.poll(() => preview.innerText(), { timeout: 10_000 }).toContain('1 of 3 items');
+    await expect.poll(() => preview.innerText()).toContain('1 of 3 items');
     await page.getByLabel('Name', { exact: true }).fill('No gardening');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await rules.getByText('No gardening').waitFor();
@@ -156,9 +154,7 @@ describe('rules in the browser', () => {
     expect((await rules.getByRole('listitem').allInnerTexts()).join(' ')).toContain('gardening in every feed');
     // Applied to the stored items too; what it hid as "crypto" stays hidden.
     await page.goto(url('/home'));
-    await expect
-      .poll(() => listedTitles(page), { timeout: 10_000 })
-      .toEqual(['Rockets to the moon', 'Rockets, reusable at last']);
+    await expect.poll(() => listedTitles(page)).toEqual(['Rockets to the moon', 'Rockets, reusable at last']);
 
     await page.goto(url('/rules'));
     const on = page.getByRole('checkbox', { name: 'No gardening: on' });

@@ -54,13 +54,12 @@ describe('security headers', () => {
       return (window as unknown as { __injected?: boolean }).__injected === true;
     });
     expect(ran).toBe(false);
-    // The browser reports the blocked script a moment later.
     // The browser reports the blocked script a moment later, twice: its own console line and the
     // securitypolicyviolation event e2e/browser.ts listens for.
     const reported = () =>
       browser.cspViolations.some((line) => line.includes('CSP violation: script-src')) &&
       browser.cspViolations.some((line) => line.includes('Content Security Policy'));
-    await expect.poll(reported, { timeout: 5000 }).toBe(true);
+    await expect.poll(reported).toBe(true);
     // That violation was this test's own doing; the screens below must report none.
     browser.cspViolations.length = 0;
   });
