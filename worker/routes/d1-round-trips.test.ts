@@ -16,6 +16,8 @@ import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
 import { roundTripsInSequence, type TimedCall } from '../db/call-timeline';
 import { md5Hex } from '../lib/crypto';
 import { COUNT_D1_HEADER } from '../middleware/services';
+import { followOutlet } from '../test/acme-feeds';
+import { ACME_OUTLETS } from '../test/acme-stories';
 import { pinClock } from '../test/clock';
 import { feedInShard, follow } from '../test/feeds';
 import { call } from '../test/helpers';
@@ -136,6 +138,31 @@ describe("a feed's page", () => {
         .slice(0, 5)
         .map((h) => `sparse ${h}h zeppelin`),
     );
+  });
+});
+
+describe('a grouped search page', () => {
+  it('reads its cards in one call, as the same search ungrouped, however many results fold into one story', async () => {
+    // Three outlets telling the same two stories (grouped at ingest, as in production), everything in the
+    // primary database: a page of two cards needs the recall's and the resignation's three sources each.
+    const person = await personIn(0, 'grouped-search');
+    const category = await create(person.cookie, '/api/categories', { name: 'Cars' });
+    for (const [index, outlet] of ACME_OUTLETS.entries())
+      await followOutlet(person.cookie, outlet, category.id, (n) => 10 - n * 4 - index, 0);
+    const search = '/api/feed-items?search=Acme&limit=2';
+    // The first read after the setup's writes waits for the session's check (read-ahead.ts).
+    await counted(person.cookie, `${search}&threads=false`);
+    const flat = await counted(person.cookie, `${search}&threads=false`);
+    const first = await counted(person.cookie, search);
+    const second = await counted(person.cookie, `${search}&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+    for (const page of [first, second]) {
+      expect(page.calls).toEqual(flat.calls);
+      expect(page.roundTrips).toBe(flat.roundTrips);
+    }
+    expect(flat.calls).toEqual({ DB: 1 });
+    // The second page's two cards fold six results: it read on three times, a call each, before.
+    expect((second.body as FeedItem[]).map((card) => card.story.size)).toEqual([3, 3]);
+    expect(second.nextCursor).toBeNull();
   });
 });
 

@@ -72,15 +72,15 @@ export const feedItemRoutes = new Hono<AuthedEnv>()
     // feeds" off (issue 24).
     const grouped = threads && c.var.user.groupStories && query.feedId === undefined;
     const reader = c.var.reader;
-    // Every page a search reads counts as a search (issue 29), the several a grouped page may read too.
+    // Every page a search reads counts as a search (issue 29); a grouped search page is one read.
     const readRows = async (
       cursor: string | undefined,
       limit: number,
-      more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists'>,
+      more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists' | 'foldStories'>,
     ) => {
       if (!search) return queryItems(reader, { ...itemQuery, cursor, limit, ...more });
       await limitSearches(c.var.services.searchLimiter, c.var.user.id);
-      return searchFeedItems(reader, { ...itemQuery, search, cursor, limit });
+      return searchFeedItems(reader, { ...itemQuery, search, cursor, limit, foldStories: more?.foldStories });
     };
     const page = !grouped
       ? await readRows(itemQuery.cursor, itemQuery.limit)

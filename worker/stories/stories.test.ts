@@ -1,52 +1,15 @@
 // Story threads on the server (issue 24): items of one story from several feeds are grouped when they are
 // stored, My Feed and categories show one row per story with the other sources, a feed's own page and
 // threads=false show every item, and reading a story (in the web app or a reader app) reads all its items.
-import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import type { CategoryWithFeeds, FeedItem } from '../contracts/feeds';
-import { feedDatabaseNames, shardForUrl } from '../db/shards';
+import { followOutlet } from '../test/acme-feeds';
 import { ACME_OUTLETS } from '../test/acme-stories';
 import { makePro } from '../test/ai';
-import { rss, scriptFeed, uniqueName } from '../test/feeds';
 import { contentsOf, greader } from '../test/greader';
 import { call } from '../test/helpers';
-import { HOUR, personWithAppPassword } from '../test/reader-apps';
+import { personWithAppPassword } from '../test/reader-apps';
 import { counted } from '../test/round-trips';
-
-/** A name for an outlet's scripted feed, in feed shard `shard` when given. */
-function outletName(outlet: string, shard?: number) {
-  const shards = feedDatabaseNames(env.FEED_DATABASES).length;
-  for (;;) {
-    const name = uniqueName(`story-${outlet.toLowerCase()}`);
-    if (shard === undefined || shardForUrl(`${env.FAKE_UPSTREAM_URL}/scripted/${name}`, shards) === shard) return name;
-  }
-}
-
-/** Follows a scripted feed of these items (in feed shard `shard` when given), the n-th published `hoursAgo(n)` ago; its id. */
-async function followOutlet(
-  cookie: string,
-  outlet: { name: string; items: [title: string, text: string][] },
-  categoryId: number,
-  hoursAgo: (n: number) => number,
-  shard?: number,
-) {
-  const name = outletName(outlet.name, shard);
-  const url = await scriptFeed(name, {
-    body: rss(
-      name,
-      outlet.items.map(([title, description], n) => ({
-        guid: `${name}-${n}`,
-        title,
-        description,
-        link: `https://${outlet.name.toLowerCase()}.example.com/${n}`,
-        pubDate: new Date(Date.now() - hoursAgo(n) * HOUR),
-      })),
-    ),
-  });
-  const added = await call('/api/feeds', { cookie, json: { url, name: outlet.name, categoryId, includeInAi: true } });
-  expect(added.status).toBe(201);
-  return ((await added.json()) as { id: number }).id;
-}
 
 /**
  * A person following the three outlets of ACME_OUTLETS in category Cars, Blog in category `blogIn` when
@@ -291,6 +254,37 @@ describe('story threads', () => {
         pages.flat().map((item) => item.story.size),
         query,
       ).toEqual([1, 1, 3, 3]);
+    }
+  });
+
+  it('fill every page of a grouped search with its limit of cards, each story on one page, none left out', async () => {
+    // Three outlets telling the same two stories: the search matches every item, newest first the sources of a
+    // story one after another. A page reads a few rows per card in its one statement and ends before the
+    // next story, so the next page starts with it (it read on, a round trip per read, and ended mid-story:
+    // the rest of the recall came back as a card of its own on a third page).
+    const { cookie } = await reader();
+    for (const [limit, sizes] of [
+      [
+        2,
+        [
+          [1, 1],
+          [3, 3],
+        ],
+      ],
+      [1, [[1], [1], [3], [3]]],
+      [3, [[1, 1, 3], [3]]],
+    ] as const) {
+      const pages = await pagesOf(cookie, '&search=Acme', limit);
+      expect(
+        pages.map((page) => page.map((item) => item.story.size)),
+        `limit ${limit}`,
+      ).toEqual(sizes);
+      const stories = pages.flat().map((item) => item.story.id);
+      expect(new Set(stories).size, `limit ${limit}`).toBe(4);
+      // Each of the two stories with its three sources, each source once.
+      const sources = pages.flat().flatMap((item) => [item.id, ...(item.alsoIn ?? []).map((other) => other.id)]);
+      expect(sources).toHaveLength(8);
+      expect(new Set(sources).size).toBe(8);
     }
   });
 

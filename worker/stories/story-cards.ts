@@ -23,7 +23,7 @@ import { STORY_WINDOW_MS } from './grouping';
 export type ReadRows<T extends FeedItem> = (
   cursor: string | undefined,
   limit: number,
-  more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists'>,
+  more?: Pick<ItemQuery, 'besideMarks' | 'readPast' | 'storyLists' | 'foldStories'>,
 ) => Promise<{ items: T[]; nextCursor: string | null }>;
 
 /**
@@ -186,23 +186,16 @@ async function withOtherSources<T extends FeedItem>(
   });
 }
 
-/** Search: the results read until `limit` cards, each story at its first source among them. */
+/**
+ * Search: `limit` cards, each story at its first source among the results read, in one read: the core reads
+ * up to a few rows per card and ends the page before the first row of the next story, its cursor right
+ * after the last row shown (ItemQuery.foldStories, db/items/story-fold.ts). So the next page starts with
+ * the next story, and a story whose results fall within the rows read is on one page only.
+ */
 export async function readSearchCards<T extends FeedItem>(
   page: { cursor?: string; limit: number },
   read: ReadRows<T>,
 ): Promise<Page<T>> {
-  const rows: T[] = [];
-  let cards: T[] = [];
-  let cursor = page.cursor;
-  let nextCursor: string | null = null;
-  for (let reads = 0; reads < MOST_READS && cards.length < page.limit; reads++) {
-    const asked = page.limit - cards.length;
-    const more = await read(cursor, asked);
-    rows.push(...more.items);
-    cards = collapseStories(rows);
-    nextCursor = more.nextCursor;
-    cursor = nextCursor ?? undefined;
-    if (!nextCursor || more.items.length < asked) break;
-  }
-  return { items: cards, nextCursor };
+  const rows = await read(page.cursor, page.limit, { foldStories: true });
+  return { items: collapseStories(rows.items), nextCursor: rows.nextCursor };
 }

@@ -99,6 +99,12 @@ export type ItemQuery = {
    * lookup after its rows: PageRowRef.storyList.
    */
   storyLists?: boolean;
+  /**
+   * A grouped search's page (issue 24, story-fold.ts): `limit` counts stories (a row's story_id, else the
+   * row), read in one statement of up to FOLD_READ rows per story asked; the page ends before the first row
+   * of the story after its `limit`-th, and nextCursor goes on right after its last row.
+   */
+  foldStories?: boolean;
 };
 
 /**

@@ -10,6 +10,7 @@ import { latestDateOfId, type SearchOrder } from '../search';
 import { groupByShard, shardOfId } from '../shards';
 import { type CursorPosition, encodeCursor, type ItemQuery } from './query';
 import { readHandedState, type SearchPage, type SearchRow, searchShard } from './search-page';
+import { rowsAsked, rowsShown } from './story-fold';
 import type { RowPage } from './windows';
 import { subscriptionsOf } from './windows';
 
@@ -43,7 +44,7 @@ export async function readSearchPage(
     link: query.link,
     hiddenOf: query.hiddenOf,
     after: position ? { key: position.key, id: position.id } : undefined,
-    limit: query.limit + 1,
+    limit: rowsAsked(query) + 1,
   };
   if (query.boundedScan && (order === 'newest' || order === 'relevance')) {
     page.boundedScan = true;
@@ -81,7 +82,7 @@ export async function readSearchPage(
     )
     .sort(compareRows(order))
     .slice(0, page.limit);
-  const shown = rows.slice(0, query.limit);
+  const shown = rows.slice(0, rowsShown(rows, query));
   // Rows of other shards whose marks (all and starred searches) or stars (all) their statement could not know.
   if (page.state === 'all') {
     await readPersonalStateAt(
@@ -94,7 +95,7 @@ export async function readSearchPage(
   for (const row of shown) row.source = byFeed.get(row.feed_id)?.name ?? '';
   const last = shown.at(-1);
   let nextCursor: string | null = null;
-  if (rows.length > query.limit && last) {
+  if (rows.length > shown.length && last) {
     const key = order === 'relevance' ? last.rank : last.pub_date;
     nextCursor = encodeCursor(query, { key, id: last.id, scanBelow: page.scanBelow });
   } else if (windowEnd) {

@@ -13,6 +13,7 @@ import { hasItemFilters } from './conditions';
 import { type Cursor, readPerFeed, readWindow, type Scan, standing } from './page-reads';
 import { type CursorPosition, encodeCursor, type ItemQuery, type PageRowRef } from './query';
 import { markElsewhere } from './scoped-read';
+import { rowsAsked, rowsShown } from './story-fold';
 
 export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
 
@@ -54,7 +55,7 @@ export async function subscriptionsOf(reader: Reader, query: ItemQuery) {
 export async function readDatePage(reader: Reader, query: ItemQuery, cursor: CursorPosition | null): Promise<RowPage> {
   const from = query.from ?? null;
   const to = query.to ?? null;
-  const take = query.limit + 1;
+  const take = rowsAsked(query) + 1;
   // Rows wanted past the page (query.readPast) size the windows and the span kept, but read no window more.
   const wanted = take + (query.readPast ?? 0);
   const subscriptions = await subscriptionsOf(reader, query);
@@ -132,7 +133,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
     else await keepEdge(reader, memory, rows[0]?.pub_date ?? needed.pub_date, needed.pub_date);
   }
 
-  const page = rows.slice(0, query.limit);
+  const page = rows.slice(0, rowsShown(rows, query));
   // Rows the windows read past the page anyway (query.readPast): after the page, at no read more.
   const past = query.readPast ? rows.slice(query.limit, query.limit + query.readPast) : [];
   // Rows of other shards take the person's marks and stars now, for the rows shown only (a page of one
@@ -149,7 +150,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   const covered = firstShown && last ? Math.abs(firstShown.pub_date - last.pub_date) * 1.5 : span;
   const spanMs = Math.max(covered, 60_000);
   let nextCursor: string | null = null;
-  if (rows.length > query.limit && last) nextCursor = encodeCursor(query, { key: last.pub_date, id: last.id, spanMs });
+  if (rows.length > page.length && last) nextCursor = encodeCursor(query, { key: last.pub_date, id: last.id, spanMs });
   else if (resumeAt) nextCursor = encodeCursor(query, { key: resumeAt.pubDate, id: resumeAt.id, spanMs });
   return { rows: read, nextCursor };
 }
