@@ -270,7 +270,11 @@ function groupedPageCost() {
     tests
       .filter((test) => test.meta?.storyPage)
       .map((test) => [
-        /PEOPLE_1/.test(test.title) ? 'readingStateElsewhere' : 'readingStateInPrimary',
+        /^searches/.test(test.title)
+          ? 'searchReadingStateElsewhere'
+          : /PEOPLE_1/.test(test.title)
+            ? 'readingStateElsewhere'
+            : 'readingStateInPrimary',
         Object.fromEntries(Object.entries(test.meta.storyPage).map(([page, figures]) => [page, perShown(figures)])),
       ]),
   );

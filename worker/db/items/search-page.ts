@@ -70,6 +70,11 @@ export type SearchPage = {
    */
   oldestWindows?: 'always' | 'past-a-few';
   limit: number;
+  /**
+   * A grouped page (story-fold.ts): the cards it asks for, and the one that says more follow; `limit` is the
+   * rows it reads for them. The newest arrivals read are sized from the cards.
+   */
+  cardsAsked?: number;
 };
 
 /**
@@ -159,7 +164,8 @@ function pageMatches(page: SearchPage, feedIds: number[], personal: PersonalStat
   if (page.order === 'newest') {
     // The newest arrivals first, in the index's own order, and sorted by date only when they settle the page
     // (see NEWEST_ARRIVALS_READ); else every match sorted, as oldest first always is.
-    const arrivals = page.limit * NEWEST_ARRIVALS_READ;
+    // A grouped page's rows past its cards (story-fold.ts) are read among the same arrivals as its cards'.
+    const arrivals = Math.max(page.limit, (page.cardsAsked ?? page.limit) * NEWEST_ARRIVALS_READ);
     const byDate = sql`i.pub_date desc, i.id desc`;
     return sql`with arrived as materialized (${page_(matchingRows({ match: page.match, feedIds }), sql`i.id desc`, [], {
       limit: arrivals,

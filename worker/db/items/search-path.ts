@@ -45,6 +45,7 @@ export async function readSearchPage(
     hiddenOf: query.hiddenOf,
     after: position ? { key: position.key, id: position.id } : undefined,
     limit: rowsAsked(query) + 1,
+    cardsAsked: query.foldStories ? query.limit + 1 : undefined,
   };
   if (query.boundedScan && (order === 'newest' || order === 'relevance')) {
     page.boundedScan = true;
