@@ -44,6 +44,7 @@ async function seed(
   firstFeed: number,
   lists = true,
   shards = feedShards,
+  clockIds = false,
 ): Promise<Reader> {
   const now = Date.now();
   const feedIdOf = (f: number) => idBase(f % shards) + firstFeed + f;
@@ -75,9 +76,11 @@ async function seed(
       .run();
   }
   await person.db.$client.batch(people);
-  // Items: feed f's n-th newest published (n × 50 + f) × 4 minutes ago, and stored then: its id is the
-  // clock's at that time (shards.ts clockItemId; some seconds on per person, so that the seeds' ids differ), as
-  // a refresh mints it when it stores an item as it is published (a search's newest arrivals settle a page).
+  // Items: feed f's n-th newest published (n × 50 + f) × 4 minutes ago, and stored then. With `clockIds`
+  // (the people the search test reads, seeded on a stopped clock) an item's id is the clock's at that time
+  // (shards.ts clockItemId; some seconds on per person, so that the seeds' ids differ), as a refresh mints
+  // it when it stores an item as it is published, so a search's newest arrivals settle its page; else the
+  // ids follow the shard's last one (no seed on the running clock can meet another's).
   const byShard = new Map<number, string[]>();
   for (let f = 0; f < FEEDS; f++) {
     for (let n = 0; n < ITEMS_PER_FEED; n++) {
@@ -85,7 +88,7 @@ async function seed(
       const rows = byShard.get(shard) ?? [];
       const at = now - (n * FEEDS + f) * 240_000;
       rows.push(
-        `(${clockItemId(shard, at + firstFeed)}, ${feedIdOf(f)}, ${ITEMS_PER_FEED - n}, 'many-${firstFeed}-${f}-${n}',
+        `(${clockIds ? clockItemId(shard, at + firstFeed) : nextItemIdSql(shard, now, rows.length)}, ${feedIdOf(f)}, ${ITEMS_PER_FEED - n}, 'many-${firstFeed}-${f}-${n}',
           'Item ${n} of feed ${f}', 'Text', ${at}, ${at})`,
       );
       byShard.set(shard, rows);
@@ -235,10 +238,10 @@ let seededAt = 0;
 beforeAll(async () => {
   seededAt = Date.now();
   vi.useFakeTimers({ toFake: ['Date'], now: new Date(seededAt) });
-  elsewhere = await seed(await personIn(1, 'many-feeds'), 9_000);
-  home = await seed(await personIn(0, 'many-feeds-home'), 11_000);
+  elsewhere = await seed(await personIn(1, 'many-feeds'), 9_000, true, feedShards, true);
+  home = await seed(await personIn(0, 'many-feeds-home'), 11_000, true, feedShards, true);
   // Everything in the primary database, as in every local run: the feeds, their stories and the person.
-  oneDatabase = await seed(await personIn(0, 'many-feeds-one-database'), 15_000, true, 1);
+  oneDatabase = await seed(await personIn(0, 'many-feeds-one-database'), 15_000, true, 1, true);
   vi.useRealTimers();
   // Three people's 50 feeds, stories and search index: about 2 s alone, past the hooks' 10 s in a loaded
   // landing train (within the 60 s a Worker test has).
