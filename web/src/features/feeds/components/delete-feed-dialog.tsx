@@ -1,5 +1,8 @@
-// "Delete Feed" (spec §2, §4): confirm, delete, refresh the lists, go to `/` (which sends a signed-in
-// person to /home). Failure: "Failed to delete feed" with the server's message or the spec's fallback.
+// "Delete Feed" (spec §2, §4): confirm, delete, refresh the lists, go to `/`, which sends a signed-in
+// person to /home. The person here is signed in, so the dialog goes to /home itself: through `/` the
+// landing page's code would load and its loader ask the server again who is signed in, and a failed ask
+// would show the landing page to someone signed in. Failure: "Failed to delete feed" with the server's
+// message or the spec's fallback.
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast, toastApiError } from '@/components/ui/toast-store';
@@ -17,7 +20,7 @@ export function DeleteFeedDialog({ feedId, open, onOpenChange }: DeleteFeedDialo
       onSuccess: () => {
         toast({ title: 'Feed deleted' });
         onOpenChange(false);
-        navigate(paths.landing);
+        navigate(paths.home);
       },
       onError: (error) =>
         toastApiError(error, 'Failed to delete feed', 'There was an error deleting your feed. Please try again.'),
