@@ -23,6 +23,15 @@ export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
  */
 const FIRST_SPAN_MS = 2 * 60 * 60 * 1000;
 const ROOM = 1.1;
+/**
+ * The rows a kept span is for: the web app's first page, grouped (30 cards, the row after them and the 15
+ * read past them for the later sources it drops: stories/story-cards.ts), which kept every span before
+ * this. A first page wanting fewer rows (a reader app's stream, a list of every item) or more scales it to
+ * the rows it wants, and keeps what it needed scaled back. Unscaled, the reading list's stream of 30 after
+ * a grouped page read a window of 55 rows for its 31, each with its body. A span kept by a page of fewer
+ * rows before this reads short once and is kept again (a second window: below).
+ */
+const SPAN_ROWS = 46;
 const WIDEN = 4;
 const WINDOWS = 4;
 
@@ -82,7 +91,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   let resumeAt: Cursor | null = null;
   const memory = rememberedSpan(reader, query, scan);
   const remembered = memory?.span;
-  let span = cursor?.spanMs ?? (remembered && scan.newest ? remembered * ROOM : FIRST_SPAN_MS);
+  let span = cursor?.spanMs ?? (remembered && scan.newest ? ((remembered * wanted) / SPAN_ROWS) * ROOM : FIRST_SPAN_MS);
   // Oldest first, a first page starts at the start of the list, which no value at hand says: it reads in
   // windows only from where the person's last one ended (an edge, kept as a date), else each feed's first rows.
   const edgeKnown = scan.newest || cursor !== null || (remembered ?? null) !== null;
@@ -125,11 +134,12 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   } else {
     ({ rows, resumeAt } = await readPerFeed(db, scan, take, null));
   }
-  const needed = rows.length >= take ? rows[Math.min(wanted, rows.length) - 1] : undefined;
+  const neededRows = Math.min(wanted, rows.length);
+  const needed = rows.length >= take ? rows[neededRows - 1] : undefined;
   // Kept after the response: the page does not wait for a write it does not need (a GET's answer
   // waits on reads only).
   if (memory && needed && scan.subscriptions.length > 1) {
-    if (scan.newest) await keepSpan(reader, memory, (to ?? Date.now()) - needed.pub_date);
+    if (scan.newest) await keepSpan(reader, memory, (((to ?? Date.now()) - needed.pub_date) * SPAN_ROWS) / neededRows);
     else await keepEdge(reader, memory, rows[0]?.pub_date ?? needed.pub_date, needed.pub_date);
   }
 
