@@ -33,6 +33,7 @@ export default async function setup(project: TestProject) {
   project.provide('failureReportFile', FAILURE_REPORT);
 
   return async () => {
+    const failures = serverFailures(app.logFile);
     app.stop();
     await upstream.close();
     // A browser test that failed in CI is read from the output's tail alone: what its pages did and the
@@ -41,11 +42,7 @@ export default async function setup(project: TestProject) {
       console.error(`\nWhat the failed tests' pages did lately:\n${readFileSync(FAILURE_REPORT, 'utf8')}`);
       rmSync(FAILURE_REPORT);
     }
-    const failures = serverFailures(app.logFile);
-    if (failures.length === 0) {
-      rmSync(app.logFile, { force: true });
-      return;
-    }
+    if (failures.length === 0) return;
     console.error(`The app answered with failures (last ${failures.length}; the whole log is ${app.logFile}):`);
     for (const line of failures) console.error(`  ${line}`);
   };

@@ -3,7 +3,7 @@
 // fake upstreams allowed. global-setup starts the suite's app with it; model-app.ts a second one with a
 // model key.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { migrateAll } from '../scripts/d1-databases.mjs';
 import { freePort, spawnWranglerDev, waitForHealth, wranglerEnv } from '../scripts/wrangler-dev.mjs';
 
@@ -13,8 +13,9 @@ export function runOrThrow(command: string, args: string[]) {
 }
 
 /**
- * A running app at `baseURL`; `stop` ends its wrangler and deletes its state. Everything wrangler printed
- * (one line per request with its status, and any uncaught error) is kept in `logFile`.
+ * A running app at `baseURL`. Everything wrangler prints (a line per request with its status, and any
+ * uncaught error) goes to `logFile`. `stop` ends its wrangler and deletes its state, and its log unless
+ * the log shows a failure (serverFailures).
  */
 export type RunningApp = { baseURL: string; logFile: string; stop: () => void };
 
@@ -36,7 +37,7 @@ export function serverFailures(logFile: string, most = 40): string[] {
 
 export async function startApp(options: {
   stateDir: string;
-  /** Where wrangler's output goes (appended); kept after `stop`. */
+  /** Where wrangler's output goes; kept after `stop` only when it shows a failure. */
   logFile: string;
   upstreamHost: string;
   vars?: Record<string, string>;
@@ -58,13 +59,18 @@ export async function startApp(options: {
       ...options.vars,
     },
   });
-  const stop = () => {
-    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
-    rmSync(options.stateDir, { recursive: true, force: true });
-  };
+  writeFileSync(options.logFile, '');
   const keep = (chunk: Buffer) => appendFileSync(options.logFile, chunk);
   server.stdout?.on('data', keep);
   server.stderr?.on('data', keep);
+  const stop = () => {
+    // What wrangler prints as it shuts down is not kept: the log ends where the tests did.
+    server.stdout?.off('data', keep);
+    server.stderr?.off('data', keep);
+    if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+    rmSync(options.stateDir, { recursive: true, force: true });
+    if (serverFailures(options.logFile).length === 0) rmSync(options.logFile, { force: true });
+  };
   if (!(await waitForHealth(baseURL, server))) {
     console.error(readFileSync(options.logFile, 'utf8'));
     stop();
