@@ -14,6 +14,7 @@ import {
 } from '../db/sessions';
 import type { UserRow } from '../db/users';
 import { storeUsersRowCopy } from '../db/users-row-copy';
+import { BoundedMap } from '../lib/bounded-map';
 import { randomToken } from '../lib/crypto';
 
 export const SESSION_COOKIE = 'feedloom_session';
@@ -118,8 +119,11 @@ const isShard = (value: unknown): value is number => Number.isSafeInteger(value)
  * oldest go first. An entry is about 410 bytes (bench/cache-bytes-workerd.mjs): 1,000 are 0.41 MB, this cache's share
  * of an isolate's budget (lib/isolate-cache-budget.ts), and more sessions than that in one isolate verify again.
  */
-const verified = { secret: '', tokens: new Map<string, { claims: SessionClaims; exp: number | undefined }>() };
 export const VERIFIED_TOKENS = 1_000;
+const verified = {
+  secret: '',
+  tokens: new BoundedMap<string, { claims: SessionClaims; exp: number | undefined }>(VERIFIED_TOKENS),
+};
 
 /** How many verified tokens this isolate keeps now: for the test of its bound. */
 export const verifiedTokenCount = () => verified.tokens.size;
@@ -139,7 +143,6 @@ export async function verifySessionToken(secret: string, token: string): Promise
         ? { userId, peopleShard: payload.peopleShard }
         : null;
     const claims = { sessionId: payload.sid, person, rowInPeople: person !== null && payload.rowInPeople === true };
-    if (verified.tokens.size >= VERIFIED_TOKENS) verified.tokens.delete(verified.tokens.keys().next().value as string);
     verified.tokens.set(token, { claims, exp: payload.exp });
     return claims;
   } catch {
