@@ -68,8 +68,14 @@ describe('dev bench hooks', () => {
     };
     expect(await metered('?statements=3')).toEqual({ calls: 1, statements: 3 });
     expect(await metered('?calls=2')).toEqual({ calls: 2, statements: 2 });
-    const refused = await call('/api/dev/bench/d1-floor?statements=11');
-    expect(refused.status).toBe(400);
+    for (const [query, message] of [
+      ['?statements=11', 'statements must be a whole number from 1 to 10'],
+      ['?calls=abc', 'calls must be a whole number from 1 to 10'],
+    ]) {
+      const refused = await call(`/api/dev/bench/d1-floor${query}`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    }
   });
 
   it('read a page of items as the list reads them, bodies deflated as hex, in one D1 call and no session (the page floor)', async () => {

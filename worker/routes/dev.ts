@@ -39,10 +39,12 @@ const pickingQueue = (picks: PickSlice[]) =>
   }) as unknown as Queue;
 
 const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
-const floorShape = z.object({
-  statements: z.coerce.number().int().min(1).max(10).default(1),
-  calls: z.coerce.number().int().min(1).max(10).default(1),
-});
+/** A count of the floor probe's, named in its error: a whole number from 1 to 10. */
+const floorCount = (name: string) => {
+  const error = `${name} must be a whole number from 1 to 10`;
+  return z.coerce.number({ error }).int({ error }).min(1, { error }).max(10, { error }).default(1);
+};
+const floorShape = z.object({ statements: floorCount('statements'), calls: floorCount('calls') });
 
 /**
  * Development runs listen on this machine; a dev tool answering on any other host means a deployed
