@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
 import { AI_KEY, recordedRequests, restoreAi, useFakeAi } from '../test/ai';
+import { USER_AGENT } from '../net/safe-fetch';
 import { type AiConnection, AiError, aiLimits, completeText } from './client';
 
 afterEach(restoreAi);
@@ -15,7 +16,7 @@ describe('the AI client against an OpenAI-compatible server', () => {
       timeoutMs: aiLimits.inlineMs,
     });
 
-  it('sends the model id, the bearer key and the token limit', async () => {
+  it('sends the model id, the bearer key, the token limit and our User-Agent', async () => {
     useFakeAi();
     const marker = `client-${crypto.randomUUID()}`;
     expect(await ask(marker)).toEqual({
@@ -24,6 +25,7 @@ describe('the AI client against an OpenAI-compatible server', () => {
     });
     const [request] = await recordedRequests('/openai/v1/chat/completions', marker);
     expect(request?.headers.authorization).toBe(`Bearer ${AI_KEY}`);
+    expect(request?.headers['user-agent']).toBe(USER_AGENT);
     expect(JSON.parse(request?.body ?? '{}')).toMatchObject({ model: 'openai/gpt-4o-mini', max_tokens: 123 });
   });
 

@@ -4,6 +4,7 @@
 // to the person as it is; callers decide whether to record, refund or retry.
 
 import type { AiConnection } from '../config';
+import { USER_AGENT } from '../net/safe-fetch';
 
 export type AiErrorKind = 'busy' | 'timeout' | 'upstream' | 'refused' | 'garbage' | 'empty' | 'image' | 'input';
 
@@ -46,8 +47,9 @@ export async function completeText(connection: AiConnection, request: Completion
     timeout: request.timeoutMs,
     // One attempt: the caller owns retries (a rewrite falls back to a job, a job records the failure).
     maxRetries: 0,
-    // OpenRouter's optional attribution headers; other servers ignore them.
-    defaultHeaders: { 'HTTP-Referer': connection.appUrl, 'X-Title': 'Feedloom' },
+    // OpenRouter's optional attribution headers; other servers ignore them. The SDK's own User-Agent is
+    // its class name, which the minified bundle renames (wrangler.toml keep_names = false): ours instead.
+    defaultHeaders: { 'HTTP-Referer': connection.appUrl, 'X-Title': 'Feedloom', 'User-Agent': USER_AGENT },
   });
   let completion: unknown;
   try {
