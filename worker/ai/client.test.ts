@@ -1,8 +1,8 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../config';
-import { AI_KEY, recordedRequests, restoreAi, useFakeAi } from '../test/ai';
 import { USER_AGENT } from '../net/safe-fetch';
+import { AI_KEY, recordedRequests, restoreAi, useFakeAi } from '../test/ai';
 import { type AiConnection, AiError, aiLimits, completeText } from './client';
 
 afterEach(restoreAi);
