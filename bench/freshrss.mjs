@@ -10,7 +10,9 @@
 // One empty D1 call (the development route the API benchmark uses) is measured in the same run: the
 // floor under every Feedloom request that reads. Beside it, one D1 call that reads the 30 newest items'
 // rows as a list's statement selects them and answers them unmapped, with no session (the page floor):
-// what is left between it and the list is the list's own work, the rest is D1 carrying the rows.
+// what is left between it and the list is the list's own work, the rest is D1 carrying the rows. The
+// same call signed in (the signed-in page floor) carries the session's check as well, as a list's call
+// must: the cheapest correct list request here, what the list would cost if its own work were free.
 // Nothing here asserts; the goals are reported as met or not.
 //
 // FreshRSS must be running first: `../shared/peers/freshrss/up.sh <FreshRSS source>` (it installs
@@ -295,6 +297,7 @@ export async function benchFreshRss() {
   const figures = { feedloomRest: {}, feedloomGreader: {}, freshrssGreader: {} };
   let floor;
   let pageFloor;
+  let signedPageFloor;
   try {
     const ours = `${runtime.baseURL}/api/greader`;
     const ourSession = await greaderSession(ours, API_PERSON.email, appPassword);
@@ -309,6 +312,10 @@ export async function benchFreshRss() {
     pageFloor = await measure('Feedloom: one D1 call reading the 30 newest rows', {
       url: `${runtime.baseURL}${PAGE_FLOOR}`,
     });
+    signedPageFloor = await measure("Feedloom: the same call with the session's check in it", {
+      url: `${runtime.baseURL}${PAGE_FLOOR}`,
+      headers: { cookie },
+    });
     // Request by request, the three sides one after another: load drifts less between them.
     for (const request of ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'])
       for (const [side, requests] of Object.entries(sides))
@@ -316,10 +323,10 @@ export async function benchFreshRss() {
   } finally {
     await runtime.stop();
   }
-  return summarise({ version, loaded, figures, floor, pageFloor });
+  return summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor });
 }
 
-function summarise({ version, loaded, figures, floor, pageFloor }) {
+function summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor }) {
   const rate = (side, request) => Math.round(figures[side][request].requestsPerSecond);
   const rows = ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'].map((request) => ({
     request,
@@ -332,6 +339,11 @@ function summarise({ version, loaded, figures, floor, pageFloor }) {
   // The bar: FreshRSS's rate, or, when one empty D1 call alone cannot reach it, that floor over 1.2.
   const bar = floorRate < newest.freshrssGreader ? floorRate / FLOOR_MARGIN : newest.freshrssGreader;
   const greaderCost = newest.feedloomRest / newest.feedloomGreader;
+  // Beside the issue's bar, the brief's rule for a goal under a floor: when the cheapest correct list (the
+  // check and the rows in one call, unmapped) serves less than FreshRSS, within 1.2× of it is the reachable
+  // goal. Reported apart; the issue's bar above stays as it is written.
+  const signedFloorRate = Math.round(signedPageFloor.requestsPerSecond);
+  const signedBar = signedFloorRate < newest.freshrssGreader ? signedFloorRate / FLOOR_MARGIN : newest.freshrssGreader;
   return {
     freshrss: version,
     data: { feeds: API_FEEDS, items: API_ITEMS, freshrssStored: loaded.stored, freshrssUnread: loaded.unread },
@@ -341,6 +353,7 @@ function summarise({ version, loaded, figures, floor, pageFloor }) {
     feedloomRuntime: 'Miniflare alone (bench/bare-runtime.mjs)',
     d1FloorRequestsPerSecond: floorRate,
     pageFloorRequestsPerSecond: Math.round(pageFloor.requestsPerSecond),
+    signedPageFloorRequestsPerSecond: signedFloorRate,
     rows,
     detail: figures,
     goals: {
@@ -355,6 +368,13 @@ function summarise({ version, loaded, figures, floor, pageFloor }) {
         rest: newest.feedloomRest,
         greader: newest.feedloomGreader,
         met: newest.feedloomRest >= bar && newest.feedloomGreader >= bar,
+      },
+      newestAgainstSignedFloor: {
+        bar: Math.round(signedBar),
+        barIs: signedFloorRate < newest.freshrssGreader ? 'the signed-in page floor / 1.2' : "FreshRSS's rate",
+        rest: newest.feedloomRest,
+        greader: newest.feedloomGreader,
+        met: newest.feedloomRest >= signedBar && newest.feedloomGreader >= signedBar,
       },
     },
   };

@@ -386,7 +386,7 @@ function freshrssRows(peer) {
       '',
     ],
   ]);
-  const { greaderOverRest, newestAgainstFreshrss } = peer.goals;
+  const { greaderOverRest, newestAgainstFreshrss, newestAgainstSignedFloor } = peer.goals;
   rows.push(
     ['one empty D1 call, req/s', fmt(peer.d1FloorRequestsPerSecond, 0), '', '', 'the floor'],
     ...(peer.pageFloorRequestsPerSecond === undefined
@@ -398,6 +398,17 @@ function freshrssRows(peer) {
             '',
             '',
             "the page's floor",
+          ],
+        ]),
+    ...(peer.signedPageFloorRequestsPerSecond === undefined
+      ? []
+      : [
+          [
+            "the same call with the session's check in it, req/s",
+            fmt(peer.signedPageFloorRequestsPerSecond, 0),
+            '',
+            '',
+            'the cheapest correct list',
           ],
         ]),
     [
@@ -414,6 +425,17 @@ function freshrssRows(peer) {
       '',
       `≥ ${newestAgainstFreshrss.barIs}${met(newestAgainstFreshrss.met)}`,
     ],
+    ...(newestAgainstSignedFloor === undefined
+      ? []
+      : [
+          [
+            'the 30 newest against the cheapest correct list, req/s',
+            `${newestAgainstSignedFloor.rest} / ${newestAgainstSignedFloor.greader}`,
+            `bar ${newestAgainstSignedFloor.bar}`,
+            '',
+            `≥ ${newestAgainstSignedFloor.barIs}${met(newestAgainstSignedFloor.met)}`,
+          ],
+        ]),
   );
   return rows;
 }

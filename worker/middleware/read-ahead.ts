@@ -59,6 +59,12 @@ export const keptCharacterCount = () => keptCharacters;
 const ONE_ITEM = /^\/api\/feed-items\/\d+$/;
 
 /**
+ * The development floor probe of a list (routes/dev.ts `/bench/page-floor`): signed in, it reads ahead as
+ * a list does, so the FreshRSS bench measures the cheapest correct list (the check and the rows, one call).
+ */
+const PAGE_FLOOR = '/api/dev/bench/page-floor';
+
+/**
  * What goes ahead of the check: the lists, an item and the sidebar (GETs that only read: 'read'), and a
  * read mark or star ('mark'), or nothing.
  */
@@ -66,7 +72,9 @@ export function goesAhead(request: Context<AppEnv>['req']): 'read' | 'mark' | nu
   const path = request.path.replace(/\/$/, '');
   if (request.method === 'PATCH') return ONE_ITEM.test(path) ? 'mark' : null;
   if (request.method !== 'GET') return null;
-  return path === '/api/feed-items' || ONE_ITEM.test(path) || path === '/api/categories/with-feeds' ? 'read' : null;
+  const reads =
+    path === '/api/feed-items' || ONE_ITEM.test(path) || path === '/api/categories/with-feeds' || path === PAGE_FLOOR;
+  return reads ? 'read' : null;
 }
 
 /** Requests to be answered again without reading ahead: the row a read went ahead on had changed. */

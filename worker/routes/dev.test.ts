@@ -1,14 +1,17 @@
 // The development tools: the outbox (sent mail listed in development, 404 anywhere else) and the
 // benchmark's hooks.
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { categories } from '../../schema';
+import { categories, sessions } from '../../schema';
 import { unpackHex } from '../../schema/packed-text';
 import { meteredD1, newMeter } from '../db/metered-d1';
 import { peopleDbOfUser } from '../db/users';
 import { personWithFeed } from '../test/ai';
 import { call, db, signUp, uniqueEmail } from '../test/helpers';
 import { meteredEnv } from '../test/metered-env';
+import { counted, readerOfOneFeed } from '../test/round-trips';
+import { claimsOf } from '../test/session-tokens';
 
 describe('dev outbox', () => {
   it('lists sent emails newest first in development', async () => {
@@ -95,5 +98,23 @@ describe('dev bench hooks', () => {
     expect(long?.content_packed).toBe(1);
     expect(unpackHex(long?.content ?? '')).toBe(body);
     expect(rows.find((row) => row.title === 'Short body')).toMatchObject({ content: 'Short.', content_packed: 0 });
+  });
+
+  it("read the page floor signed in with the session's check in the same one D1 call, and refuse it once the session has ended", async () => {
+    const { person, newest, second } = await readerOfOneFeed('page-floor', [1 / 60, 2 / 60, 3 / 60]);
+    const [from, to] = [newest.id, second.id].sort((a, b) => a - b);
+    const path = `/api/dev/bench/page-floor?from=${from}&to=${to}`;
+    // The first request of a session in an isolate checks it first (read-ahead.ts); the next go ahead.
+    await call(path, { cookie: person.cookie });
+    const signedIn = await counted(person.cookie, path);
+    expect(signedIn.calls).toEqual({ DB: 1 });
+    expect(signedIn.roundTrips).toBe(1);
+    expect((signedIn.body as { id: number }[]).map((row) => row.id).sort((a, b) => a - b)).toEqual([from, to]);
+
+    // Ended elsewhere (another device signed it out): this isolate still goes ahead, and the check refuses.
+    await db.delete(sessions).where(eq(sessions.id, claimsOf(person.cookie).sid as string));
+    const ended = await call(path, { cookie: person.cookie });
+    expect(ended.status).toBe(401);
+    expect(await ended.json()).toEqual({ message: 'Not signed in', code: 'UNAUTHORIZED' });
   });
 });

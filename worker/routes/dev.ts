@@ -78,7 +78,9 @@ export const devRoutes = new Hono<AppEnv>()
   })
   /**
    * One D1 call that reads the items with ids in [from, to] as a page's statement selects them, answered
-   * as the rows D1 gave, unmapped, with no session: the floor of a list request (bench/freshrss.mjs).
+   * as the rows D1 gave, unmapped: the floor of a list request (bench/freshrss.mjs). With no session it
+   * reads nothing else; signed in, it reads ahead of the session's check as a list does
+   * (middleware/read-ahead.ts), the check and the rows in the one call once the session has been seen live.
    */
   .get('/bench/page-floor', validate('query', feedRange), async (c) =>
     c.json(await readPageFloorRows(c.var.db, c.req.valid('query'))),
