@@ -7,8 +7,8 @@
 // the slowest of them (goal ≤ 50 ms). Beside it, `cpuMs`: the server's CPU per request over the timed
 // ones (its process group, from /proc), which a loaded machine does not stretch as it stretches wall time. Every search runs as a person of its own: each may search 30 times
 // a minute (search/search-limit.ts), and a refusal would be timed as a fast answer.
-import { readdirSync, readFileSync } from 'node:fs';
 import { signIn } from './api.mjs';
+import { groupCpuMs } from './process-cpu.mjs';
 import { startServer } from './server.mjs';
 
 const FEEDS = 250;
@@ -221,28 +221,15 @@ async function requestsPerSecond(baseURL, requests) {
 
 /**
  * CPU seconds (user + system, in ms) of every process in the server's process group (the local runtime and
- * the Node beside it), from /proc: on a shared machine a request's wall time is mostly waiting for a core,
+ * the Node beside it), from /proc (bench/process-cpu.mjs): on a shared machine a request's wall time is mostly waiting for a core,
  * while the CPU it costs the server is the same at any load. Null where /proc is not there.
  */
 function serverCpuMs(groupId) {
-  let ticks = 0;
   try {
-    for (const entry of readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat = '';
-      try {
-        stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      // After "pid (name) ": state, ppid, pgrp, …, utime (14th field), stime (15th).
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(fields[2]) === groupId) ticks += Number(fields[11]) + Number(fields[12]);
-    }
+    return groupCpuMs(groupId);
   } catch {
     return null;
   }
-  return ticks * 10; // 100 ticks a second (USER_HZ)
 }
 
 /** The median wall time of TIMED requests after WARM_UPS, and the server's CPU per request over them. */

@@ -9,11 +9,12 @@
 // `npm start` does, without wrangler dev's DevTools relay (scripts/worker-server.mjs). Run
 // it on a quiet machine (`uptime`); it prints the load average.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { API_SEED_PEOPLE, apiSeedSql, expectApiAnswer, load, serialMedian, signIn } from './api.mjs';
 import { startBareRuntime } from './bare-runtime.mjs';
+import { descendantsOf, listProcesses, processesCpuMs } from './process-cpu.mjs';
 import { startServer } from './server.mjs';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 1;
@@ -21,39 +22,19 @@ const countFsyncs = process.argv.includes('--fsync');
 // Then the same rounds on the same bundle and state in Miniflare alone (bench/bare-runtime.mjs).
 const alsoBare = process.argv.includes('--bare');
 let bare = false;
-const TICKS_PER_MS = 100 / 1000; // USER_HZ
 
-/** Every process descending from this one (wrangler, workerd), by pid. */
+/** Every process descending from this one (wrangler, workerd), parsed (bench/process-cpu.mjs). */
 function descendants() {
-  const parentOf = new Map();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      parentOf.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
-    } catch {}
-  }
-  const found = new Set([process.pid]);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const [pid, parent] of parentOf)
-      if (found.has(parent) && !found.has(pid)) {
-        found.add(pid);
-        grew = true;
-      }
-  }
-  found.delete(process.pid);
-  return [...found];
+  const processes = listProcesses();
+  const below = descendantsOf(process.pid, processes);
+  return processes.filter((stat) => below.includes(stat.pid));
 }
 
 /**
  * A process's name; wrangler's local server runs two workerd: its proxy (on the port we load) and the
  * runtime (the Worker and local D1) behind it.
  */
-function processName(pid, port) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+function processName({ pid, name }, port) {
   if (name !== 'workerd') return name;
   if (bare) return 'workerd runtime';
   return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`entry=127.0.0.1:${port}`)
@@ -64,18 +45,17 @@ function processName(pid, port) {
 /** CPU ms (user + system) spent so far by each named process below this one. */
 function serverCpu(port) {
   const byName = {};
-  for (const pid of descendants()) {
+  for (const stat of descendants()) {
     try {
-      const name = processName(pid, port);
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      byName[name] = (byName[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / TICKS_PER_MS;
+      const name = processName(stat, port);
+      byName[name] = (byName[name] ?? 0) + processesCpuMs([stat.pid]).total;
     } catch {}
   }
   return byName;
 }
 
 /** The runtime workerd's pid (the Worker and local D1). */
-const runtimePid = (port) => descendants().find((pid) => processName(pid, port) === 'workerd runtime');
+const runtimePid = (port) => descendants().find((stat) => processName(stat, port) === 'workerd runtime')?.pid;
 
 /**
  * With `--fsync`: fsync calls the runtime made per request, counted by strace over a short separate
