@@ -15,11 +15,18 @@
 // must: the cheapest correct list request here, what the list would cost if its own work were free.
 // Nothing here asserts; the goals are reported as met or not.
 //
+// Req/s alone hides what each side spends: workerd runs the Worker, Miniflare's entry and local D1 on one
+// main thread, so at most one core, while php -S serves from several processes, and this process (the load
+// generator) shares the same cores. Over each measured window the CPU of each side's server (workerd, its
+// main thread apart; php -S's process group) and of this process is read from /proc (bench/process-cpu.mjs)
+// and reported per request, with the cores each used (CPU seconds over wall seconds). An added view: the
+// goals stay on req/s.
+//
 // FreshRSS must be running first: `../shared/peers/freshrss/up.sh <FreshRSS source>` (it installs
 // Debian's PHP packages if missing: nothing downloads during the benchmark). FRESHRSS_STATE names its
 // state folder (/tmp/freshrss-peer by default); without it the part says so and records nothing.
 import { execFile, execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -34,6 +41,7 @@ import {
   signIn,
 } from './api.mjs';
 import { startBareRuntime } from './bare-runtime.mjs';
+import { descendantsOf, groupCpuMs, listProcesses, processesCpuMs } from './process-cpu.mjs';
 import { createAppPassword, greaderSession } from './reader-app-auth.mjs';
 import { startServer, WORK_DIR } from './server.mjs';
 
@@ -245,16 +253,80 @@ async function drive(request, seconds) {
   };
 }
 
-/** Each request answered 2xx once before it is loaded: a refusal would measure nothing. */
-async function measure(name, request) {
+/**
+ * Feedloom's server: the workerd below this process (Miniflare spawns it), whose main thread runs the
+ * Worker, Miniflare's entry and local D1. Its CPU so far: { total, mainThread } in ms.
+ */
+function feedloomServerCpu() {
+  const processes = listProcesses();
+  const below = descendantsOf(process.pid, processes);
+  const pids = processes.filter((stat) => stat.name === 'workerd' && below.includes(stat.pid)).map((stat) => stat.pid);
+  if (pids.length === 0) throw new Error('No workerd below this process: Miniflare did not start one?');
+  return () => processesCpuMs(pids);
+}
+
+/**
+ * FreshRSS's server: php -S and the workers it forks, the process group up.sh started it as (setsid, its
+ * pid in server.pid). Its CPU so far: { total } in ms. Null, and said why, when that group is not there.
+ */
+function freshrssServerCpu(state) {
+  const pidFile = path.join(state, 'server.pid');
+  const group = existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : Number.NaN;
+  if (!listProcesses().some((stat) => stat.pgrp === group)) {
+    console.log(`  FreshRSS's CPU not measured: no process group ${pidFile} names is running`);
+    return null;
+  }
+  return () => ({ total: groupCpuMs(group) });
+}
+
+/**
+ * What a window of `requests` answered in `wallMs` cost: the server's CPU ms a request (and its main
+ * thread's, when it has one) and the cores it used, the same for the load generator (this process).
+ */
+function cpuFigures({ server, loadGeneratorMs, requests, wallMs }) {
+  const perRequest = (cpuMs) => Number((cpuMs / requests).toFixed(2));
+  const cores = (cpuMs) => Number((cpuMs / wallMs).toFixed(2));
+  return {
+    serverMsPerRequest: perRequest(server.total),
+    ...(server.mainThread === undefined ? {} : { mainThreadMsPerRequest: perRequest(server.mainThread) }),
+    serverCores: cores(server.total),
+    loadGeneratorMsPerRequest: perRequest(loadGeneratorMs),
+    loadGeneratorCores: cores(loadGeneratorMs),
+  };
+}
+
+function describeCpu(cpu) {
+  if (!cpu) return '';
+  const main = cpu.mainThreadMsPerRequest === undefined ? '' : ` (main thread ${cpu.mainThreadMsPerRequest})`;
+  return `; server ${cpu.serverMsPerRequest} ms CPU a request${main}, ${cpu.serverCores} cores; load generator ${cpu.loadGeneratorMsPerRequest} ms, ${cpu.loadGeneratorCores} cores`;
+}
+
+/**
+ * Each request answered 2xx once before it is loaded: a refusal would measure nothing. `serverCpu` reads
+ * the side's server's CPU so far (null: not measured); it and this process's are read around the window.
+ */
+async function measure(name, request, serverCpu) {
   const { url, method, body } = nextRequest(request);
   const response = await fetch(url, { method, headers: { ...request.headers, ...UNCOMPRESSED }, body });
   await response.arrayBuffer();
   if (!response.ok) throw new Error(`${name}: ${url} answered ${response.status}`);
   await drive(request, 2); // warm-up
+  const serverBefore = serverCpu?.();
+  const ownBefore = process.cpuUsage();
+  const started = performance.now();
   const result = await drive(request, SECONDS);
+  // The window ends when the last request in flight is answered, a little after SECONDS.
+  const wallMs = performance.now() - started;
+  const own = process.cpuUsage(ownBefore);
+  const serverAfter = serverCpu?.();
+  if (serverBefore && serverAfter) {
+    const server = { total: serverAfter.total - serverBefore.total };
+    if (serverAfter.mainThread !== undefined) server.mainThread = serverAfter.mainThread - serverBefore.mainThread;
+    const loadGeneratorMs = (own.user + own.system) / 1000;
+    result.cpu = cpuFigures({ server, loadGeneratorMs, requests: result.requests, wallMs });
+  }
   console.log(
-    `  ${name}: ${Math.round(result.requestsPerSecond)} req/s (p50 ${result.p50} ms, non-2xx ${result.non2xx}, errors ${result.errors})`,
+    `  ${name}: ${Math.round(result.requestsPerSecond)} req/s (p50 ${result.p50} ms, non-2xx ${result.non2xx}, errors ${result.errors})${describeCpu(result.cpu)}`,
   );
   return result;
 }
@@ -294,6 +366,7 @@ export async function benchFreshRss() {
     await server.stop();
   }
   const runtime = await startBareRuntime();
+  const serverCpu = { feedloom: feedloomServerCpu(), freshrss: freshrssServerCpu(state) };
   const figures = { feedloomRest: {}, feedloomGreader: {}, freshrssGreader: {} };
   let floor;
   let pageFloor;
@@ -308,18 +381,29 @@ export async function benchFreshRss() {
       feedloomGreader: greaderRequests(ours, ourSession, await greaderIds(ours, ourSession.headers)),
       freshrssGreader: greaderRequests(theirs, theirSession, await greaderIds(theirs, theirSession.headers)),
     };
-    floor = await measure('Feedloom: one empty D1 call', { url: `${runtime.baseURL}/api/dev/bench/d1-floor` });
-    pageFloor = await measure('Feedloom: one D1 call reading the 30 newest rows', {
-      url: `${runtime.baseURL}${PAGE_FLOOR}`,
-    });
-    signedPageFloor = await measure("Feedloom: the same call with the session's check in it", {
-      url: `${runtime.baseURL}${PAGE_FLOOR}`,
-      headers: { cookie },
-    });
+    floor = await measure(
+      'Feedloom: one empty D1 call',
+      { url: `${runtime.baseURL}/api/dev/bench/d1-floor` },
+      serverCpu.feedloom,
+    );
+    pageFloor = await measure(
+      'Feedloom: one D1 call reading the 30 newest rows',
+      { url: `${runtime.baseURL}${PAGE_FLOOR}` },
+      serverCpu.feedloom,
+    );
+    signedPageFloor = await measure(
+      "Feedloom: the same call with the session's check in it",
+      { url: `${runtime.baseURL}${PAGE_FLOOR}`, headers: { cookie } },
+      serverCpu.feedloom,
+    );
     // Request by request, the three sides one after another: load drifts less between them.
     for (const request of ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'])
       for (const [side, requests] of Object.entries(sides))
-        figures[side][request] = await measure(`${side} ${request}`, requests[request]);
+        figures[side][request] = await measure(
+          `${side} ${request}`,
+          requests[request],
+          side === 'freshrssGreader' ? serverCpu.freshrss : serverCpu.feedloom,
+        );
   } finally {
     await runtime.stop();
   }
@@ -351,9 +435,17 @@ function summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor
     loadGenerator: "Node's fetch (undici), the same for every side",
     seconds: SECONDS,
     feedloomRuntime: 'Miniflare alone (bench/bare-runtime.mjs)',
+    cpuOf: {
+      feedloom: "workerd (the Worker, Miniflare's entry, local D1), its main thread apart",
+      freshrss: "php -S's process group: the server and the workers it forks",
+      loadGenerator: "this Node process: fetch, and Miniflare's Node side (it reads workerd's output)",
+    },
     d1FloorRequestsPerSecond: floorRate,
+    d1FloorCpu: floor.cpu,
     pageFloorRequestsPerSecond: Math.round(pageFloor.requestsPerSecond),
+    pageFloorCpu: pageFloor.cpu,
     signedPageFloorRequestsPerSecond: signedFloorRate,
+    signedPageFloorCpu: signedPageFloor.cpu,
     rows,
     detail: figures,
     goals: {

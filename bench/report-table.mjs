@@ -361,7 +361,23 @@ function summariesRows(summaries) {
   return rows;
 }
 
-/** Beside a real FreshRSS on the same data (bench/freshrss.mjs): requests a second, and issue 23's goals. */
+/**
+ * A req/s figure, and when its run measured CPU (bench/freshrss.mjs), the server's CPU ms a request
+ * (workerd's main thread apart) and the cores it used: `411; 2.38 ms CPU (main thread 2.1), 0.98 cores`.
+ */
+function rateWithCpu(rate, cpu) {
+  if (!cpu) return fmt(rate, 0);
+  const main = missing(cpu.mainThreadMsPerRequest) ? '' : ` (main thread ${fmt(cpu.mainThreadMsPerRequest, 2)})`;
+  return `${fmt(rate, 0)}; ${fmt(cpu.serverMsPerRequest, 2)} ms CPU${main}, ${fmt(cpu.serverCores, 2)} cores`;
+}
+
+/** A figure's name, saying what its cells hold once they hold CPU too. */
+const rateLabel = (name, cpu) => (cpu ? `${name}: req/s; server CPU a request, cores in use` : `${name}, req/s`);
+
+/**
+ * Beside a real FreshRSS on the same data (bench/freshrss.mjs): requests a second, with the CPU each side's
+ * server spent where the run measured it, and issue 23's goals (on req/s).
+ */
 function freshrssRows(peer) {
   if (peer.skipped) return [['beside FreshRSS', 'not measured', '', '', peer.skipped]];
   const names = {
@@ -370,31 +386,41 @@ function freshrssRows(peer) {
     unreadCounts: 'the unread counts',
     markOneRead: 'marking one read',
   };
-  const rows = peer.rows.flatMap((row) => [
-    [
-      `${names[row.request]}, REST, req/s`,
-      fmt(row.feedloomRest, 0),
-      `FreshRSS ${fmt(row.freshrssGreader, 0)}`,
-      ratio(row.feedloomRest, row.freshrssGreader),
-      '',
-    ],
-    [
-      `${names[row.request]}, Google Reader, req/s`,
-      fmt(row.feedloomGreader, 0),
-      `FreshRSS ${fmt(row.freshrssGreader, 0)}`,
-      ratio(row.feedloomGreader, row.freshrssGreader),
-      '',
-    ],
-  ]);
+  const cpuOf = (side, request) => peer.detail?.[side]?.[request]?.cpu;
+  const rows = peer.rows.flatMap((row) => {
+    const theirs = `FreshRSS ${rateWithCpu(row.freshrssGreader, cpuOf('freshrssGreader', row.request))}`;
+    return [
+      [
+        rateLabel(`${names[row.request]}, REST`, cpuOf('feedloomRest', row.request)),
+        rateWithCpu(row.feedloomRest, cpuOf('feedloomRest', row.request)),
+        theirs,
+        ratio(row.feedloomRest, row.freshrssGreader),
+        '',
+      ],
+      [
+        rateLabel(`${names[row.request]}, Google Reader`, cpuOf('feedloomGreader', row.request)),
+        rateWithCpu(row.feedloomGreader, cpuOf('feedloomGreader', row.request)),
+        theirs,
+        ratio(row.feedloomGreader, row.freshrssGreader),
+        '',
+      ],
+    ];
+  });
   const { greaderOverRest, newestAgainstFreshrss, newestAgainstSignedFloor } = peer.goals;
   rows.push(
-    ['one empty D1 call, req/s', fmt(peer.d1FloorRequestsPerSecond, 0), '', '', 'the floor'],
+    [
+      rateLabel('one empty D1 call', peer.d1FloorCpu),
+      rateWithCpu(peer.d1FloorRequestsPerSecond, peer.d1FloorCpu),
+      '',
+      '',
+      'the floor',
+    ],
     ...(peer.pageFloorRequestsPerSecond === undefined
       ? []
       : [
           [
-            'one D1 call reading the 30 newest rows, unmapped, req/s',
-            fmt(peer.pageFloorRequestsPerSecond, 0),
+            rateLabel('one D1 call reading the 30 newest rows, unmapped', peer.pageFloorCpu),
+            rateWithCpu(peer.pageFloorRequestsPerSecond, peer.pageFloorCpu),
             '',
             '',
             "the page's floor",
@@ -404,8 +430,8 @@ function freshrssRows(peer) {
       ? []
       : [
           [
-            "the same call with the session's check in it, req/s",
-            fmt(peer.signedPageFloorRequestsPerSecond, 0),
+            rateLabel("the same call with the session's check in it", peer.signedPageFloorCpu),
+            rateWithCpu(peer.signedPageFloorRequestsPerSecond, peer.signedPageFloorCpu),
             '',
             '',
             'the cheapest correct list',

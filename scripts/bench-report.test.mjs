@@ -61,6 +61,39 @@ describe('the bench report', () => {
     );
   });
 
+  it('puts each side’s server CPU a request and cores in use beside its req/s against FreshRSS', () => {
+    const dir = scratchCheckout();
+    const results = lastResults();
+    const peer = structuredClone(results.freshrss);
+    const cpu = (serverMsPerRequest, mainThreadMsPerRequest, serverCores) => ({
+      serverMsPerRequest,
+      ...(mainThreadMsPerRequest === undefined ? {} : { mainThreadMsPerRequest }),
+      serverCores,
+      loadGeneratorMsPerRequest: 0.81,
+      loadGeneratorCores: 0.33,
+    });
+    peer.rows[0] = { request: 'newest', feedloomRest: 411, feedloomGreader: 363, freshrssGreader: 654 };
+    peer.detail.feedloomRest.newest.cpu = cpu(2.38, 2.1, 0.98);
+    peer.detail.freshrssGreader.newest.cpu = cpu(2.9, undefined, 1.9);
+    peer.d1FloorRequestsPerSecond = 976;
+    peer.d1FloorCpu = cpu(1.02, 0.95, 0.99);
+    writeReport({ ...results, freshrss: peer }, dir);
+    const performance = read(dir, 'docs/performance.md');
+    expect(performance).toContain(
+      '| freshrss | the 30 newest, REST: req/s; server CPU a request, cores in use | 411; 2.38 ms CPU (main thread 2.1), 0.98 cores | FreshRSS 654; 2.9 ms CPU, 1.9 cores | 0.63× |  |',
+    );
+    expect(performance).toContain(
+      '| freshrss | one empty D1 call: req/s; server CPU a request, cores in use | 976; 1.02 ms CPU (main thread 0.95), 0.99 cores |  |  | the floor |',
+    );
+    // A run that measured no CPU keeps its rows as they were.
+    delete peer.detail.feedloomGreader.newest.cpu;
+    delete peer.detail.freshrssGreader.newest.cpu;
+    writeReport({ ...results, freshrss: peer }, dir);
+    expect(read(dir, 'docs/performance.md')).toContain(
+      '| freshrss | the 30 newest, Google Reader, req/s | 363 | FreshRSS 654 | 0.56× |  |',
+    );
+  });
+
   it('refuses a page without its markers, naming them, before a run’s figures are lost silently', () => {
     const dir = scratchCheckout();
     writeFileSync(join(dir, 'docs/performance.md'), '# Performance\n');
