@@ -116,10 +116,15 @@ export function apiSeedSql() {
   }
   lines.push(...markAllSeedSql(now));
   // refreshFeed keeps each feed's last sequence number, and items read on their own are positions on their
-  // subscription row (worker/db/read-above.ts): the seeded marks moved there as migration 0036 moves them.
+  // subscription row (worker/db/read-above.ts): the seeded marks moved there as migration 0036 moves them,
+  // except a run of FOLD_RUN (32) or more on from the watermark, which the marks that made it folded into
+  // the watermark (read-above.ts foldSql): here every item of 15 feeds is read, each feed one run from 1.
+  const read = (alias) =>
+    `read_marks ${alias} where ${alias}.user_id = subscriptions.user_id and ${alias}.feed_id = subscriptions.feed_id and ${alias}.is_read = 1`;
   lines.push(
     'update feeds set last_seq = (select coalesce(max(seq), 0) from items where items.feed_id = feeds.id);',
-    `update subscriptions set read_above = (select ',' || group_concat(m.seq, ',') || ',' from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id and m.is_read = 1) where exists (select 1 from read_marks m where m.user_id = subscriptions.user_id and m.feed_id = subscriptions.feed_id and m.is_read = 1);`,
+    `update subscriptions set read_seq = (select min(m.seq) from ${read('m')} and not exists (select 1 from ${read('n')} and n.seq = m.seq + 1)) where (select count(*) from ${read('m')} and m.seq between 1 and 32) = 32;`,
+    `update subscriptions set read_above = (select ',' || group_concat(m.seq, ',') || ',' from ${read('m')} and m.seq > subscriptions.read_seq) where exists (select 1 from ${read('m')} and m.seq > subscriptions.read_seq);`,
     'delete from read_marks where is_read = 1;',
   );
   return lines.join('\n');

@@ -1,7 +1,7 @@
 // Read state that stays small whatever people read: per subscription a watermark (every item with
 // seq ≤ read_seq is read), the positions above it read on their own (read_above, read-above.ts: one row
-// written a read mark, nothing deleted later) and a counter of read_marks, the items kept unread at or
-// below it. So:
+// written a read mark, nothing deleted later; a run of FOLD_RUN of them on from the watermark folds into
+// it) and a counter of read_marks, the items kept unread at or below it. So:
 //   - marking a feed read moves the watermark: one subscription row, plus deleting the marks it covers;
 //   - a feed's unread count is arithmetic on its feed row and the subscription row (unreadCount);
 //   - kept-unread marks under the feed's retention line are pruned with the items (pruneMarksStatements);
@@ -17,8 +17,8 @@ import {
   type SubscriptionState,
   subscriptionsInScope,
 } from './person-scope';
-import { holdsPositionSql, readAboveCount, readOnItsOwnSql, rebuiltSql } from './read-above';
-import { ONE_POSITION, positionsFlagSql, writeWithReadingList } from './reading-list';
+import { foldSql, holdsPositionSql, readAboveCount, readOnItsOwnSql, rebuiltSql } from './read-above';
+import { foldedCopySql, ONE_POSITION, positionsFlagSql, writeWithReadingList } from './reading-list';
 import { idListSql, shardOfId } from './shards';
 
 /**
@@ -140,6 +140,10 @@ export async function markItemInStory(
     // The feed's first position: the reading list learns that its pages must read the row (a row written
     // once per feed; none for a mark in a feed that had positions already).
     ...positionsFlagSql(db, '?1', '(select feed_id from items where id = ?2)', ONE_POSITION).map(run),
+    // A run of FOLD_RUN positions on from the watermark: the watermark moves over it, and the reading
+    // list's entry with it (read-above.ts foldSql). Nothing written where the mark filled no such run.
+    run(foldSql(position)),
+    ...foldedCopySql(db, '?1', '(select feed_id from items where id = ?2)').map(run),
   ]);
   const [row] = (found?.results ?? []) as { found: number | null }[];
   if (!row) return { found: false, storyId: null };
@@ -290,6 +294,9 @@ async function markReadBefore(
       sql`update subscriptions set read_seq = max(read_seq, ${sql.raw(perFeedSql(watermark, 'read_seq'))}),
         read_above = ${sql.raw(positions)} where ${mine}`,
     ),
+    // Positions now running on from a watermark (the late arrivals next to it) fold into it, however few:
+    // the reading list is rebuilt after these anyway (read-above.ts foldSql).
+    statementOf(db, sql.raw(foldSql(`user_id = ${idListSql([userId])} and feed_id in (${idListSql(ids)})`, 1))),
     // Kept-unread marks under the new watermark stay only for items not older than `before`.
     statementOf(
       db,

@@ -159,6 +159,8 @@ export function listedInScope(list: ReadingList, scope: Scope): StatementSubscri
 
 /** Where a subscription entry of the list says whether it may have positions (ReadingList, schema/users.ts). */
 const POSITIONS_FLAG = 6;
+/** Where a subscription entry of the list keeps its watermark, read_seq. */
+const WATERMARK = 4;
 
 /**
  * SQL text of the statements that turn on the "may have positions" flag of feed `feedSql` in person
@@ -181,6 +183,35 @@ export function positionsFlagSql(db: PeopleDb, userSql: string, feedSql: string,
     `update users set reading_list = json_set(reading_list, ${entry('reading_list')}, 1)
       where id = ${userSql} and reading_list is not null and ${row} and ${entry('reading_list')} is not null`,
     inReadingLists,
+  ];
+}
+
+/**
+ * SQL text of the statements that bring feed `feedSql`'s entry of person `userSql`'s stored list up to a
+ * fold of their subscription row (read-above.ts foldSql, the statement right before these): its watermark
+ * and whether positions are left past it. A page takes the watermark from the list, not the row, so the
+ * two move in one batch. They read nothing where the fold changed nothing (`changes()` of the statement
+ * before each, through a subquery that SQLite evaluates once: the row sought is null): the users row's
+ * statement looks only after a fold, and the `reading_lists` one only where that found no list on the users
+ * row to change (then it finds the list, and writes only an entry whose watermark differs from the row's).
+ */
+export function foldedCopySql(db: PeopleDb, userSql: string, feedSql: string) {
+  const row = `from subscriptions f where f.user_id = ${userSql} and f.feed_id = ${feedSql}`;
+  const entry = (list: string) =>
+    `(select '$.subscriptions[' || e.key || ']' from json_each(${list}, '$.subscriptions') e
+      where e.value ->> 0 = ${feedSql} and e.value ->> ${WATERMARK} <> (select f.read_seq ${row}))`;
+  const mirrored = (list: string) => `json_set(${list},
+    ${entry(list)} || '[${WATERMARK}]', (select f.read_seq ${row}),
+    ${entry(list)} || '[${POSITIONS_FLAG}]', (select f.read_above is not null ${row}))`;
+  /** The person where the statement before changed a row (`changed`) or none, else null. */
+  const after = (changed: boolean) => `(select ${userSql} where changes() ${changed ? '> 0' : '= 0'})`;
+  const inReadingLists = (gate: string) => `update reading_lists set list = ${mirrored('list')}
+    where user_id = ${gate} and ${entry('list')} is not null`;
+  if (!usersRowHere(db)) return [inReadingLists(after(true))];
+  return [
+    `update users set reading_list = ${mirrored('reading_list')}
+      where id = ${after(true)} and reading_list is not null and ${entry('reading_list')} is not null`,
+    inReadingLists(after(false)),
   ];
 }
 
