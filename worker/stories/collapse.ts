@@ -55,9 +55,16 @@ export function countStories<T extends FeedItem>(items: T[]): T[] {
   return items.map((item) => ({ ...item, story: { id: item.story.id, size: sizes.get(item.story.id) ?? 1 } }));
 }
 
-/** The items as the API shows them: without the core's inStory mark. */
+/**
+ * The items as the API shows them: without the core's inStory mark. Only an item that has one is copied
+ * (a rest pattern copies property by property, in V8's runtime): most items are their own story.
+ */
 export function withoutStoryMarks<T extends FeedItem>(items: T[]): T[] {
-  return items.map(({ inStory: _, ...item }) => item as T);
+  return items.map((item) => {
+    if (item.inStory === undefined) return item;
+    const { inStory: _, ...shown } = item;
+    return shown as T;
+  });
 }
 
 /**

@@ -150,6 +150,20 @@ function storyLookup(reader: Reader, scopeFeedIds: number[]) {
 
 /** The time a page's cards cover, with room to spare: where the next page's first window starts looking. */
 function spanOf(cards: FeedItem[]) {
+  // Times as toISOString writes them for years 0 to 9999 (24 characters) sort as text as they do in time:
+  // the first and last are found by comparing and only they are parsed, not every card's.
+  let first: string | undefined;
+  let last: string | undefined;
+  for (const { pubDate } of cards) {
+    if (pubDate.length !== 24) return parsedSpanOf(cards);
+    if (first === undefined || pubDate < first) first = pubDate;
+    if (last === undefined || pubDate > last) last = pubDate;
+  }
+  if (first === undefined || last === undefined) return parsedSpanOf(cards);
+  return Math.max((Date.parse(last) - Date.parse(first)) * 1.5, 60_000);
+}
+
+function parsedSpanOf(cards: FeedItem[]) {
   const times = cards.map((card) => Date.parse(card.pubDate));
   return Math.max((Math.max(...times) - Math.min(...times)) * 1.5, 60_000);
 }
@@ -166,7 +180,8 @@ async function withOtherSources<T extends FeedItem>(
 ): Promise<T[]> {
   const othersOf = (card: T) => (members.get(card.story.id) ?? []).filter((member) => member.id !== card.id);
   const ids = cards.flatMap((card) => othersOf(card).map((member) => member.id)).filter((id) => !seen.has(id));
-  const byId = new Map(seen);
+  // Copied only when items read here join those seen.
+  const byId = ids.length > 0 ? new Map(seen) : seen;
   if (ids.length > 0) {
     const { items } = await queryItems(reader, {
       scope: { kind: 'ids', ids },

@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { StoredEnclosure } from '../../../schema';
 import { unpackHex } from '../../../schema/packed-text';
 import type { Enclosure, FeedItem, ItemText } from '../../contracts/feeds';
+import { isoTime } from '../../lib/iso-time';
 
 /** An item row as every statement of the core selects it (snake_case columns, as D1 gives them). */
 export type ItemRow = ItemText & {
@@ -59,8 +60,8 @@ export const toFeedItem = (row: ItemRow): FeedItem => ({
   link: row.link,
   thumbnail: row.thumbnail,
   author: row.author,
-  pubDate: new Date(row.pub_date).toISOString(),
-  createdAt: new Date(row.created_at).toISOString(),
+  pubDate: isoTime(row.pub_date),
+  createdAt: isoTime(row.created_at),
   isRead: row.is_read === 1,
   isStarred: row.is_starred === 1,
   enclosures: enclosuresOf(row.enclosures),
