@@ -42,21 +42,28 @@ export const rebuiltSql = (column: string, keep: string, added?: string) =>
  * from this many on, the watermark moves over them and they leave the row. Fewer stay positions: a fold
  * also rewrites the feed's entry in the person's reading list (its watermark is there: reading-list.ts
  * foldedCopySql), a row written, and someone who reads a feed oldest first one by one fills the gap at the
- * watermark with every mark. So such a reader pays one row written more every FOLD_RUN marks, and a page
- * tests the feed's items against fewer positions than this of theirs. A rule's marks (rule-effects.ts) do
- * not fold: they would probe three rows more for every subscription a refresh touches, and the feed's next
- * read mark folds whatever run they left.
+ * watermark with every mark. So such a reader pays a D1 call and two rows written more every FOLD_RUN
+ * marks, and a page tests the feed's items against fewer positions than this of theirs. A rule's marks
+ * (rule-effects.ts) do not fold: they would probe three rows more for every subscription a refresh
+ * touches, and the feed's next read mark above its watermark folds whatever run they left.
  */
 export const FOLD_RUN = 32;
 
 /**
- * SQL: whether subscription row `row` (its columns' prefix: '' or 'f.') holds at least `leastRun` positions
- * running on from its watermark. Cheap where it does not: two instr, then the count.
+ * SQL: whether subscription row `row` (its columns' prefix: '' or 'f.' ) holds at least `leastRun` positions
+ * running on from its watermark, with position `adding` (an SQL expression) among them when given: 1 or 0.
+ * Cheap where it does not: two instr, then the count.
  */
-const foldableSql = (row: string, leastRun = FOLD_RUN) => {
-  const held = positionsJsonSql(`${row}read_above`);
-  const counted = `(select count(*) from json_each(${held}) r where r.value between ${row}read_seq + 1 and ${row}read_seq + ${leastRun})`;
-  return `(${holdsPositionSql(`${row}read_above`, `(${row}read_seq + 1)`)} and ${holdsPositionSql(`${row}read_above`, `(${row}read_seq + ${leastRun})`)} and ${counted} = ${leastRun})`;
+export const foldableSql = (row: string, leastRun = FOLD_RUN, adding?: string) => {
+  const [above, watermark] = [`${row}read_above`, `${row}read_seq`];
+  const holds = (seq: string) =>
+    adding ? `(${adding} = ${seq} or ${holdsPositionSql(above, seq)})` : holdsPositionSql(above, seq);
+  const inRun = `between ${watermark} + 1 and ${watermark} + ${leastRun}`;
+  const counted = `(select count(*) from json_each(${positionsJsonSql(above)}) r where r.value ${inRun}${adding ? ` and r.value <> ${adding}` : ''})${adding ? ` + (${adding} ${inRun})` : ''}`;
+  // A case, not `and`: SQLite evaluates both sides of an `and` in a value (a column), and the count reads
+  // every position.
+  return `(case when ${holds(`(${watermark} + 1)`)} and ${holds(`(${watermark} + ${leastRun})`)}
+    then ${counted} = ${leastRun} else 0 end)`;
 };
 
 /** SQL: the last position of the run on from row `row`'s watermark: where foldSql moves it. */
@@ -74,7 +81,9 @@ const runEndSql = (row: string) =>
  * against them (instr over the list: 1.5 KB for a feed of 400 items read one by one), only where the
  * reading list says the feed may have positions (positionsInScopeSql); a feed read to its newest one by
  * one, or since its last "mark all read", has none once folded. The reading list's entry must move with
- * it, in the same batch: reading-list.ts foldedCopySql right after this, or the list's rebuild.
+ * it, in the same batch: reading-list.ts foldedCopySql right after this, or the list's rebuild. A read
+ * mark runs these in a call of their own when its first statement says the mark completes such a run
+ * (read-state.ts markItemInStory), so a mark that folds nothing carries none of them.
  */
 export const foldSql = (where: string, leastRun = FOLD_RUN) =>
   `update subscriptions set read_seq = ${runEndSql('')},

@@ -17,7 +17,15 @@ import {
   type SubscriptionState,
   subscriptionsInScope,
 } from './person-scope';
-import { foldSql, holdsPositionSql, readAboveCount, readOnItsOwnSql, rebuiltSql } from './read-above';
+import {
+  FOLD_RUN,
+  foldableSql,
+  foldSql,
+  holdsPositionSql,
+  readAboveCount,
+  readOnItsOwnSql,
+  rebuiltSql,
+} from './read-above';
 import { foldedCopySql, ONE_POSITION, positionsFlagSql, writeWithReadingList } from './reading-list';
 import { idListSql, shardOfId } from './shards';
 
@@ -122,8 +130,13 @@ export async function markItemInStory(
     `value > ${trimmedSql} and value > read_seq and value <> ${seqSql}`,
     `select ${seqSql} as value where ${wishSql}`,
   );
-  const [found] = await d1.batch([
-    run(`select ${items ? '1' : 'i.story_id'} as found ${followed}`),
+  const feedSql = '(select feed_id from items where id = ?2)';
+  const results = await d1.batch([
+    // Found, and whether the mark leaves the row's positions running on from its watermark far enough to
+    // fold (read-above.ts foldSql): worked out here, before the mark, from the row and the item's position.
+    run(`select ${items ? '1' : 'i.story_id'} as found,
+         case when ${wishSql} and i.seq > s.read_seq then ${foldableSql('s.', FOLD_RUN, 'i.seq')} else 0 end as folds
+         ${followed}`),
     // A mark that says the opposite of the wish goes, whichever side of the watermark it is on.
     run(
       `delete from read_marks where ${position} and seq = (select seq from items where id = ?2) and is_read <> ${wishSql}`,
@@ -139,14 +152,14 @@ export async function markItemInStory(
          where ${position} and ${seqSql} > read_seq and ${holdsPositionSql('read_above', seqSql)} <> ${wishSql}`),
     // The feed's first position: the reading list learns that its pages must read the row (a row written
     // once per feed; none for a mark in a feed that had positions already).
-    ...positionsFlagSql(db, '?1', '(select feed_id from items where id = ?2)', ONE_POSITION).map(run),
-    // A run of FOLD_RUN positions on from the watermark: the watermark moves over it, and the reading
-    // list's entry with it (read-above.ts foldSql). Nothing written where the mark filled no such run.
-    run(foldSql(position)),
-    ...foldedCopySql(db, '?1', '(select feed_id from items where id = ?2)').map(run),
+    ...positionsFlagSql(db, '?1', feedSql, ONE_POSITION).map(run),
   ]);
-  const [row] = (found?.results ?? []) as { found: number | null }[];
+  const [row] = (results[0]?.results ?? []) as { found: number | null; folds: number }[];
   if (!row) return { found: false, storyId: null };
+  // A run of FOLD_RUN positions on from the watermark: the watermark moves over it, and the reading list's
+  // entry with it, in a call of their own (at most once every FOLD_RUN marks of a feed), so that every
+  // other mark's batch carries no statement more. Each statement checks the row again.
+  if (row.folds === 1) await d1.batch([run(foldSql(position)), ...foldedCopySql(db, '?1', feedSql).map(run)]);
   return { found: true, storyId: items ? storyId : row.found };
 }
 
