@@ -56,6 +56,12 @@ export async function scriptFeed(name: string, script: Script) {
   return `${env.FAKE_UPSTREAM_URL}/scripted/${name}`;
 }
 
+/** Answers the requests a `held` scripted feed kept waiting, and serves it from now on. */
+export async function releaseFeed(name: string) {
+  const response = await fetch(`${env.FAKE_UPSTREAM_URL}/scripted-release/${name}`, { method: 'POST' });
+  if (!response.ok) throw new Error('could not release the feed');
+}
+
 export async function hitsOf(name: string) {
   return (await (await fetch(`${env.FAKE_UPSTREAM_URL}/scripted-hits/${name}`)).json()) as {
     hits: number;

@@ -8,4 +8,6 @@ export type Script = {
   lastModified?: string;
   headers?: Record<string, string>;
   delayMs?: number;
+  /** Answer nothing until the test releases the feed (POST /scripted-release/<name>): no real wait. */
+  held?: boolean;
 };
