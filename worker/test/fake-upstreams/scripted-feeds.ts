@@ -1,5 +1,5 @@
 // Feeds whose answers a test scripts at run time, to drive refresh end to end:
-//   PUT /scripted/<name>  {body, contentType?, status?, etag?, lastModified?, headers?, delayMs?}
+//   PUT /scripted/<name>  {body, contentType?, status?, etag?, lastModified?, headers?, delayMs?, held?}
 //   GET /scripted/<name>  serves it, answering 304 when If-None-Match matches the ETag (RFC 9110 §13.1.2)
 //   GET /scripted-hits/<name> → {hits, notModified, accept}: accept is the last request's Accept header
 //   POST /scripted-release/<name> answers the requests a `held` script kept waiting, and every one after
