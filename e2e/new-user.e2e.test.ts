@@ -189,8 +189,9 @@ describe('what a new user tripped over', () => {
       await page.goto(url('/home'));
       const help = page.getByRole('button', { name: 'Keyboard shortcuts (?)' });
       await help.waitFor();
-      // Once the page has settled: the first frames after the help button shows may still be laying out the
-      // list (a run on 28 Nov measured the two 124 px apart once, and on one row in every other run).
+      // Measured twice, the two boxes could straddle a layout change; polled, they are compared once settled.
+      // (A run on 28 Nov found them 124 px apart: the extension banner arrived between the two, pushing the
+      // toolbar down, until My Feed showed it from the first frame: features/feeds/components/my-feed.tsx.)
       const offCentre = async () => {
         const order = await box(page.getByRole('combobox', { name: 'Order' }));
         const helpBox = await box(help);
