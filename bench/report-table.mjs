@@ -407,36 +407,28 @@ function freshrssRows(peer) {
     ];
   });
   const { greaderOverRest, newestAgainstFreshrss, newestAgainstSignedFloor } = peer.goals;
+  /** A floor's row, where the run measured it (older results have fewer floors). */
+  const floorRow = (label, rate, cpu, note) =>
+    rate === undefined ? [] : [[rateLabel(label, cpu), rateWithCpu(rate, cpu), '', '', note]];
+  /** A req/s goal's row, where the run has it. */
+  const goalRow = (label, goal) =>
+    goal === undefined
+      ? []
+      : [[label, `${goal.rest} / ${goal.greader}`, `bar ${goal.bar}`, '', `≥ ${goal.barIs}${met(goal.met)}`]];
   rows.push(
-    [
-      rateLabel('one empty D1 call', peer.d1FloorCpu),
-      rateWithCpu(peer.d1FloorRequestsPerSecond, peer.d1FloorCpu),
-      '',
-      '',
-      'the floor',
-    ],
-    ...(peer.pageFloorRequestsPerSecond === undefined
-      ? []
-      : [
-          [
-            rateLabel('one D1 call reading the 30 newest rows, unmapped', peer.pageFloorCpu),
-            rateWithCpu(peer.pageFloorRequestsPerSecond, peer.pageFloorCpu),
-            '',
-            '',
-            "the page's floor",
-          ],
-        ]),
-    ...(peer.signedPageFloorRequestsPerSecond === undefined
-      ? []
-      : [
-          [
-            rateLabel("the same call with the session's check in it", peer.signedPageFloorCpu),
-            rateWithCpu(peer.signedPageFloorRequestsPerSecond, peer.signedPageFloorCpu),
-            '',
-            '',
-            'the cheapest correct list',
-          ],
-        ]),
+    ...floorRow('one empty D1 call', peer.d1FloorRequestsPerSecond, peer.d1FloorCpu, 'the floor'),
+    ...floorRow(
+      'one D1 call reading the 30 newest rows, unmapped',
+      peer.pageFloorRequestsPerSecond,
+      peer.pageFloorCpu,
+      "the page's floor",
+    ),
+    ...floorRow(
+      "the same call with the session's check in it",
+      peer.signedPageFloorRequestsPerSecond,
+      peer.signedPageFloorCpu,
+      'the cheapest correct list',
+    ),
     [
       'Google Reader stream cost over the REST list',
       `${fmt(greaderOverRest.value, 2)}×`,
@@ -444,24 +436,8 @@ function freshrssRows(peer) {
       '',
       `≤ ${greaderOverRest.goal}×${met(greaderOverRest.met)}`,
     ],
-    [
-      'the 30 newest, REST and Google Reader, req/s',
-      `${newestAgainstFreshrss.rest} / ${newestAgainstFreshrss.greader}`,
-      `bar ${newestAgainstFreshrss.bar}`,
-      '',
-      `≥ ${newestAgainstFreshrss.barIs}${met(newestAgainstFreshrss.met)}`,
-    ],
-    ...(newestAgainstSignedFloor === undefined
-      ? []
-      : [
-          [
-            'the 30 newest against the cheapest correct list, req/s',
-            `${newestAgainstSignedFloor.rest} / ${newestAgainstSignedFloor.greader}`,
-            `bar ${newestAgainstSignedFloor.bar}`,
-            '',
-            `≥ ${newestAgainstSignedFloor.barIs}${met(newestAgainstSignedFloor.met)}`,
-          ],
-        ]),
+    ...goalRow('the 30 newest, REST and Google Reader, req/s', newestAgainstFreshrss),
+    ...goalRow('the 30 newest against the cheapest correct list, req/s', newestAgainstSignedFloor),
   );
   return rows;
 }
