@@ -420,11 +420,10 @@ function summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor
   }));
   const newest = rows[0];
   const floorRate = Math.round(floor.requestsPerSecond);
-  // The bar: FreshRSS's rate, or, when one empty D1 call alone cannot reach it, that floor over 1.2.
-  /** The 30 newest on both protocols against FreshRSS's rate, or `floor` over 1.2 where it is below that. */
-  const againstFloor = (floor, floorIs) => {
-    const under = floor < newest.freshrssGreader;
-    const bar = under ? floor / FLOOR_MARGIN : newest.freshrssGreader;
+  /** The 30 newest on both protocols against FreshRSS's rate, or a floor's rate over 1.2 where it is below. */
+  const againstFloor = (floorRps, floorIs) => {
+    const under = floorRps < newest.freshrssGreader;
+    const bar = under ? floorRps / FLOOR_MARGIN : newest.freshrssGreader;
     return {
       bar: Math.round(bar),
       barIs: under ? `${floorIs} / 1.2` : "FreshRSS's rate",
