@@ -100,6 +100,17 @@ describe('dev bench hooks', () => {
     expect(rows.find((row) => row.title === 'Short body')).toMatchObject({ content: 'Short.', content_packed: 0 });
   });
 
+  it('refuse a page floor range that is not whole numbers, naming the field', async () => {
+    for (const [query, message] of [
+      ['?from=abc&to=2', 'from must be a whole number'],
+      ['?from=1&to=2.5', 'to must be a whole number'],
+    ]) {
+      const refused = await call(`/api/dev/bench/page-floor${query}`);
+      expect(refused.status).toBe(400);
+      expect(await refused.json()).toEqual({ message, code: 'BAD_REQUEST' });
+    }
+  });
+
   it("read the page floor signed in with the session's check in the same one D1 call, and refuse it once the session has ended", async () => {
     const { person, newest, second } = await readerOfOneFeed('page-floor', [1 / 60, 2 / 60, 3 / 60]);
     const [from, to] = [newest.id, second.id].sort((a, b) => a - b);

@@ -38,7 +38,12 @@ const pickingQueue = (picks: PickSlice[]) =>
     },
   }) as unknown as Queue;
 
-const feedRange = z.object({ from: z.coerce.number().int(), to: z.coerce.number().int() });
+/** An id bound of the bench probes' ranges, named in its error. */
+const rangeBound = (name: string) => {
+  const error = `${name} must be a whole number`;
+  return z.coerce.number({ error }).int({ error });
+};
+const feedRange = z.object({ from: rangeBound('from'), to: rangeBound('to') });
 /** A count of the floor probe's, named in its error: a whole number from 1 to 10. */
 const floorCount = (name: string) => {
   const error = `${name} must be a whole number from 1 to 10`;
