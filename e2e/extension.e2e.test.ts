@@ -94,6 +94,12 @@ type WorkerChrome = {
   action: { getBadgeText(details: { tabId: number }): Promise<string> };
 };
 
+/** Evaluated in an extension page. */
+type PageChrome = {
+  runtime: { sendMessage(message: unknown): Promise<unknown> };
+  tabs: { getCurrent(): Promise<{ id?: number } | undefined> };
+};
+
 async function tabShowing(worker: Worker, pageUrl: string): Promise<number | null> {
   return worker.evaluate(async (url) => {
     const { storage } = (globalThis as unknown as { chrome: WorkerChrome }).chrome;
@@ -192,6 +198,44 @@ describe('the browser extension', () => {
     const dialog = appTab.getByRole('dialog', { name: 'Add Feed' });
     await dialog.waitFor();
     expect(await dialog.getByLabel('Feed URL').inputValue()).toBe(blog.feedUrl);
+  });
+
+  it('follows a page that changes its address without loading a new one', async () => {
+    const page = await context.newPage();
+    // Its own address (another test's tab shows the blog too), told apart by the fragment.
+    const start = `${blog.pageUrl}#app`;
+    await page.goto(start);
+    const tabId = await tabReporting(worker, start);
+    // A single-page app moves on with history.pushState: the same document and script, a new address.
+    const moved = new URL('/moved', blog.pageUrl).href;
+    await page.evaluate(() => history.pushState(null, '', '/moved'));
+    expect(await tabReporting(worker, moved)).toBe(tabId);
+    await page.close();
+  });
+
+  it("keeps a page's report only while its tab shows that page", async () => {
+    // A page being replaced can report after the next page did. Here an extension page in a tab plays
+    // both: it reports for itself, then for an address its tab does not show.
+    const page = await context.newPage();
+    await page.goto(`chrome-extension://${extensionId}/options.html`);
+    const send = (message: unknown) =>
+      page.evaluate(
+        (sent) => (globalThis as unknown as { chrome: PageChrome }).chrome.runtime.sendMessage(sent),
+        message,
+      );
+    const tabId = await page.evaluate(
+      async () => (await (globalThis as unknown as { chrome: PageChrome }).chrome.tabs.getCurrent())?.id,
+    );
+    const report = (pageUrl: string, title: string) =>
+      send({ type: 'page-feeds', pageUrl, feeds: [{ url: blog.feedUrl, title, type: 'rss' }] });
+
+    await report(page.url(), 'Shown page');
+    await report(blog.pageUrl, 'Page left behind');
+    expect(await send({ type: 'get-tab-feeds', tabId })).toEqual({
+      pageUrl: page.url(),
+      feeds: [{ url: blog.feedUrl, title: 'Shown page', type: 'rss' }],
+    });
+    await page.close();
   });
 
   it('shows a feed the page reports after the popup opened', async () => {

@@ -11,6 +11,8 @@ declare namespace WebExtension {
   interface MessageSender {
     tab?: Tab;
     id?: string;
+    /** Chromium 106+: "active", or "prerender", "cached", "pending_deletion" for a page not shown. */
+    documentLifecycle?: string;
   }
 
   interface Event<Listener> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FEEDS } from './detect';
-import { parseTabFeeds } from './messages';
+import { parseTabFeeds, reportsShownPage } from './messages';
 
 describe('parseTabFeeds', () => {
   it('keeps only well-formed http(s) feeds from an untrusted message, at most the maximum', () => {
@@ -23,5 +23,24 @@ describe('parseTabFeeds', () => {
   it('answers an empty state for anything else', () => {
     expect(parseTabFeeds(undefined)).toEqual({ pageUrl: '', feeds: [] });
     expect(parseTabFeeds({ pageUrl: 1, feeds: 'x' })).toEqual({ pageUrl: '', feeds: [] });
+  });
+});
+
+describe('reportsShownPage', () => {
+  const page = 'https://blog.example/post?id=1';
+
+  it('keeps a report about the page its tab shows, whatever the fragment', () => {
+    expect(reportsShownPage(page, { tab: { id: 3, url: page }, documentLifecycle: 'active' })).toBe(true);
+    expect(reportsShownPage(`${page}#comments`, { tab: { id: 3, url: page } })).toBe(true);
+  });
+
+  it('drops the last report of a page its tab has left', () => {
+    expect(reportsShownPage(page, { tab: { id: 3, url: 'https://other.example/' } })).toBe(false);
+    expect(reportsShownPage(page, { tab: { id: 3, url: page }, documentLifecycle: 'pending_deletion' })).toBe(false);
+    expect(reportsShownPage(page, { tab: { id: 3, url: page }, documentLifecycle: 'cached' })).toBe(false);
+  });
+
+  it('keeps the report where the browser does not say which page the tab shows', () => {
+    expect(reportsShownPage(page, { tab: { id: 3 } })).toBe(true);
   });
 });

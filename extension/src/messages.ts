@@ -67,6 +67,23 @@ export function parseTabFeeds(value: unknown): TabFeeds {
   return { pageUrl: typeof value.pageUrl === 'string' ? value.pageUrl : '', feeds: parseFeedList(value.feeds) };
 }
 
+/**
+ * Whether a page's report still describes what its tab shows. A page being replaced can send its last
+ * report after the next page's first (the two run in different processes), which would put the old
+ * page's feeds, or none, on the new page. Each check applies where the browser gives what it needs.
+ */
+export function reportsShownPage(pageUrl: string, sender: WebExtension.MessageSender): boolean {
+  if (sender.documentLifecycle !== undefined && sender.documentLifecycle !== 'active') return false;
+  const shown = sender.tab?.url;
+  return shown === undefined || withoutFragment(shown) === withoutFragment(pageUrl);
+}
+
+/** A fragment moves within a page; the feeds are the same. */
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash === -1 ? url : url.slice(0, hash);
+}
+
 /** Only the type: the feeds inside are checked by parseTabFeeds. */
 export function isPageFeedsMessage(value: unknown): boolean {
   return messageType(value) === 'page-feeds';
