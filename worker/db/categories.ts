@@ -7,14 +7,14 @@ import { ApiError, notFound } from '../lib/errors';
 import { faviconPath } from '../lib/favicon-path';
 
 import { type PeopleDb, statementOf } from './client';
-import { type SubscriptionRow, subscriptionsInScopeSql, toSubscriptionState } from './person-scope';
+import { type SubscriptionRow, subscriptionColumns, toSubscriptionState } from './person-scope';
 import { unreadCount } from './read-state';
 import type { Reader } from './reader';
 import { readingListOf, type UsersRowCopy, writeWithReadingList } from './reading-list';
 import { inOneRoundTrip } from './round-trip';
 import { groupByShard, idListSql } from './shards';
 import { countLaterSources } from './story-first-sources';
-import { keptUnreadOnSql, storyItemsAboveColumn, storyItemsAboveOf, unreadStoriesOf } from './story-members';
+import { storyItemsAboveColumn, storyItemsAboveOf, unreadStoriesOf } from './story-members';
 
 export async function listCategories(db: PeopleDb, userId: number) {
   return db
@@ -147,6 +147,23 @@ const sidebarFeedsSql = (feeds: { feedId: number; readSeq: number }[]) => sql`se
   join feeds f on f.id = v.column1`;
 
 /**
+ * The person's subscriptions, as many as the list says there are (a range read that stops at its LIMIT
+ * reads no row past it), each with its kept-unread marks' positions (JSON text, or null) where its row
+ * counts some (`read_adjust`, read-state.ts): only those read their marks, through the marks' primary key,
+ * so a person who keeps nothing unread below a watermark reads no mark at all.
+ */
+const sidebarSubscriptionsSql = (userId: number, count: number) => sql`select ${subscriptionColumns},
+    case when s.read_adjust > 0 then (select json_group_array(m.seq) from read_marks m
+      where m.user_id = s.user_id and m.feed_id = s.feed_id and m.is_read = 0) end as kept
+  from subscriptions s where s.user_id = ${userId} limit ${count}`;
+
+type SidebarSubscriptionRow = SubscriptionRow & { kept: string | null };
+
+/** The kept-unread marks of a sidebarSubscriptionsSql row, as counting stories takes them. */
+const keptOf = (row: SidebarSubscriptionRow) =>
+  row.kept ? (JSON.parse(row.kept) as number[]).map((seq) => ({ feed_id: row.feed_id, seq })) : [];
+
+/**
  * The sidebar: every category with its feeds and unread counts, feeds without a category under
  * "General" (id null). The categories' names and the feeds followed come from the person's reading list
  * (`readingList`: the request's reader, or their users row's copy; read when not given); then, at once, their
@@ -155,8 +172,9 @@ const sidebarFeedsSql = (feeds: { feedId: number; readSeq: number }[]) => sql`se
  * arithmetic on its row and its subscription's (read-state.ts): 2 rows per feed, sorted here. A category's
  * counts stories (issue 24): in the feed's statement, its unread items of stories (a row each, through
  * items_feed_story_idx) only where its row says an item of it joined a story above the person's
- * watermark (nothing read for the others), the person's kept-unread marks beside (one range), and then,
- * only when there are some, their stories' items in the person's feeds (story-members.ts).
+ * watermark (nothing read for the others), the kept-unread marks of the subscriptions that count some
+ * (sidebarSubscriptionsSql), and then, only when there are some, their stories' items in the person's feeds
+ * (story-members.ts).
  */
 export async function listCategoriesWithFeeds(
   db: PeopleDb,
@@ -188,25 +206,25 @@ async function unreadCounts(
       : await readingListOf(db, userId, readingList);
   const followed = list.subscriptions.map(([feedId]) => feedId);
   const named = list.categories.map(([id, name]) => ({ id, name }));
-  // One round trip: the subscriptions, the feeds' rows of each shard with their unread items of stories
-  // where their rows say there may be some, and the person's kept-unread marks (what counting stories
-  // needs), one batch per database (on one database, every local run, a single call).
+  // One round trip: the subscriptions with their kept-unread marks, and the feeds' rows of each shard with
+  // their unread items of stories where their rows say there may be some (what counting stories needs),
+  // one batch per database (on one database, every local run, a single call).
   const watermarks = new Map(list.subscriptions.map(([feedId, , , , readSeq]) => [feedId, readSeq]));
   const shards = [...groupByShard(followed)].filter(([shard]) => shard < db.shards.count);
-  const [subscribed = [], kept = [], ...feedRows] =
+  const [subscribed = [], ...feedRows] =
     followed.length === 0
       ? []
       : ((await inOneRoundTrip([
-          { db, query: sql`${subscriptionsInScopeSql(userId)} limit ${followed.length}` },
-          { db, query: keptUnreadOnSql(userId, followed) },
+          { db, query: sidebarSubscriptionsSql(userId, followed.length) },
           ...shards.map(([shard, ids]) => ({
             db: db.shards.at(shard),
             query: sidebarFeedsSql(ids.map((feedId) => ({ feedId, readSeq: watermarks.get(feedId) ?? 0 }))),
           })),
-        ])) as [SubscriptionRow[], { feed_id: number; seq: number }[], ...SidebarFeedRow[][]]);
+        ])) as [SidebarSubscriptionRow[], ...SidebarFeedRow[][]]);
   const above = feedRows.flat().flatMap((feed) => storyItemsAboveOf(feed.id, feed.stories_above));
   const mine = subscribed.map(toSubscriptionState);
   // My Feed and each category count stories: an unread later source of a story is not one more (issue 24).
+  const kept = subscribed.flatMap(keptOf);
   const { unread, members } = await unreadStoriesOf(db, userId, followed, { above, kept });
   const laterSources = (feedIds: number[]) => countLaterSources(unread, members, feedIds);
   const feeds = new Map(feedRows.flat().map((feed) => [feed.id, feed]));

@@ -3,7 +3,7 @@
 // a story is story-first-sources.ts's rule; this file only reads.
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, PeopleDb } from './client';
-import { keptUnreadSql, markKey, readMarksAt } from './person-scope';
+import { markKey, readMarksAt } from './person-scope';
 import { groupByShard, idListSql } from './shards';
 import type { StoryMember } from './story-first-sources';
 
@@ -36,10 +36,6 @@ export function storyItemsAboveOf(feedId: number, json: string | null): StoryIte
     created_at: createdAt,
   }));
 }
-
-/** For the person's own database: their kept-unread marks (items at or below a watermark kept unread) on these feeds. */
-export const keptUnreadOnSql = (userId: number, feedIds: number[]) =>
-  keptUnreadSql(userId, sql`feed_id in (${sql.raw(idListSql(feedIds))})`);
 
 const asMember = (row: Omit<StoryItemRow, 'seq'>): StoryMember => ({
   id: row.id,
