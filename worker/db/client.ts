@@ -4,7 +4,7 @@
 // reading state and sign-in sessions (people.ts, sessions.ts). Each database's handle is a Db of its own (one per binding, so a
 // database that is both a feed shard and a people database has one handle), and the same data-access
 // functions run on whichever database holds the rows.
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { peopleDatabaseNames, peopleShardForNewPerson } from './people';
@@ -151,13 +151,17 @@ export function openDatabases(
   return at(0);
 }
 
-const dialect = new SQLiteAsyncDialect();
+/** The handles' own dialect (drizzleOf): a column named in a statement is written as theirs write it. */
+const dialect = new SQLiteAsyncDialect({ casing: 'snake_case' });
+
+/** A drizzle `sql` statement as its text and values, as a handle's `all` writes it. */
+export const queryOf = (query: SQL): Query => dialect.sqlToQuery(query);
 
 /**
  * A drizzle `sql` statement as a D1 statement of this handle, for D1's own batch: one round trip, one
  * transaction (drizzle's batch takes query builders, not raw statements).
  */
 export function statementOf(db: Db, query: SQL): D1PreparedStatement {
-  const { sql: text, params } = dialect.sqlToQuery(query);
+  const { sql: text, params } = queryOf(query);
   return db.$client.prepare(text).bind(...params);
 }

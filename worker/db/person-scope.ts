@@ -10,9 +10,10 @@
 // their few kept-unread marks the same way, and the marks of items read on their own are looked up
 // afterwards for the rows concerned only. D1 bills rows read in tables, not values in a statement, so
 // handing rows over costs nothing.
-import { type SQL, sql } from 'drizzle-orm';
+import { is, type Query, SQL, sql } from 'drizzle-orm';
 import { BoundedMap } from '../lib/bounded-map';
-import { type Db, type PeopleDb, statementOf } from './client';
+import { allRows } from './built-once';
+import { type Db, type PeopleDb, queryOf, statementOf } from './client';
 import { holdsPositionSql, positionsJsonSql, readAboveByFeedSql } from './read-above';
 import { groupByShard, idListSql } from './shards';
 
@@ -138,15 +139,17 @@ function marksTable(userId: number, marks: MarkRow[]): string {
 
 /**
  * Runs `statement` in every shard holding some of these subscriptions' feeds, at once, with `subscriptions`
- * (and `read_marks`, when `marks` are given: only those) as tables of values; the rows concatenated.
+ * (and `read_marks`, when `marks` are given: only those) as tables of values; the rows concatenated. The
+ * statement may come written already (a page's, built once: db/built-once.ts builtByShape).
  */
 export async function acrossFeedShards<R>(
   db: Db,
   userId: number,
   subscriptions: StatementSubscription[],
-  statement: SQL,
+  statement: SQL | Query,
   marks?: MarkRow[],
 ): Promise<R[]> {
+  const query = is(statement, SQL) ? queryOf(statement) : statement;
   const byFeed = new Map(subscriptions.map((row) => [row.feedId, row]));
   const groups = [...groupByShard(byFeed.keys())];
   const results = await Promise.all(
@@ -165,7 +168,7 @@ export async function acrossFeedShards<R>(
             marks.filter((mark) => inShard.has(mark.feedId)),
           ),
         );
-      return db.shards.at(shard).all<R>(sql`with ${sql.raw(tables.join(', '))} ${statement}`);
+      return allRows<R>(db.shards.at(shard), { sql: `with ${tables.join(', ')} ${query.sql}`, params: query.params });
     }),
   );
   return results.flat();

@@ -108,27 +108,34 @@ const MOST_FEEDS_READ_ONCE = 100;
  * row: readOnItsOwnSql) for more than MOST_FEEDS_READ_ONCE feeds.
  */
 export function readAboveByFeedSql(userId: number, feedIds: number[], feedColumn = 'i.feed_id'): SQL | undefined {
+  const text = readAboveByFeedText(userId, feedIds, feedColumn);
+  return text === undefined ? undefined : sql.raw(text);
+}
+
+/** readAboveByFeedSql's text: literals only, no value to bind. */
+function readAboveByFeedText(userId: number, feedIds: number[], feedColumn: string): string | undefined {
   if (feedIds.length === 0 || feedIds.length > MOST_FEEDS_READ_ONCE) return undefined;
   const person = idListSql([userId]);
   const cases = feedIds.map((feedId) => {
     const feed = idListSql([feedId]);
     return `when ${feed} then (select ra.read_above from main.subscriptions ra where ra.user_id = ${person} and ra.feed_id = ${feed})`;
   });
-  return sql.raw(`(case ${feedColumn} ${cases.join(' ')} end)`);
+  return `(case ${feedColumn} ${cases.join(' ')} end)`;
 }
 
 /**
- * SQL: readAboveByFeedSql over the subscriptions that may have positions: those the reading list says have
- * none (mayHavePositions false: person-scope.ts) give null, and their rows are never read. Null when none
- * may: the statement reads no subscription row at all.
+ * SQL text: readAboveByFeedSql over the subscriptions that may have positions: those the reading list says
+ * have none (mayHavePositions false: person-scope.ts) give null, and their rows are never read. Null when
+ * none may: the statement reads no subscription row at all. Text, as a page's statement built once takes
+ * it in its slot (db/built-once.ts builtByShape).
  */
 export function positionsInScopeSql(
   userId: number,
   subscriptions: { feedId: number; mayHavePositions?: boolean }[],
   feedColumn = 'i.feed_id',
-): SQL | undefined {
+): string | undefined {
   const feedIds = subscriptions.filter((row) => row.mayHavePositions !== false).map((row) => row.feedId);
-  return feedIds.length === 0 ? sql`null` : readAboveByFeedSql(userId, feedIds, feedColumn);
+  return feedIds.length === 0 ? 'null' : readAboveByFeedText(userId, feedIds, feedColumn);
 }
 
 /**

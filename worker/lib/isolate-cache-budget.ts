@@ -24,7 +24,8 @@
 //   - time-zone formatters (half a millisecond each to make): 0.21 MB, 8 (lib/time.ts MOST_TIME_ZONES).
 // 5.2 MB in all, the rest left for the measurement's spread. Every other module-level Map is bounded by
 // the code or the configuration, not by requests: a key per secret (auth/session.ts keys), per story ring
-// (db/story-ring.ts), per statement built once (db/built-once.ts), the HTML entities' table, and WeakMaps
+// (db/story-ring.ts), per statement built once (db/built-once.ts; a window's, at most 32 shapes of about
+// 1 KB: db/items/window-statement.ts MOST_WINDOW_SHAPES), the HTML entities' table, and WeakMaps
 // of a request's or a configuration's objects.
 
 /** The caches' budget, in MB (10^6 bytes): with a refresh's 36 MB, at most 128 / 3. */

@@ -1,5 +1,6 @@
-// The statements behind a date-ordered page (windows.ts): a window of time over the feeds in scope, or
-// each feed's first items in order; each run in every feed shard holding some of those feeds (scoped-read.ts).
+// The statements behind a date-ordered page (windows.ts): each feed's first items in order here, and the
+// parts every page statement shares, a window of time's (window-statement.ts) too; each run in every feed
+// shard holding some of those feeds (scoped-read.ts).
 import { type SQL, sql } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
 import { isStarredSql, type StatementSubscription } from '../person-scope';
@@ -35,7 +36,7 @@ export type Scan = ScopedRead & {
  */
 type Subscription = { feedId: SQL; name: SQL; readSeq: SQL; readAbove?: SQL; mark?: SQL };
 
-const joined: Subscription = { feedId: sql`s.feed_id`, name: sql`s.name`, readSeq: sql`s.read_seq` };
+export const joined: Subscription = { feedId: sql`s.feed_id`, name: sql`s.name`, readSeq: sql`s.read_seq` };
 
 /**
  * One feed's subscription; its positions read on their own (read-above.ts) are read once by the statement,
@@ -49,7 +50,7 @@ const given = (row: StatementSubscription, userId: number): Subscription => ({
 });
 
 /** Bounds every scan shares: the feed, the item filters (dates, enclosures) and the cursor. */
-function sharedBounds(scan: Scan, subscription = joined): SQL[] {
+export function sharedBounds(scan: Scan, subscription = joined): SQL[] {
   const bounds: SQL[] = [sql`i.feed_id = ${subscription.feedId}`, ...itemConditions(scan)];
   const cursor = scan.cursor;
   if (cursor) {
@@ -68,17 +69,17 @@ function sharedBounds(scan: Scan, subscription = joined): SQL[] {
  * The scan's subscriptions joined, their positions read on their own read once each (read-above.ts), only
  * for the feeds the reading list says may have some: a feed whose items nobody read one by one costs no row.
  */
-const joinedOf = (scan: Scan): Subscription => ({
-  ...joined,
-  readAbove: positionsInScopeSql(scan.userId, scan.subscriptions),
-});
+const joinedOf = (scan: Scan): Subscription => {
+  const positions = positionsInScopeSql(scan.userId, scan.subscriptions);
+  return { ...joined, readAbove: positions === undefined ? undefined : sql.raw(positions) };
+};
 
 /**
  * A page row: the item, the feed's name, its read state and whether the person starred it, in one
  * statement. A page of one read state has it by construction (stateOnly, before the limit), so the state
  * is not looked up twice.
  */
-const columnsOf = (scan: Scan, subscription = joinedOf(scan)) => {
+export const columnsOf = (scan: Scan, subscription = joinedOf(scan)) => {
   const columns = itemColumns({
     source: subscription.name,
     isRead:
@@ -113,7 +114,7 @@ const storyListColumn = (inShard: boolean) => {
 };
 
 /** The person's mark of item `i`, if any: a lookup by primary key that costs a row only when there is one. */
-const marksOf = (scan: Scan) =>
+export const marksOf = (scan: Scan) =>
   sql`left join read_marks m on m.user_id = ${scan.userId} and m.feed_id = i.feed_id and m.seq = i.seq`;
 
 /**
@@ -125,36 +126,15 @@ const markOf = (scan: Scan) =>
   sql`(select m.is_read from read_marks m where m.user_id = ${scan.userId} and m.feed_id = i.feed_id and m.seq = i.seq)`;
 
 /** The subscriptions handed to a statement are the person's own in scope; said again, to be sure. */
-const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
+export const mine = (scan: Scan) => sql`s.user_id = ${scan.userId}`;
 
 /** A page of one read state keeps only its items, before the limit. */
-const stateOnly = (scan: Scan, subscription = joinedOf(scan)) =>
+export const stateOnly = (scan: Scan, subscription = joinedOf(scan)) =>
   scan.state === 'all'
     ? []
     : [
         sql`${isReadAt(subscription.readSeq, scan.userId, subscription.readAbove, subscription.mark)} = ${scan.state === 'read' ? 1 : 0}`,
       ];
-
-/**
- * The scoped feeds' items published in [lower, upper) (newest first) or (lower, upper] (oldest first: a
- * window holds every row of its far edge's date, as a newest-first one does its own far edge's), unsorted:
- * every row of the window is wanted.
- */
-export function readWindow(db: PeopleDb, scan: Scan, range: { lower: number | null; upper: number | null }) {
-  const bounds = sharedBounds(scan);
-  if (range.lower !== null)
-    bounds.push(scan.newest ? sql`i.pub_date >= ${range.lower}` : sql`i.pub_date > ${range.lower}`);
-  if (range.upper !== null)
-    bounds.push(scan.newest ? sql`i.pub_date < ${range.upper}` : sql`i.pub_date <= ${range.upper}`);
-  return readInScope<ItemRow>(
-    db,
-    scan,
-    sql`
-    select ${columnsOf(scan)} from subscriptions s join items i on ${sql.join(bounds, sql` and `)}
-    ${marksOf(scan)}
-    where ${sql.join([mine(scan), ...stateOnly(scan)], sql` and `)}`,
-  );
-}
 
 /**
  * Most statements one per-feed read sends to each shard in scope. Each pass after the first asks twice

@@ -6,7 +6,7 @@
 // marks; in every other shard it gets, for unread items, the kept-unread marks as a table of values. The
 // marks of items read on their own stay in the person's database and are looked up for exactly the rows
 // concerned.
-import type { SQL } from 'drizzle-orm';
+import type { Query, SQL } from 'drizzle-orm';
 import type { PeopleDb } from '../client';
 import {
   acrossFeedShards,
@@ -73,7 +73,7 @@ async function marksOn(db: PeopleDb, userId: number, feedIds: number[]): Promise
 export async function readInScope<R extends PositionedRow>(
   db: PeopleDb,
   read: ScopedRead,
-  statement: SQL,
+  statement: SQL | Query,
   merge: (rows: R[]) => R[] = (rows) => rows,
 ): Promise<R[]> {
   charge(db, read);

@@ -10,10 +10,11 @@ import { copyUsersRow } from '../users-row-copy';
 import { allowanceOf, canAfford } from './call-allowance';
 import { type ItemRow, newestFirst, oldestFirst } from './columns';
 import { hasItemFilters } from './conditions';
-import { type Cursor, readPerFeed, readWindow, type Scan, standing } from './page-reads';
+import { type Cursor, readPerFeed, type Scan, standing } from './page-reads';
 import { type CursorPosition, encodeCursor, type ItemQuery, type PageRowRef } from './query';
 import { markElsewhere } from './scoped-read';
 import { rowsAsked, rowsShown } from './story-fold';
+import { readWindow } from './window-statement';
 
 export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
 
