@@ -4,7 +4,7 @@
 // own import and refresh; Feedloom gets them seeded. Feedloom runs in Miniflare alone (bench/bare-runtime.mjs:
 // no wrangler proxy, nothing of wrangler's node on the path), as production has neither.
 //
-// Four requests on each side, 32 connections, 10 s each after a warm-up: the 30 newest items, a page of
+// Four requests on each side, 32 connections, 10 s each (in turns, below): the 30 newest items, a page of
 // unread items, the unread counts, and marking one item read (a different item each time). Feedloom
 // answers them through its REST API and its Google Reader API, FreshRSS through its Google Reader API.
 // One empty D1 call (the development route the API benchmark uses) is measured in the same run: the
@@ -15,9 +15,16 @@
 // must: the cheapest correct list request here, what the list would cost if its own work were free.
 // Nothing here asserts; the goals are reported as met or not.
 //
+// Measured in turns (bench/turns.mjs): on a shared machine the load drifts between windows taken 10-40 s
+// apart, and measured one after the other the ratios the goals use moved 10-15 % from run to run. So,
+// request by request, each contender (the three sides, and for the 30 newest the three floors too) is
+// answered 2xx once and warmed up, then loaded in 5 rounds of 2 s, round-robin, the order rotated each
+// round; its requests, latencies, errors and CPU are added up over its slices, its rate over their wall
+// time. Marking read comes last, as it changes what the others read.
+//
 // Req/s alone hides what each side spends: workerd runs the Worker, Miniflare's entry and local D1 on one
 // main thread, so at most one core, while php -S serves from several processes, and this process (the load
-// generator) shares the same cores. Over each measured window the CPU of each side's server (workerd, its
+// generator) shares the same cores. Over each measured slice the CPU of each side's server (workerd, its
 // main thread apart; php -S's process group) and of this process is read from /proc (bench/process-cpu.mjs)
 // and reported per request, with the cores each used (CPU seconds over wall seconds). An added view: the
 // goals stay on req/s.
@@ -44,13 +51,19 @@ import { startBareRuntime } from './bare-runtime.mjs';
 import { descendantsOf, groupCpuMs, listProcesses, processesCpuMs } from './process-cpu.mjs';
 import { createAppPassword, greaderSession } from './reader-app-auth.mjs';
 import { startServer, WORK_DIR } from './server.mjs';
+import { addSlices, turnOrder, windowFigures } from './turns.mjs';
 
 const FRESHRSS_URL = 'http://127.0.0.1:8794';
 const FRESHRSS_USER = { user: 'bench', apiPassword: 'Api-pass-1234' };
 const READING_LIST = 'user/-/state/com.google/reading-list';
 const READ = 'user/-/state/com.google/read';
+/** Each contender's measured time, cut into ROUNDS slices taken in turns; its warm-up comes before. */
 const SECONDS = 10;
+const ROUNDS = 5;
+const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 32;
+/** In the order measured: marking read last, as it changes what the others read. */
+const REQUESTS = ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'];
 /** The peer's goal: Google Reader streams cost at most this many times the REST list. */
 const GREADER_OVER_REST = 1.2;
 /** When one empty D1 call alone is slower than FreshRSS, the goal is to stay within this of it. */
@@ -220,10 +233,12 @@ const UNCOMPRESSED = { 'accept-encoding': 'identity' };
 /**
  * CONNECTIONS requests in flight for `seconds`, each sent again once answered, through Node's fetch: one
  * load generator for every side. (autocannon counts nothing from PHP's built-in server, which answers
- * without a length and closes the connection.)
+ * without a length and closes the connection.) Every answer's latency, the refusals and errors, and the
+ * wall time until the last request in flight was answered.
  */
 async function drive(request, seconds) {
-  const until = performance.now() + seconds * 1000;
+  const started = performance.now();
+  const until = started + seconds * 1000;
   const latencies = [];
   let non2xx = 0;
   let errors = 0;
@@ -231,26 +246,19 @@ async function drive(request, seconds) {
     Array.from({ length: CONNECTIONS }, async () => {
       while (performance.now() < until) {
         const { url, method, body } = nextRequest(request);
-        const started = performance.now();
+        const sent = performance.now();
         try {
           const response = await fetch(url, { method, headers: { ...request.headers, ...UNCOMPRESSED }, body });
           await response.arrayBuffer();
           if (!response.ok) non2xx++;
-          latencies.push(performance.now() - started);
+          latencies.push(performance.now() - sent);
         } catch {
           errors++;
         }
       }
     }),
   );
-  latencies.sort((a, b) => a - b);
-  return {
-    requestsPerSecond: latencies.length / seconds,
-    p50: Math.round(latencies[Math.floor(latencies.length / 2)] ?? 0),
-    requests: latencies.length,
-    non2xx,
-    errors,
-  };
+  return { latencies, non2xx, errors, wallMs: performance.now() - started };
 }
 
 /**
@@ -279,20 +287,33 @@ function freshrssServerCpu(state) {
   return () => ({ total: groupCpuMs(group) });
 }
 
+/** A server's CPU between two readings of it; null when either is missing (not measured). */
+function cpuBetween(before, after) {
+  if (!before || !after) return null;
+  const spent = { total: after.total - before.total };
+  if (after.mainThread !== undefined) spent.mainThread = after.mainThread - before.mainThread;
+  return spent;
+}
+
 /**
- * What a window of `requests` answered in `wallMs` cost: the server's CPU ms a request (and its main
- * thread's, when it has one) and the cores it used, the same for the load generator (this process).
+ * One slice of a contender's load, with the CPU its server (`serverCpu`: its CPU so far, null when not
+ * measured) and this process spent meanwhile.
  */
-function cpuFigures({ server, loadGeneratorMs, requests, wallMs }) {
-  const perRequest = (cpuMs) => Number((cpuMs / requests).toFixed(2));
-  const cores = (cpuMs) => Number((cpuMs / wallMs).toFixed(2));
-  return {
-    serverMsPerRequest: perRequest(server.total),
-    ...(server.mainThread === undefined ? {} : { mainThreadMsPerRequest: perRequest(server.mainThread) }),
-    serverCores: cores(server.total),
-    loadGeneratorMsPerRequest: perRequest(loadGeneratorMs),
-    loadGeneratorCores: cores(loadGeneratorMs),
-  };
+async function driveSlice({ request, serverCpu }, seconds) {
+  const serverBefore = serverCpu?.();
+  const ownBefore = process.cpuUsage();
+  const slice = await drive(request, seconds);
+  const own = process.cpuUsage(ownBefore);
+  return { ...slice, server: cpuBetween(serverBefore, serverCpu?.()), loadGeneratorMs: (own.user + own.system) / 1000 };
+}
+
+/** A contender answered 2xx once (a refusal would measure nothing), then loaded for a warm-up. */
+async function warmUp({ name, request }) {
+  const { url, method, body } = nextRequest(request);
+  const response = await fetch(url, { method, headers: { ...request.headers, ...UNCOMPRESSED }, body });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${name}: ${url} answered ${response.status}`);
+  await drive(request, WARM_UP_SECONDS);
 }
 
 function describeCpu(cpu) {
@@ -301,34 +322,61 @@ function describeCpu(cpu) {
   return `; server ${cpu.serverMsPerRequest} ms CPU a request${main}, ${cpu.serverCores} cores; load generator ${cpu.loadGeneratorMsPerRequest} ms, ${cpu.loadGeneratorCores} cores`;
 }
 
-/**
- * Each request answered 2xx once before it is loaded: a refusal would measure nothing. `serverCpu` reads
- * the side's server's CPU so far (null: not measured); it and this process's are read around the window.
- */
-async function measure(name, request, serverCpu) {
-  const { url, method, body } = nextRequest(request);
-  const response = await fetch(url, { method, headers: { ...request.headers, ...UNCOMPRESSED }, body });
-  await response.arrayBuffer();
-  if (!response.ok) throw new Error(`${name}: ${url} answered ${response.status}`);
-  await drive(request, 2); // warm-up
-  const serverBefore = serverCpu?.();
-  const ownBefore = process.cpuUsage();
-  const started = performance.now();
-  const result = await drive(request, SECONDS);
-  // The window ends when the last request in flight is answered, a little after SECONDS.
-  const wallMs = performance.now() - started;
-  const own = process.cpuUsage(ownBefore);
-  const serverAfter = serverCpu?.();
-  if (serverBefore && serverAfter) {
-    const server = { total: serverAfter.total - serverBefore.total };
-    if (serverAfter.mainThread !== undefined) server.mainThread = serverAfter.mainThread - serverBefore.mainThread;
-    const loadGeneratorMs = (own.user + own.system) / 1000;
-    result.cpu = cpuFigures({ server, loadGeneratorMs, requests: result.requests, wallMs });
-  }
+/** A contender's figures, and the spread of its slices' rates: how much the load moved under it. */
+function logFigures(name, result, slices) {
+  const rates = slices.map((slice) => Math.round((slice.latencies.length * 1000) / slice.wallMs));
   console.log(
-    `  ${name}: ${Math.round(result.requestsPerSecond)} req/s (p50 ${result.p50} ms, non-2xx ${result.non2xx}, errors ${result.errors})${describeCpu(result.cpu)}`,
+    `  ${name}: ${Math.round(result.requestsPerSecond)} req/s (slices ${Math.min(...rates)}–${Math.max(...rates)}; p50 ${result.p50} ms, non-2xx ${result.non2xx}, errors ${result.errors})${describeCpu(result.cpu)}`,
   );
-  return result;
+}
+
+/**
+ * `contenders` ({ key: { name, request, serverCpu } }) each warmed up, then loaded in turns: ROUNDS
+ * rounds of one slice each (bench/turns.mjs), SECONDS in all a contender. Their figures, by key.
+ */
+async function measureInTurns(contenders) {
+  const entries = Object.entries(contenders);
+  for (const [, contender] of entries) await warmUp(contender);
+  const slices = entries.map(() => []);
+  for (const order of turnOrder(entries.length, ROUNDS))
+    for (const index of order) slices[index].push(await driveSlice(entries[index][1], SECONDS / ROUNDS));
+  return Object.fromEntries(
+    entries.map(([key, { name }], index) => {
+      const result = windowFigures(addSlices(slices[index]));
+      logFigures(name, result, slices[index]);
+      return [key, result];
+    }),
+  );
+}
+
+/** One request's three sides as contenders, each with its server's CPU. */
+function sideContenders(sides, request, serverCpu) {
+  return Object.fromEntries(
+    Object.entries(sides).map(([side, requests]) => [
+      side,
+      {
+        name: `${side} ${request}`,
+        request: requests[request],
+        serverCpu: side === 'freshrssGreader' ? serverCpu.freshrss : serverCpu.feedloom,
+      },
+    ]),
+  );
+}
+
+/**
+ * The three floors under the 30 newest, as contenders: measured in the same turns as the lists, since the
+ * goals set the lists against them.
+ */
+function floorContenders(baseURL, cookie, serverCpu) {
+  const floor = (name, request) => ({ name: `Feedloom: ${name}`, request, serverCpu });
+  return {
+    floor: floor('one empty D1 call', { url: `${baseURL}/api/dev/bench/d1-floor` }),
+    pageFloor: floor('one D1 call reading the 30 newest rows', { url: `${baseURL}${PAGE_FLOOR}` }),
+    signedPageFloor: floor("the same call with the session's check in it", {
+      url: `${baseURL}${PAGE_FLOOR}`,
+      headers: { cookie },
+    }),
+  };
 }
 
 export async function benchFreshRss() {
@@ -368,9 +416,7 @@ export async function benchFreshRss() {
   const runtime = await startBareRuntime();
   const serverCpu = { feedloom: feedloomServerCpu(), freshrss: freshrssServerCpu(state) };
   const figures = { feedloomRest: {}, feedloomGreader: {}, freshrssGreader: {} };
-  let floor;
-  let pageFloor;
-  let signedPageFloor;
+  let floors;
   try {
     const ours = `${runtime.baseURL}/api/greader`;
     const ourSession = await greaderSession(ours, API_PERSON.email, appPassword);
@@ -381,38 +427,26 @@ export async function benchFreshRss() {
       feedloomGreader: greaderRequests(ours, ourSession, await greaderIds(ours, ourSession.headers)),
       freshrssGreader: greaderRequests(theirs, theirSession, await greaderIds(theirs, theirSession.headers)),
     };
-    floor = await measure(
-      'Feedloom: one empty D1 call',
-      { url: `${runtime.baseURL}/api/dev/bench/d1-floor` },
-      serverCpu.feedloom,
-    );
-    pageFloor = await measure(
-      'Feedloom: one D1 call reading the 30 newest rows',
-      { url: `${runtime.baseURL}${PAGE_FLOOR}` },
-      serverCpu.feedloom,
-    );
-    signedPageFloor = await measure(
-      "Feedloom: the same call with the session's check in it",
-      { url: `${runtime.baseURL}${PAGE_FLOOR}`, headers: { cookie } },
-      serverCpu.feedloom,
-    );
-    // Request by request, the three sides one after another: load drifts less between them.
-    for (const request of ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'])
-      for (const [side, requests] of Object.entries(sides))
-        figures[side][request] = await measure(
-          `${side} ${request}`,
-          requests[request],
-          side === 'freshrssGreader' ? serverCpu.freshrss : serverCpu.feedloom,
-        );
+    const contendersOf = (request) => ({
+      ...(request === 'newest' ? floorContenders(runtime.baseURL, cookie, serverCpu.feedloom) : {}),
+      ...sideContenders(sides, request, serverCpu),
+    });
+    // Request by request, each one's contenders in turns (bench/turns.mjs).
+    for (const request of REQUESTS) {
+      const measured = await measureInTurns(contendersOf(request));
+      for (const side of Object.keys(sides)) figures[side][request] = measured[side];
+      if (request === 'newest') floors = measured;
+    }
   } finally {
     await runtime.stop();
   }
+  const { floor, pageFloor, signedPageFloor } = floors;
   return summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor });
 }
 
 function summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor }) {
   const rate = (side, request) => Math.round(figures[side][request].requestsPerSecond);
-  const rows = ['newest', 'unreadPage', 'unreadCounts', 'markOneRead'].map((request) => ({
+  const rows = REQUESTS.map((request) => ({
     request,
     feedloomRest: rate('feedloomRest', request),
     feedloomGreader: rate('feedloomGreader', request),
@@ -443,6 +477,7 @@ function summarise({ version, loaded, figures, floor, pageFloor, signedPageFloor
     connections: CONNECTIONS,
     loadGenerator: "Node's fetch (undici), the same for every side",
     seconds: SECONDS,
+    measured: `each request's contenders in turns (the 30 newest's with the three floors): ${ROUNDS} rounds of ${SECONDS / ROUNDS} s each, the order rotated each round`,
     feedloomRuntime: 'Miniflare alone (bench/bare-runtime.mjs)',
     cpuOf: {
       feedloom: "workerd (the Worker, Miniflare's entry, local D1), its main thread apart",

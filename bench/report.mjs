@@ -39,6 +39,10 @@ export function writeReport(results, rootDir = root) {
     '`node bench/write-floor.mjs --fsync` measures it). The server runs as `npm start` runs it, without the DevTools',
     'relay of `wrangler dev` (issue 34), which buffered every D1 call’s events and halved these figures.',
     results.spa?.note ? `SPA: ${results.spa.note}.` : '',
+    // How the comparison was driven: the goals' ratios hold only between figures measured in turns.
+    results.freshrss?.measured
+      ? `Beside FreshRSS: ${results.freshrss.connections} connections, ${results.freshrss.seconds} s a contender after a warm-up, ${results.freshrss.measured}.`
+      : '',
     // A partial run merged into the last full one says which figures come from which run.
     results.note ?? '',
   ]

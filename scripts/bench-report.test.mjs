@@ -94,6 +94,16 @@ describe('the bench report', () => {
     );
   });
 
+  it('says how the FreshRSS comparison was driven, once its run measured in turns', () => {
+    const dir = scratchCheckout();
+    const results = lastResults();
+    const peer = { ...results.freshrss, measured: 'in turns: 5 rounds of 2 s each' };
+    writeReport({ ...results, freshrss: peer }, dir);
+    expect(read(dir, 'docs/performance.md')).toContain(
+      'Beside FreshRSS: 32 connections, 10 s a contender after a warm-up, in turns: 5 rounds of 2 s each.',
+    );
+  });
+
   it('refuses a page without its markers, naming them, before a run’s figures are lost silently', () => {
     const dir = scratchCheckout();
     writeFileSync(join(dir, 'docs/performance.md'), '# Performance\n');
