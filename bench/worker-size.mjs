@@ -28,6 +28,9 @@ function compatibility() {
 function bundleFeedloom() {
   const outdir = path.join(OUT, 'feedloom');
   rmSync(outdir, { recursive: true, force: true });
+  // wrangler refuses a dry run whose assets folder (wrangler.toml's assets.directory) is missing, as on a
+  // new clone before any build; the script it bundles does not depend on what the folder holds.
+  mkdirSync(path.join(root, 'dist', 'client'), { recursive: true });
   const result = spawnSync('npx', ['wrangler', 'deploy', '--dry-run', '--outdir', outdir], {
     cwd: root,
     env: wranglerEnv,
