@@ -50,7 +50,7 @@ export const rebuiltSql = (column: string, keep: string, added?: string) =>
 export const FOLD_RUN = 32;
 
 /**
- * SQL: whether subscription row `row` (its columns' prefix: '' or 'f.' ) holds at least `leastRun` positions
+ * SQL: whether subscription row `row` (its columns' prefix: '' or 'f.') holds at least `leastRun` positions
  * running on from its watermark, with position `adding` (an SQL expression) among them when given: 1 or 0.
  * Cheap where it does not: two instr, then the count.
  */

@@ -13,6 +13,15 @@ import { meteredEnv } from '../test/metered-env';
 import { counted, readerOfOneFeed } from '../test/round-trips';
 import { claimsOf } from '../test/session-tokens';
 
+/** Each query on `path` is refused with a 400 whose message names the field. */
+async function expectRefused(path: string, cases: [query: string, message: string][]) {
+  for (const [query, message] of cases) {
+    const refused = await call(`${path}${query}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ message, code: 'BAD_REQUEST' });
+  }
+}
+
 describe('dev outbox', () => {
   it('lists sent emails newest first in development', async () => {
     const email = uniqueEmail();
@@ -71,14 +80,10 @@ describe('dev bench hooks', () => {
     };
     expect(await metered('?statements=3')).toEqual({ calls: 1, statements: 3 });
     expect(await metered('?calls=2')).toEqual({ calls: 2, statements: 2 });
-    for (const [query, message] of [
+    await expectRefused('/api/dev/bench/d1-floor', [
       ['?statements=11', 'statements must be a whole number from 1 to 10'],
       ['?calls=abc', 'calls must be a whole number from 1 to 10'],
-    ]) {
-      const refused = await call(`/api/dev/bench/d1-floor${query}`);
-      expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({ message, code: 'BAD_REQUEST' });
-    }
+    ]);
   });
 
   it('read a page of items as the list reads them, bodies deflated as hex, in one D1 call and no session (the page floor)', async () => {
@@ -101,14 +106,10 @@ describe('dev bench hooks', () => {
   });
 
   it('refuse a page floor range that is not whole numbers, naming the field', async () => {
-    for (const [query, message] of [
+    await expectRefused('/api/dev/bench/page-floor', [
       ['?from=abc&to=2', 'from must be a whole number'],
       ['?from=1&to=2.5', 'to must be a whole number'],
-    ]) {
-      const refused = await call(`/api/dev/bench/page-floor${query}`);
-      expect(refused.status).toBe(400);
-      expect(await refused.json()).toEqual({ message, code: 'BAD_REQUEST' });
-    }
+    ]);
   });
 
   it("read the page floor signed in with the session's check in the same one D1 call, and refuse it once the session has ended", async () => {
