@@ -368,7 +368,11 @@ function summariesRows(summaries) {
 function rateWithCpu(rate, cpu) {
   if (!cpu) return fmt(rate, 0);
   const main = missing(cpu.mainThreadMsPerRequest) ? '' : ` (main thread ${fmt(cpu.mainThreadMsPerRequest, 2)})`;
-  return `${fmt(rate, 0)}; ${fmt(cpu.serverMsPerRequest, 2)} ms CPU${main}, ${fmt(cpu.serverCores, 2)} cores`;
+  // A split runtime's (bench/bare-runtime.mjs): the database's process's share of that CPU and of those cores.
+  const database = missing(cpu.databaseMsPerRequest)
+    ? ''
+    : `; of which the database's process ${fmt(cpu.databaseMsPerRequest, 2)} ms, ${fmt(cpu.databaseCores, 2)} cores`;
+  return `${fmt(rate, 0)}; ${fmt(cpu.serverMsPerRequest, 2)} ms CPU${main}, ${fmt(cpu.serverCores, 2)} cores${database}`;
 }
 
 /** A figure's name, saying what its cells hold once they hold CPU too. */
@@ -387,26 +391,29 @@ function freshrssRows(peer) {
     markOneRead: 'marking one read',
   };
   const cpuOf = (side, request) => peer.detail?.[side]?.[request]?.cpu;
+  /** A side's row for one request, where the run measured that side (older results have fewer). */
+  const sideRow = (side, label, row, theirs) =>
+    row[side] === undefined
+      ? []
+      : [
+          [
+            rateLabel(`${names[row.request]}, ${label}`, cpuOf(side, row.request)),
+            rateWithCpu(row[side], cpuOf(side, row.request)),
+            theirs,
+            ratio(row[side], row.freshrssGreader),
+            '',
+          ],
+        ];
   const rows = peer.rows.flatMap((row) => {
     const theirs = `FreshRSS ${rateWithCpu(row.freshrssGreader, cpuOf('freshrssGreader', row.request))}`;
     return [
-      [
-        rateLabel(`${names[row.request]}, REST`, cpuOf('feedloomRest', row.request)),
-        rateWithCpu(row.feedloomRest, cpuOf('feedloomRest', row.request)),
-        theirs,
-        ratio(row.feedloomRest, row.freshrssGreader),
-        '',
-      ],
-      [
-        rateLabel(`${names[row.request]}, Google Reader`, cpuOf('feedloomGreader', row.request)),
-        rateWithCpu(row.feedloomGreader, cpuOf('feedloomGreader', row.request)),
-        theirs,
-        ratio(row.feedloomGreader, row.freshrssGreader),
-        '',
-      ],
+      ...sideRow('feedloomRest', 'REST', row, theirs),
+      ...sideRow('feedloomGreader', 'Google Reader', row, theirs),
+      ...sideRow('feedloomRestSplit', 'REST, D1 in its own process', row, theirs),
+      ...sideRow('feedloomGreaderSplit', 'Google Reader, D1 in its own process', row, theirs),
     ];
   });
-  const { greaderOverRest, newestAgainstFreshrss, newestAgainstSignedFloor } = peer.goals;
+  const { greaderOverRest, newestAgainstFreshrss, newestAgainstSignedFloor, newestSplitAgainstFreshrss } = peer.goals;
   /** A floor's row, where the run measured it (older results have fewer floors). */
   const floorRow = (label, rate, cpu, note) =>
     rate === undefined ? [] : [[rateLabel(label, cpu), rateWithCpu(rate, cpu), '', '', note]];
@@ -438,6 +445,7 @@ function freshrssRows(peer) {
     ],
     ...goalRow('the 30 newest, REST and Google Reader, req/s', newestAgainstFreshrss),
     ...goalRow('the 30 newest against the cheapest correct list, req/s', newestAgainstSignedFloor),
+    ...goalRow('the 30 newest, D1 in its own process, req/s', newestSplitAgainstFreshrss),
   );
   return rows;
 }

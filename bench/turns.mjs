@@ -12,12 +12,17 @@ export function turnOrder(count, rounds) {
   );
 }
 
-/** CPU ms read around slices, added up; null as soon as one slice could not read it. */
+/**
+ * CPU ms read around slices, added up; null as soon as one slice could not read it. `mainThread` and
+ * `database` (a split runtime's database process, bench/bare-runtime.mjs) where every slice has them.
+ */
 function addServerCpu(servers) {
   if (servers.some((server) => !server)) return null;
-  const total = servers.reduce((sum, server) => sum + server.total, 0);
-  if (servers.some((server) => server.mainThread === undefined)) return { total };
-  return { total, mainThread: servers.reduce((sum, server) => sum + server.mainThread, 0) };
+  const added = { total: servers.reduce((sum, server) => sum + server.total, 0) };
+  for (const part of ['mainThread', 'database'])
+    if (servers.every((server) => server[part] !== undefined))
+      added[part] = servers.reduce((sum, server) => sum + server[part], 0);
+  return added;
 }
 
 /**
@@ -47,6 +52,9 @@ function cpuFigures({ server, loadGeneratorMs, requests, wallMs }) {
     serverMsPerRequest: perRequest(server.total),
     ...(server.mainThread === undefined ? {} : { mainThreadMsPerRequest: perRequest(server.mainThread) }),
     serverCores: cores(server.total),
+    ...(server.database === undefined
+      ? {}
+      : { databaseMsPerRequest: perRequest(server.database), databaseCores: cores(server.database) }),
     loadGeneratorMsPerRequest: perRequest(loadGeneratorMs),
     loadGeneratorCores: cores(loadGeneratorMs),
   };

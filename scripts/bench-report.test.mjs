@@ -94,6 +94,51 @@ describe('the bench report', () => {
     );
   });
 
+  it('shows the lists with D1 in its own process beside FreshRSS, and their goal, where the run measured them', () => {
+    const dir = scratchCheckout();
+    const results = lastResults();
+    const peer = structuredClone(results.freshrss);
+    peer.rows[0] = {
+      request: 'newest',
+      feedloomRest: 351,
+      feedloomGreader: 390,
+      feedloomRestSplit: 512,
+      feedloomGreaderSplit: 488,
+      freshrssGreader: 501,
+    };
+    peer.detail.feedloomGreaderSplit = {
+      newest: {
+        cpu: {
+          serverMsPerRequest: 2.58,
+          mainThreadMsPerRequest: 2.5,
+          serverCores: 1.38,
+          databaseMsPerRequest: 1.12,
+          databaseCores: 0.6,
+          loadGeneratorMsPerRequest: 0.57,
+          loadGeneratorCores: 0.3,
+        },
+      },
+    };
+    peer.goals.newestSplitAgainstFreshrss = { bar: 501, barIs: "FreshRSS's rate", rest: 512, greader: 488, met: false };
+    writeReport({ ...results, freshrss: peer }, dir);
+    const performance = read(dir, 'docs/performance.md');
+    expect(performance).toContain(
+      "| freshrss | the 30 newest, Google Reader, D1 in its own process: req/s; server CPU a request, cores in use | 488; 2.58 ms CPU (main thread 2.5), 1.38 cores; of which the database's process 1.12 ms, 0.6 cores | FreshRSS",
+    );
+    expect(performance).toContain(
+      "| freshrss | the 30 newest, D1 in its own process, req/s | 512 / 488 | bar 501 |  | ≥ FreshRSS's rate ✗ |",
+    );
+    // Results from before the split have neither row.
+    const before = structuredClone(peer);
+    for (const row of before.rows) {
+      delete row.feedloomRestSplit;
+      delete row.feedloomGreaderSplit;
+    }
+    delete before.goals.newestSplitAgainstFreshrss;
+    writeReport({ ...results, freshrss: before }, dir);
+    expect(read(dir, 'docs/performance.md')).not.toContain('D1 in its own process');
+  });
+
   it('says how the FreshRSS comparison was driven, once its run measured in turns', () => {
     const dir = scratchCheckout();
     const results = lastResults();

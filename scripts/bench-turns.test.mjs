@@ -65,4 +65,19 @@ describe("a contender's slices added up", () => {
     const unread = windowFigures(addSlices([slice([1], 1000, { total: 3 }), slice([1], 1000, null)]));
     expect(unread).not.toHaveProperty('cpu');
   });
+
+  it("give a split runtime's database process its own share of the server's CPU", () => {
+    const split = windowFigures(
+      addSlices([
+        slice([1, 1], 1000, { total: 40, mainThread: 36, database: 16 }),
+        slice([1, 1], 1000, { total: 20, mainThread: 18, database: 8 }),
+      ]),
+    );
+    expect(split.cpu).toMatchObject({
+      serverMsPerRequest: 15,
+      mainThreadMsPerRequest: 13.5,
+      databaseMsPerRequest: 6,
+      databaseCores: 0.01,
+    });
+  });
 });
