@@ -135,14 +135,23 @@ type SidebarFeedRow = {
   trimmed_seq: number;
   /** JSON of the feed's items of stories above the person's watermark, when it may have some (story-members.ts). */
   stories_above: string | null;
+  /** When the feed's newest item arrived (ms), where the read asked (`arrivals`); null when it holds none. */
+  newest_at?: number | null;
 };
 
 /**
  * These feeds' rows in their shard, each by primary key, with the person's watermark on each (a table of
  * values: no row read for it), and each feed's unread items of stories when its row says it may have some.
+ * With `arrivals`, when each feed's newest item arrived too: the item its row names as its last (`last_seq`),
+ * by the items' (feed_id, seq) key, a row more a feed.
  */
-const sidebarFeedsSql = (feeds: { feedId: number; readSeq: number }[]) => sql`select f.id, f.url, f.site_url,
-    f.favicon_url, f.last_error, f.last_seq, f.trimmed_seq, ${storyItemsAboveColumn(sql`v.column2`)} as stories_above
+const sidebarFeedsSql = (feeds: { feedId: number; readSeq: number }[], arrivals: boolean) => sql`select f.id, f.url,
+    f.site_url, f.favicon_url, f.last_error, f.last_seq, f.trimmed_seq,
+    ${storyItemsAboveColumn(sql`v.column2`)} as stories_above${
+      arrivals
+        ? sql`, (select i.created_at from items i where i.feed_id = f.id and i.seq = f.last_seq) as newest_at`
+        : sql``
+    }
   from (values ${sql.raw(feeds.map((feed) => `(${idListSql([feed.feedId, feed.readSeq])})`).join(', '))}) v
   join feeds f on f.id = v.column1`;
 
@@ -184,6 +193,20 @@ export async function listCategoriesWithFeeds(
   return (await unreadCounts(db, userId, readingList)).groups;
 }
 
+/**
+ * The sidebar's groups and when each feed's newest item arrived (epoch ms, for the feeds that hold any):
+ * what the reader apps' unread counts and Fever's feeds say (Vienna skips fetching a feed whose newest item
+ * it has, FreshRSS #2853). In the sidebar's own round trip, a row more a feed.
+ */
+export async function listCategoriesWithArrivals(
+  db: PeopleDb,
+  userId: number,
+  readingList?: UsersRowCopy | Reader,
+): Promise<{ groups: CategoryWithFeeds[]; newestArrivals: Map<number, number> }> {
+  const { groups, newestArrivals } = await unreadCounts(db, userId, readingList, { arrivals: true });
+  return { groups, newestArrivals };
+}
+
 /** My Feed's unread count, in stories: the sidebar's arithmetic over every feed (GET /api/feed-items/unread-count). */
 export async function countUnreadStories(db: PeopleDb, userId: number, readingList?: UsersRowCopy | Reader) {
   return (await unreadCounts(db, userId, readingList)).myFeed;
@@ -199,7 +222,8 @@ async function unreadCounts(
   db: PeopleDb,
   userId: number,
   readingList?: UsersRowCopy | Reader,
-): Promise<{ groups: CategoryWithFeeds[]; myFeed: number }> {
+  { arrivals = false } = {},
+): Promise<{ groups: CategoryWithFeeds[]; myFeed: number; newestArrivals: Map<number, number> }> {
   const list =
     typeof readingList === 'object' && readingList !== null
       ? await readingList.readingList()
@@ -218,7 +242,10 @@ async function unreadCounts(
           { db, query: sidebarSubscriptionsSql(userId, followed.length) },
           ...shards.map(([shard, ids]) => ({
             db: db.shards.at(shard),
-            query: sidebarFeedsSql(ids.map((feedId) => ({ feedId, readSeq: watermarks.get(feedId) ?? 0 }))),
+            query: sidebarFeedsSql(
+              ids.map((feedId) => ({ feedId, readSeq: watermarks.get(feedId) ?? 0 })),
+              arrivals,
+            ),
           })),
         ])) as [SidebarSubscriptionRow[], ...SidebarFeedRow[][]]);
   const above = feedRows.flat().flatMap((feed) => storyItemsAboveOf(feed.id, feed.stories_above));
@@ -228,6 +255,11 @@ async function unreadCounts(
   const { unread, members } = await unreadStoriesOf(db, userId, followed, { above, kept });
   const laterSources = (feedIds: number[]) => countLaterSources(unread, members, feedIds);
   const feeds = new Map(feedRows.flat().map((feed) => [feed.id, feed]));
+  const newestArrivals = new Map(
+    feedRows
+      .flat()
+      .flatMap((feed): [number, number][] => (typeof feed.newest_at === 'number' ? [[feed.id, feed.newest_at]] : [])),
+  );
   const withCounts: FeedWithCounts[] = mine.flatMap((row) => {
     const feed = feeds.get(row.feedId);
     if (!feed) return [];
@@ -271,5 +303,9 @@ async function unreadCounts(
   for (const group of groups.values()) group.unreadCount -= laterSources(group.feeds.map((feed) => feed.id));
   const myFeed = withCounts.reduce((total, row) => total + row.unread, 0) - laterSources(followed);
   // "General" (no category) comes last, after the named categories.
-  return { groups: [...groups.values()].sort((a, b) => Number(a.id === null) - Number(b.id === null)), myFeed };
+  return {
+    groups: [...groups.values()].sort((a, b) => Number(a.id === null) - Number(b.id === null)),
+    myFeed,
+    newestArrivals,
+  };
 }

@@ -9,14 +9,13 @@ import type { PeopleDb } from '../db/client';
 import { feedRowsByIds } from '../db/feeds';
 import { setItemRead } from '../db/item-row';
 import { countItems, itemIds, queryItems } from '../db/items';
-import { newestArrivals } from '../db/newest-arrivals';
 import { markFeedsRead } from '../db/read-state';
 import { createReader, type Reader } from '../db/reader';
 import { setItemStarred } from '../db/stars';
 import type { AppEnv } from '../env';
 import { cachedIcon, type IconDeps, type SiteIcon, siteIcon } from '../feeds/favicon-cache';
 import { withFullArticles } from '../feeds/full-article-items';
-import { loadReaderSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import { loadReaderSubscriptions, newestArrivalOf, type ReaderSubscriptions } from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { withinPageBudget } from '../lib/response-budget';
 import { isSearchGroup, savedSearchGroups, savedSearchOfGroup } from '../rules/fever-groups';
@@ -62,9 +61,12 @@ async function orNoChange<T>(part: () => Promise<T>, fallback: T): Promise<T> {
   }
 }
 
-/** The categories as groups, then the saved searches (rules/fever-groups.ts). */
-async function groupsOf(reader: Reader, subscriptions: ReaderSubscriptions) {
-  const searches = await savedSearchGroups(reader);
+/**
+ * The categories as groups, then the saved searches (rules/fever-groups.ts): both read at once, so that
+ * they go in one round trip with whatever else the call reads in the same tick.
+ */
+async function groupsOf(reader: Reader, subscriptionsRead: Promise<ReaderSubscriptions>) {
+  const [searches, subscriptions] = await Promise.all([savedSearchGroups(reader), subscriptionsRead]);
   return {
     groups: [...subscriptions.labels.map((label) => ({ id: label.categoryId, title: label.name })), ...searches.groups],
     feeds_groups: [
@@ -74,12 +76,11 @@ async function groupsOf(reader: Reader, subscriptions: ReaderSubscriptions) {
   };
 }
 
-/** Fever's feeds: each feed's favicon has the feed's id; last updated is when its newest item arrived. */
-async function feedsOf(db: PeopleDb, subscriptions: ReaderSubscriptions) {
-  const newest = await newestArrivals(
-    db,
-    subscriptions.feeds.map((feed) => feed.id),
-  );
+/**
+ * Fever's feeds: each feed's favicon has the feed's id; last updated is when its newest item arrived
+ * (subscriptions loaded with their arrivals).
+ */
+function feedsOf(subscriptions: ReaderSubscriptions) {
   return subscriptions.feeds.map((feed) => ({
     id: feed.id,
     favicon_id: feed.id,
@@ -87,7 +88,7 @@ async function feedsOf(db: PeopleDb, subscriptions: ReaderSubscriptions) {
     url: feed.url,
     site_url: feed.siteUrl ?? '',
     is_spark: 0,
-    last_updated_on_time: Math.floor((newest.get(feed.id) ?? 0) / 1000),
+    last_updated_on_time: Math.floor(newestArrivalOf(subscriptions, feed.id) / 1000),
   }));
 }
 
@@ -224,19 +225,20 @@ export async function answerFor(c: Context<AppEnv>, params: URLSearchParams, use
   const answer: Record<string, unknown> = { ...UNSIGNED, auth: 1, last_refreshed_on_time: seconds(new Date()) };
   const asked = (name: string) => params.has(name);
   // Read once, by the calls that name feeds or groups: an app's items, unread and saved ids need none.
+  // The feeds' call says when each feed's newest item arrived, read in the same round trip.
   let read: Promise<ReaderSubscriptions> | undefined;
   const subscriptions = () => {
-    read ??= loadReaderSubscriptions(db, userId, reader);
+    read ??= loadReaderSubscriptions(db, userId, reader, { arrivals: asked('feeds') });
     return read;
   };
 
   let refreshed: string | null = null;
   if (asked('mark')) refreshed = await orNoChange(() => applyMark(reader, params, subscriptions), null);
-  const groups = asked('groups') || asked('feeds') ? await groupsOf(reader, await subscriptions()) : null;
+  const groups = asked('groups') || asked('feeds') ? await groupsOf(reader, subscriptions()) : null;
   if (asked('groups')) Object.assign(answer, groups);
   if (asked('feeds'))
     Object.assign(answer, {
-      feeds: await feedsOf(db, await subscriptions()),
+      feeds: feedsOf(await subscriptions()),
       feeds_groups: groups?.feeds_groups,
     });
   if (asked('favicons'))

@@ -4,7 +4,7 @@
 
 import type { CategoryWithFeeds } from '../contracts/feeds';
 import { parseId } from '../contracts/ids';
-import { listCategoriesWithFeeds } from '../db/categories';
+import { listCategoriesWithArrivals, listCategoriesWithFeeds } from '../db/categories';
 import type { PeopleDb } from '../db/client';
 import { feedRowsByIds } from '../db/feeds';
 import type { Reader } from '../db/reader';
@@ -30,9 +30,14 @@ export type ReaderSubscriptions = {
   byId: Map<number, ReaderFeed>;
   byUrl: Map<string, ReaderFeed>;
   labelByName: Map<string, ReaderLabel>;
+  /** When each feed's newest item arrived (ms), where the load asked for it (`arrivals`); null where not. */
+  newestArrivals: Map<number, number> | null;
 };
 
-export function toReaderSubscriptions(groups: CategoryWithFeeds[]): ReaderSubscriptions {
+export function toReaderSubscriptions(
+  groups: CategoryWithFeeds[],
+  newestArrivals: Map<number, number> | null = null,
+): ReaderSubscriptions {
   const feeds: ReaderFeed[] = [];
   const labels: ReaderLabel[] = [];
   for (const group of groups) {
@@ -63,12 +68,29 @@ export function toReaderSubscriptions(groups: CategoryWithFeeds[]): ReaderSubscr
     byId: new Map(feeds.map((feed) => [feed.id, feed])),
     byUrl: new Map(feeds.map((feed) => [feed.url, feed])),
     labelByName: new Map(labels.map((label) => [label.name, label])),
+    newestArrivals,
   };
 }
 
-/** The person's subscriptions as reader apps see them; `reader` (db/reader.ts) hands its reading list over. */
-export async function loadReaderSubscriptions(db: PeopleDb, userId: number, reader?: Reader) {
-  return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId, reader));
+/**
+ * The person's subscriptions as reader apps see them; `reader` (db/reader.ts) hands its reading list over.
+ * With `arrivals`, when each feed's newest item arrived too, in the same round trip (newestArrivalOf).
+ */
+export async function loadReaderSubscriptions(
+  db: PeopleDb,
+  userId: number,
+  reader?: Reader,
+  { arrivals = false } = {},
+): Promise<ReaderSubscriptions> {
+  if (!arrivals) return toReaderSubscriptions(await listCategoriesWithFeeds(db, userId, reader));
+  const { groups, newestArrivals } = await listCategoriesWithArrivals(db, userId, reader);
+  return toReaderSubscriptions(groups, newestArrivals);
+}
+
+/** When a feed's newest item arrived (epoch ms; 0 when it holds none), from subscriptions loaded with `arrivals`. */
+export function newestArrivalOf(subscriptions: ReaderSubscriptions, feedId: number): number {
+  if (!subscriptions.newestArrivals) throw new Error('The subscriptions were loaded without their arrivals');
+  return subscriptions.newestArrivals.get(feedId) ?? 0;
 }
 
 type FeedAddress = { url: string; siteUrl: string | null; at: number };

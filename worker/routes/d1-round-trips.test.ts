@@ -298,7 +298,7 @@ describe('reader apps, for someone in the primary database', () => {
     };
   }
 
-  it('answers a Google Reader stream and Fever items in one round trip once their credential is seen, noting the app password after', async () => {
+  it('answers a Google Reader stream, its unread counts, Fever items and feeds in one round trip once their credential is seen, noting the app password after', async () => {
     // Pinned, so that moving it on below ends with this test (vi.setSystemTime on the real clock would
     // leave Date faked for the files this runner takes next).
     pinClock(Date.now());
@@ -329,6 +329,20 @@ describe('reader apps, for someone in the primary database', () => {
     expect(page.calls).toEqual({ DB: 1 });
     expect(page.body).toEqual(first.body);
 
+    // The unread counts, each with when its stream's newest item arrived (Vienna skips fetching a feed
+    // whose newest it has): the arrivals are read in the sidebar's own statement, one round trip, where
+    // they were a round trip of their own after it.
+    const counts = await countedApp('/api/greader/reader/api/0/unread-count?output=json', { auth });
+    expect(counts.roundTrips).toBe(1);
+    expect(counts.calls).toEqual({ DB: 1 });
+    const newest = (page.body as { items: { timestampUsec: string }[] }).items[0]?.timestampUsec;
+    expect(counts.body).toMatchObject({
+      max: MINUTES.length,
+      unreadcounts: expect.arrayContaining([
+        { id: 'user/-/state/com.google/reading-list', count: MINUTES.length, newestItemTimestampUsec: newest },
+      ]),
+    });
+
     const form = `api_key=${await md5Hex(`${person.email}:${password}`)}`;
     // Fever pages by id only through ids no write still committing could come in below.
     await settleItemIds();
@@ -346,5 +360,12 @@ describe('reader apps, for someone in the primary database', () => {
     // The key's check, the items and their total in one D1 batch: one call, where it was three.
     expect(again.calls).toEqual({ DB: 1 });
     expect(again.body).toEqual({ ...(fever.body as object), last_refreshed_on_time: expect.any(Number) });
+
+    // Its feeds, each last updated when its newest item arrived: read with the subscriptions, in one round trip.
+    const feeds = await countedApp('/api/fever/?api&feeds', { form });
+    expect(feeds.roundTrips).toBe(1);
+    expect(feeds.body).toMatchObject({
+      feeds: [{ last_updated_on_time: Math.floor(Number(newest) / 1_000_000) }],
+    });
   });
 });

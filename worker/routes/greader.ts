@@ -7,7 +7,6 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { findUserByAppPassword } from '../db/app-passwords';
 import { queryItems } from '../db/items';
-import { newestArrivals } from '../db/newest-arrivals';
 import { createReader, type Reader } from '../db/reader';
 import type { AppEnv } from '../env';
 import { withFullArticles } from '../feeds/full-article-items';
@@ -17,7 +16,12 @@ import { feedStreamId, labelStreamId, parseItemIds, parseStreamId, STATE, type S
 import { atomFeed, itemJson, type RenderContext } from '../greader/render';
 import { isNewsboat, STARRED_TITLE, starredSubscription } from '../greader/special-streams';
 import { MAX_PAGE, readStream, streamQueryOf } from '../greader/streams';
-import { loadReaderSubscriptions, loadStreamSubscriptions, type ReaderSubscriptions } from '../greader/subscriptions';
+import {
+  loadReaderSubscriptions,
+  loadStreamSubscriptions,
+  newestArrivalOf,
+  type ReaderSubscriptions,
+} from '../greader/subscriptions';
 import { ApiError } from '../lib/errors';
 import { chunksOf, streamJsonArray } from '../lib/json-stream';
 import { ITEMS_PER_READ } from '../lib/response-budget';
@@ -178,16 +182,16 @@ const readerApi = new Hono<ReaderEnv>()
     });
   })
   .get('/unread-count', async (c) => {
-    const { feeds, labels } = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c));
-    const newest = await newestArrivals(
-      c.var.peopleDb,
-      feeds.map((feed) => feed.id),
-    );
+    // The counts and when each feed's newest item arrived, in one round trip.
+    const subscriptions = await loadReaderSubscriptions(c.var.peopleDb, c.var.user.id, readerOf(c), {
+      arrivals: true,
+    });
+    const { feeds, labels } = subscriptions;
     const total = feeds.reduce((sum, feed) => sum + feed.unread, 0);
     // When the newest item of a stream arrived, in µs as the item's timestampUsec (Vienna skips a feed
     // whose newest it already has); left out of a stream with no items.
     const newestOf = (feedIds: number[]) => {
-      const ms = Math.max(0, ...feedIds.map((id) => newest.get(id) ?? 0));
+      const ms = Math.max(0, ...feedIds.map((id) => newestArrivalOf(subscriptions, id)));
       return ms > 0 ? { newestItemTimestampUsec: String(ms * 1000) } : {};
     };
     return c.json({
