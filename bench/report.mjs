@@ -24,6 +24,17 @@ export function machine() {
   };
 }
 
+/**
+ * The results' note once a run of some parts (`parts`, as named on the command line) is merged into the
+ * last full run: that run's note, without what an earlier merge of the same parts said (its figures are
+ * replaced), then this one's.
+ */
+export function mergedNote(lastNote, parts, note) {
+  const named = parts.join(', ').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const earlier = new RegExp(`(^| )${named}: a run of .*? merged into the full run above\\.`, 'g');
+  return [(lastNote ?? '').replace(earlier, '').trim(), note].filter(Boolean).join(' ');
+}
+
 /** `rootDir`: the checkout to write into (tests pass a copy). */
 export function writeReport(results, rootDir = root) {
   const m = results.machine;

@@ -21,7 +21,7 @@ import { benchParse } from './parse.mjs';
 import { benchParseHostile } from './parse-hostile.mjs';
 import { INDEX_ENTRY_BYTES, itemsPerRefreshWithNew, projectScale } from './projection.mjs';
 import { benchRefresh, REFRESH_PERSON_ID, refreshSeedSql, startFixtureServer } from './refresh.mjs';
-import { machine, writeReport } from './report.mjs';
+import { machine, mergedNote, writeReport } from './report.mjs';
 import { benchRoundTrips } from './round-trips.mjs';
 import { benchRules } from './rules.mjs';
 import { benchSearch } from './search.mjs';
@@ -220,7 +220,7 @@ if (only.length > 0 && merge) {
   const m = results.machine;
   const note = `${only.join(', ')}: a run of ${m.date.slice(0, 16).replace('T', ' ')} UTC (load ${m.loadAverage}) merged into the full run above.`;
   console.log(
-    `\n${writeReport({ ...last, ...results, machine: last.machine, note: [last.note, note].filter(Boolean).join(' ') })}\n`,
+    `\n${writeReport({ ...last, ...results, machine: last.machine, note: mergedNote(last.note, only, note) })}\n`,
   );
   console.log('bench/results.json, docs/performance.md and docs/scaling.md updated.');
   process.exit(0);

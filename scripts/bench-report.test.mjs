@@ -4,7 +4,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { writeReport } from '../bench/report.mjs';
+import { mergedNote, writeReport } from '../bench/report.mjs';
 
 const repo = join(import.meta.dirname, '..');
 
@@ -150,6 +150,16 @@ describe('the bench report', () => {
     expect(read(dir, 'docs/performance.md')).toContain(
       'Beside FreshRSS: 32 connections, 10 s a contender after a warm-up, in turns: 5 rounds of 2 s each.',
     );
+  });
+
+  it('keeps one note for a part merged again, as its figures are replaced', () => {
+    const earlier =
+      'Full run at rest. freshrss: a run of 2026-11-28 18:35 UTC (load 0.91 1.35 1.54) merged into the full run above. api: a run of 2026-11-27 10:00 UTC (load 1.0 2.0 3.0) merged into the full run above.';
+    const again = 'freshrss: a run of 2026-11-28 18:53 UTC (load 2.31 2.03 1.83) merged into the full run above.';
+    expect(mergedNote(earlier, ['freshrss'], again)).toBe(
+      `Full run at rest. api: a run of 2026-11-27 10:00 UTC (load 1.0 2.0 3.0) merged into the full run above. ${again}`,
+    );
+    expect(mergedNote(undefined, ['freshrss'], again)).toBe(again);
   });
 
   it('refuses a page without its markers, naming them, before a run’s figures are lost silently', () => {
