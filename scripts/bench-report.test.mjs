@@ -20,6 +20,15 @@ function scratchCheckout() {
 const lastResults = () => JSON.parse(readFileSync(join(repo, 'bench/results.json'), 'utf8'));
 const read = (dir, file) => readFileSync(join(dir, file), 'utf8');
 
+/** A contender's CPU figures as bench/turns.mjs gives them; no main thread figure for a server without one. */
+const cpu = (serverMsPerRequest, mainThreadMsPerRequest, serverCores) => ({
+  serverMsPerRequest,
+  ...(mainThreadMsPerRequest === undefined ? {} : { mainThreadMsPerRequest }),
+  serverCores,
+  loadGeneratorMsPerRequest: 0.81,
+  loadGeneratorCores: 0.33,
+});
+
 describe('the bench report', () => {
   it('rewrites the table in docs/performance.md and the projection in docs/scaling.md, never the README', () => {
     const dir = scratchCheckout();
@@ -65,13 +74,6 @@ describe('the bench report', () => {
     const dir = scratchCheckout();
     const results = lastResults();
     const peer = structuredClone(results.freshrss);
-    const cpu = (serverMsPerRequest, mainThreadMsPerRequest, serverCores) => ({
-      serverMsPerRequest,
-      ...(mainThreadMsPerRequest === undefined ? {} : { mainThreadMsPerRequest }),
-      serverCores,
-      loadGeneratorMsPerRequest: 0.81,
-      loadGeneratorCores: 0.33,
-    });
     peer.rows[0] = { request: 'newest', feedloomRest: 411, feedloomGreader: 363, freshrssGreader: 654 };
     peer.detail.feedloomRest.newest.cpu = cpu(2.38, 2.1, 0.98);
     peer.detail.freshrssGreader.newest.cpu = cpu(2.9, undefined, 1.9);
@@ -107,17 +109,7 @@ describe('the bench report', () => {
       freshrssGreader: 501,
     };
     peer.detail.feedloomGreaderSplit = {
-      newest: {
-        cpu: {
-          serverMsPerRequest: 2.58,
-          mainThreadMsPerRequest: 2.5,
-          serverCores: 1.38,
-          databaseMsPerRequest: 1.12,
-          databaseCores: 0.6,
-          loadGeneratorMsPerRequest: 0.57,
-          loadGeneratorCores: 0.3,
-        },
-      },
+      newest: { cpu: { ...cpu(2.58, 2.5, 1.38), databaseMsPerRequest: 1.12, databaseCores: 0.6 } },
     };
     peer.goals.newestSplitAgainstFreshrss = { bar: 501, barIs: "FreshRSS's rate", rest: 512, greader: 488, met: false };
     writeReport({ ...results, freshrss: peer }, dir);

@@ -255,11 +255,11 @@ async function unreadCounts(
   const { unread, members } = await unreadStoriesOf(db, userId, followed, { above, kept });
   const laterSources = (feedIds: number[]) => countLaterSources(unread, members, feedIds);
   const feeds = new Map(feedRows.flat().map((feed) => [feed.id, feed]));
-  const newestArrivals = new Map(
-    feedRows
-      .flat()
-      .flatMap((feed): [number, number][] => (typeof feed.newest_at === 'number' ? [[feed.id, feed.newest_at]] : [])),
-  );
+  // Only the reads that asked have them (the reader apps' counts and feeds): the sidebar builds no map.
+  const newestArrivals = new Map<number, number>();
+  if (arrivals)
+    for (const feed of feeds.values())
+      if (typeof feed.newest_at === 'number') newestArrivals.set(feed.id, feed.newest_at);
   const withCounts: FeedWithCounts[] = mine.flatMap((row) => {
     const feed = feeds.get(row.feedId);
     if (!feed) return [];
