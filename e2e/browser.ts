@@ -3,15 +3,32 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type BrowserContext, chromium, type Page, type Request } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** How many of a browser's latest events (navigations, errors, error answers) a failed test reports. */
 const EVENTS_KEPT = 25;
 
+/** A browser as a failed test's report shows it (e2e/failure-report.ts). */
+export type WatchedBrowser = {
+  context: BrowserContext;
+  /** What its pages did lately, newest last. */
+  events: string[];
+  /** The requests sent and not yet answered or failed: what a page's load event still waits for. */
+  pending: () => string[];
+  /** Where its pages were and what they still waited for when it was closed, once closed. */
+  closed?: { pages: string[]; pending: string[] };
+};
+
 /** The browsers open now, each with what its pages said lately: e2e/failure-report.ts prints them. */
-export const openBrowsers = new Set<{ context: BrowserContext; events: string[] }>();
+export const openBrowsers = new Set<WatchedBrowser>();
+/**
+ * The browsers closed since the running test began (failure-report.ts empties it before each test): a
+ * test that opens a browser of its own and fails in it closes it first (a `finally`), and its report
+ * still needs what that browser's page was doing.
+ */
+export const closedBrowsers: WatchedBrowser[] = [];
 
 export async function openBrowser(options: { width?: number; height?: number } = {}) {
   const profile = mkdtempSync(join(tmpdir(), 'feedloom-e2e-'));
@@ -41,7 +58,7 @@ export async function openBrowser(options: { width?: number; height?: number } =
     }
   });
   const page: Page = context.pages()[0] ?? (await context.newPage());
-  const watched = { context, events: watchEvents(context) };
+  const watched: WatchedBrowser = { context, ...watchEvents(context) };
   openBrowsers.add(watched);
   return {
     context,
@@ -49,6 +66,8 @@ export async function openBrowser(options: { width?: number; height?: number } =
     cspViolations,
     close: async () => {
       openBrowsers.delete(watched);
+      watched.closed = { pages: context.pages().map((open) => open.url()), pending: watched.pending() };
+      closedBrowsers.push(watched);
       await context.close();
       rmSync(profile, { recursive: true, force: true });
       if (cspViolations.length > 0) {
@@ -62,15 +81,23 @@ export type Browser = Awaited<ReturnType<typeof openBrowser>>;
 
 /**
  * What a browser's pages did lately, newest last: where they went, uncaught errors, console errors,
- * requests that failed and answers of 400 or more (some are what a test expects), each with its time.
+ * requests that failed and answers of 400 or more (some are what a test expects), each with its time;
+ * and the requests still waiting for their answer, each with how long it has waited.
  */
-function watchEvents(context: BrowserContext): string[] {
+function watchEvents(context: BrowserContext) {
   const events: string[] = [];
   const started = Date.now();
+  const seconds = (since: number) => ((Date.now() - since) / 1000).toFixed(1);
   const note = (text: string) => {
-    events.push(`+${((Date.now() - started) / 1000).toFixed(1)} s ${text}`);
+    events.push(`+${seconds(started)} s ${text}`);
     if (events.length > EVENTS_KEPT) events.shift();
   };
+  const waiting = new Map<Request, number>();
+  context.on('request', (request) => waiting.set(request, Date.now()));
+  context.on('requestfinished', (request) => waiting.delete(request));
+  context.on('requestfailed', (request) => waiting.delete(request));
+  const pending = () =>
+    [...waiting].map(([request, sent]) => `${request.method()} ${request.url()} (waiting ${seconds(sent)} s)`);
   const followNavigations = (page: Page) =>
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`at ${frame.url()}`);
@@ -90,5 +117,5 @@ function watchEvents(context: BrowserContext): string[] {
   context.on('response', (response) => {
     if (response.status() >= 400) note(`${response.status()} ${response.request().method()} ${response.url()}`);
   });
-  return events;
+  return { events, pending };
 }
