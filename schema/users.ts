@@ -37,13 +37,19 @@ const usersRowColumns = () => ({
   // "Group the same story from different feeds" (issue 24): My Feed, categories and search show one row
   // per story. On the users row, which every request's session reads already: a list pays nothing for it.
   groupStories: integer({ mode: 'boolean' }).notNull().default(true),
-  // How far back the person's last first page of My Feed (all, unread) had to look for a page of items: the
-  // first window of the next one is sized from it (db/items.ts), read with the session at no extra cost.
+  // How far back the person's last first page of My Feed (all, unread) had to look for a page of items,
+  // from its newest row, and that row's date (the anchor): the first window of the next one reaches from
+  // now to the anchor less the span (db/items/windows.ts), read with the session at no extra cost. The
+  // time between now and the newest item (a quiet night) is no part of the span, which scales with the
+  // rows a page wants. A span kept before the anchor was (null) counts from now.
   pageSpanMs: integer(),
+  pageAnchorMs: integer(),
   unreadPageSpanMs: integer(),
-  // The same for the first page of each category, all and unread (keys `<id>`, `<id>:unread`): a category
-  // holds a share of the feeds, so it needs a wider window than My Feed, and its own span tells how wide.
-  categoryPageSpans: text({ mode: 'json' }).$type<Record<string, number>>(),
+  unreadPageAnchorMs: integer(),
+  // The same for the first page of each category, all and unread (keys `<id>`, `<id>:unread`), as [span,
+  // anchor] (a bare span: kept before the anchor was): a category holds a share of the feeds, so it needs
+  // a wider window than My Feed, and its own span tells how wide. Oldest first, a date (windows.ts).
+  categoryPageSpans: text({ mode: 'json' }).$type<Record<string, number | [number, number]>>(),
   // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
   // sign-up; 0, the primary database, for everyone who signed up before there were people shards.
   peopleShard: integer().notNull().default(0),

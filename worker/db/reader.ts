@@ -9,12 +9,15 @@ import { type ReadingList, readingListOf, type UsersRowCopy } from './reading-li
 /**
  * The person's remembered first-page spans (their users row): given, a first page of My Feed or of a
  * category sizes its first window of time from them, and writes a new one into them (items/windows.ts).
+ * Each span counts back from its anchor, the date of the newest row of the page that kept it.
  */
 export type PageSpans = {
   pageSpanMs: number | null;
+  pageAnchorMs?: number | null;
   unreadPageSpanMs: number | null;
-  /** Per category, all and unread (`<id>`, `<id>:unread`). */
-  categoryPageSpans?: Record<string, number> | null;
+  unreadPageAnchorMs?: number | null;
+  /** Per category, all and unread (`<id>`, `<id>:unread`): [span, anchor], or a span kept before anchors. */
+  categoryPageSpans?: Record<string, number | [number, number]> | null;
 };
 
 /** What a reader needs of a users row. */

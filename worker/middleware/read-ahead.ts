@@ -139,11 +139,18 @@ export function forget(sessionId: string) {
   keptCharacters -= sizeOf(seen);
 }
 
-/** The remembered page spans: they only size a first page's first window (items/windows.ts), so a page read
- * on an older span is the same page, and the span a page keeps after its response would otherwise send the
- * next one round again. And the row's version, which every change counts, the spans' too
- * (db/users-row-copy.ts): the other columns say whether anything else changed. */
-const SPANS = new Set<string>(['pageSpanMs', 'unreadPageSpanMs', 'categoryPageSpans', 'version']);
+/** The remembered page spans and their anchors: they only size a first page's first window
+ * (items/windows.ts), so a page read on an older span is the same page, and the span a page keeps after its
+ * response would otherwise send the next one round again. And the row's version, which every change
+ * counts, the spans' too (db/users-row-copy.ts): the other columns say whether anything else changed. */
+const SPANS = new Set<string>([
+  'pageSpanMs',
+  'pageAnchorMs',
+  'unreadPageSpanMs',
+  'unreadPageAnchorMs',
+  'categoryPageSpans',
+  'version',
+]);
 
 /**
  * Whether the row the check found is the one the read went ahead on, spans aside. Compared field by field:

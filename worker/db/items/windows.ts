@@ -20,7 +20,8 @@ export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
 
 /**
  * A first page looks this far back before widening, unless the person's own last first page says how far
- * it had to look (×`ROOM`); later pages use the span their cursor carries.
+ * it had to look: then back to that page's newest row (its anchor) and the span it needed from there
+ * (×`ROOM`). Later pages use the span their cursor carries.
  */
 const FIRST_SPAN_MS = 2 * 60 * 60 * 1000;
 const ROOM = 1.1;
@@ -29,8 +30,9 @@ const ROOM = 1.1;
  * read past them for the later sources it drops: stories/story-cards.ts), which kept every span before
  * this. A first page wanting fewer rows (a reader app's stream, a list of every item) or more scales it to
  * the rows it wants, and keeps what it needed scaled back. Unscaled, the reading list's stream of 30 after
- * a grouped page read a window of 55 rows for its 31, each with its body. A span kept by a page of fewer
- * rows before this reads short once and is kept again (a second window: below).
+ * a grouped page read a window of 55 rows for its 31, each with its body. Only the span scales, never the
+ * time between now and its anchor: when that quiet time was part of the span, a flat page after a night
+ * fell short inside it and widened blind (538 rows for 31), and the grouped page after it read 136 for 46.
  */
 const SPAN_ROWS = 46;
 const WIDEN = 4;
@@ -92,7 +94,11 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   let resumeAt: Cursor | null = null;
   const memory = rememberedSpan(reader, query, scan);
   const remembered = memory?.span;
-  let span = cursor?.spanMs ?? (remembered && scan.newest ? ((remembered * wanted) / SPAN_ROWS) * ROOM : FIRST_SPAN_MS);
+  let span =
+    cursor?.spanMs ??
+    (memory?.span && scan.newest
+      ? rememberedReach(memory.span, memory.anchor, wanted, to ?? Date.now())
+      : FIRST_SPAN_MS);
   // Oldest first, a first page starts at the start of the list, which no value at hand says: it reads in
   // windows only from where the person's last one ended (an edge, kept as a date), else each feed's first rows.
   const edgeKnown = scan.newest || cursor !== null || (remembered ?? null) !== null;
@@ -140,7 +146,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   // Kept after the response: the page does not wait for a write it does not need (a GET's answer
   // waits on reads only).
   if (memory && needed && scan.subscriptions.length > 1) {
-    if (scan.newest) await keepSpan(reader, memory, (((to ?? Date.now()) - needed.pub_date) * SPAN_ROWS) / neededRows);
+    if (scan.newest) await keepNewest(reader, memory, rows.slice(0, neededRows), wanted, to ?? Date.now());
     else await keepEdge(reader, memory, rows[0]?.pub_date ?? needed.pub_date, needed.pub_date);
   }
 
@@ -193,11 +199,16 @@ function pageRowRef(row: ItemRow, storyLists: boolean | undefined): PageRowRef {
 }
 
 /**
- * Where a first page's span is kept on the users row: My Feed's columns, or a key of the categories' map.
+ * Where a first page's span is kept on the users row: My Feed's columns, or a key of the categories' map;
+ * what was kept there (span null: nothing yet), and the date of the newest row of the page that kept it
+ * (anchor; null for a span kept before anchors were, which counts from now).
  * Oldest first, what is kept is the date the page's last row needed (an edge, not a span: the start of the
  * list is no value at hand), under the key `oldest` (My Feed) or `<category>:oldest`, `:unread` added.
  */
-type SpanMemory = { span: number | null; column: 'page' | 'unreadPage' } | { span: number | null; categoryKey: string };
+type SpanMemory = { span: number | null; anchor: number | null } & (
+  | { column: 'page' | 'unreadPage' }
+  | { categoryKey: string }
+);
 
 /** Most categories' spans a users row keeps: past it the map starts over (deleted categories leave keys). */
 const MOST_CATEGORY_SPANS = 100;
@@ -215,13 +226,52 @@ function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemor
   if (scope === null) return undefined;
   if (!scan.newest) {
     const categoryKey = `${scope === '' ? '' : `${scope}:`}oldest${unread ? ':unread' : ''}`;
-    return { span: spans.categoryPageSpans?.[categoryKey] ?? null, categoryKey };
+    return { ...keptAt(spans.categoryPageSpans?.[categoryKey]), categoryKey };
   }
   if (scope !== '') {
     const categoryKey = `${scope}${unread ? ':unread' : ''}`;
-    return { span: spans.categoryPageSpans?.[categoryKey] ?? null, categoryKey };
+    return { ...keptAt(spans.categoryPageSpans?.[categoryKey]), categoryKey };
   }
-  return unread ? { span: spans.unreadPageSpanMs, column: 'unreadPage' } : { span: spans.pageSpanMs, column: 'page' };
+  return unread
+    ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null, column: 'unreadPage' }
+    : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null, column: 'page' };
+}
+
+/** A category key's value: [span, anchor], or a bare number (an edge, or a span kept before anchors). */
+const keptAt = (value: number | [number, number] | undefined) =>
+  Array.isArray(value) ? { span: value[0], anchor: value[1] } : { span: value ?? null, anchor: null };
+
+/**
+ * Newest first, how far back from `start` a first page's first window reaches: to the anchor (`start`
+ * itself for a span kept before anchors, or one ahead of it), then the span scaled to the rows this page
+ * wants, with room to spare.
+ */
+function rememberedReach(span: number, anchor: number | null, wanted: number, start: number) {
+  const from = Math.min(anchor ?? start, start);
+  return start - from + ((span * wanted) / SPAN_ROWS) * ROOM;
+}
+
+/**
+ * Newest first: keeps the span a first page needed back from its newest row (`needed`: the rows it
+ * needed, newest first), scaled to SPAN_ROWS, with that row's date as its anchor. Written when none was
+ * kept or it has no anchor yet, when the kept span is too short (a second window was read) or far too long
+ * (rows read for nothing), or once as many rows as the page wants arrived after the anchor (every first
+ * page reads them until the anchor moves on): a row written now and then, not on every page.
+ */
+async function keepNewest(reader: Reader, memory: SpanMemory, needed: ItemRow[], wanted: number, start: number) {
+  const newest = needed[0];
+  const last = needed.at(-1);
+  if (!newest || !last) return;
+  const anchor = Math.min(newest.pub_date, start);
+  const span = ((anchor - last.pub_date) * SPAN_ROWS) / needed.length;
+  const kept = memory.span;
+  if (kept !== null && memory.anchor !== null) {
+    const fits = span <= kept * ROOM && span >= kept / 2;
+    const keptAnchor = memory.anchor;
+    const arrived = needed.filter((row) => row.pub_date > keptAnchor).length;
+    if (fits && arrived < wanted) return;
+  }
+  await keepSpan(reader, memory, span, anchor);
 }
 
 /**
@@ -233,53 +283,62 @@ async function keepEdge(reader: Reader, memory: SpanMemory, firstMs: number, nee
   const kept = memory.span;
   const covered = Math.max(neededMs - firstMs, 60_000);
   if (kept !== null && kept >= neededMs && kept <= neededMs + covered) return;
-  await keepSpan(reader, memory, neededMs + covered * (ROOM - 1), { force: true });
+  await keepSpan(reader, memory, neededMs + covered * (ROOM - 1), null);
 }
 
 /**
- * Keeps the span a first page needed when the remembered one was too short (a second window was read) or
- * far too long (rows read for nothing): a row written now and then, not on every page, after the
- * response. The reader's copy of the spans takes it at once: that copy is the users row the session
- * middleware keeps for this session's next reads (middleware/read-ahead.ts), which start from it.
+ * Keeps a first page's span (or edge) and its anchor, after the response. The reader's copy of the spans
+ * takes it at once: that copy is the users row the session middleware keeps for this session's next reads
+ * (middleware/read-ahead.ts), which start from it.
  */
-async function keepSpan(reader: Reader, memory: SpanMemory, neededMs: number, { force = false } = {}) {
-  const needed = Math.max(Math.round(neededMs), 60_000);
-  const remembered = memory.span;
+async function keepSpan(reader: Reader, memory: SpanMemory, spanMs: number, anchorMs: number | null) {
+  const span = Math.max(Math.round(spanMs), 60_000);
+  const anchor = anchorMs === null ? null : Math.round(anchorMs);
   const spans = reader.pageSpans;
   if (!spans) return;
-  if (!force && remembered !== null && needed <= remembered * ROOM && needed >= remembered / 2) return;
   if (!('column' in memory)) {
     const kept = spans.categoryPageSpans ?? {};
+    const value: number | [number, number] = anchor === null ? span : [span, anchor];
     spans.categoryPageSpans =
       Object.keys(kept).length >= MOST_CATEGORY_SPANS
-        ? { [memory.categoryKey]: needed }
-        : { ...kept, [memory.categoryKey]: needed };
-  } else if (memory.column === 'unreadPage') spans.unreadPageSpanMs = needed;
-  else spans.pageSpanMs = needed;
-  await reader.afterResponse(() => rememberSpan(reader.db, reader.userId, memory, needed));
+        ? { [memory.categoryKey]: value }
+        : { ...kept, [memory.categoryKey]: value };
+  } else if (memory.column === 'unreadPage') {
+    spans.unreadPageSpanMs = span;
+    spans.unreadPageAnchorMs = anchor;
+  } else {
+    spans.pageSpanMs = span;
+    spans.pageAnchorMs = anchor;
+  }
+  await reader.afterResponse(() => rememberSpan(reader.db, reader.userId, memory, span, anchor));
 }
 
 /** Writes a first page's span on the users row, in the primary database, and then on its copy. */
-async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, needed: number) {
-  await writeSpan(db, userId, memory, needed);
+async function rememberSpan(db: PeopleDb, userId: number, memory: SpanMemory, span: number, anchor: number | null) {
+  await writeSpan(db, userId, memory, span, anchor);
   await copyUsersRow(db, { id: userId, peopleShard: db.peopleShard });
 }
 
-async function writeSpan(db: PeopleDb, userId: number, memory: SpanMemory, needed: number) {
+async function writeSpan(db: PeopleDb, userId: number, memory: SpanMemory, span: number, anchor: number | null) {
   const update = db.shards.primary().update(users);
   if ('column' in memory) {
     await update
-      .set(memory.column === 'unreadPage' ? { unreadPageSpanMs: needed } : { pageSpanMs: needed })
+      .set(
+        memory.column === 'unreadPage'
+          ? { unreadPageSpanMs: span, unreadPageAnchorMs: anchor }
+          : { pageSpanMs: span, pageAnchorMs: anchor },
+      )
       .where(eq(users.id, userId));
     return;
   }
   const path = `$."${memory.categoryKey}"`;
+  const value = anchor === null ? sql`${span}` : sql`json_array(${span}, ${anchor})`;
   await update
     .set({
       categoryPageSpans: sql`case
         when (select count(*) from json_each(${users.categoryPageSpans})) >= ${MOST_CATEGORY_SPANS}
-          then json_object(${memory.categoryKey}, ${needed})
-        else json_set(coalesce(${users.categoryPageSpans}, '{}'), ${path}, ${needed}) end`,
+          then json_object(${memory.categoryKey}, ${value})
+        else json_set(coalesce(${users.categoryPageSpans}, '{}'), ${path}, ${value}) end`,
     })
     .where(eq(users.id, userId));
 }
