@@ -82,6 +82,9 @@ export async function startBareRuntime({
     d1Persist: unusedD1 ?? path.join(stateDir, 'v3/d1'),
     r2Buckets: ['IMAGES'],
     queueProducers: { JOBS: 'feedloom-jobs' },
+    // Searches per person (wrangler.toml), as startServer raises them for the load: without the binding
+    // every search answered 500.
+    ratelimits: { SEARCH_LIMITER: { simple: { limit: 1_000_000, period: 60 } } },
     // As startServer runs wrangler dev: the config's vars, .dev.vars, then the development overrides.
     bindings: {
       ...vars,
