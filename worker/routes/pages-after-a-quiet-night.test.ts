@@ -9,9 +9,11 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { feedDatabaseNames, shardForUrl } from '../db/shards';
+import { refreshFeed } from '../feeds/refresh';
+import { createUrlFetcher } from '../net/fetcher';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
-import { call } from '../test/helpers';
+import { call, db } from '../test/helpers';
 import { personIn } from '../test/people';
 import { meteredReaderAppCall } from '../test/reader-apps';
 import { counted, create } from '../test/round-trips';
@@ -23,23 +25,29 @@ const ITEMS_PER_FEED = 40;
 
 /**
  * A feed whose items came every 3 minutes, in turn with the other feeds', the newest 8 hours ago; in the
- * primary's feed shard, where the person's reading state is, so a page is one statement.
+ * primary's feed shard, where the person's reading state is, so a page is one statement. `morning`: that
+ * many items more, published since, a minute apart.
  */
-async function quietFeed(label: string, turn: number, now: number) {
+async function quietFeed(label: string, turn: number, now: number, name = primaryShardName(label), morning = 0) {
+  const item = (n: number, pubDate: number) => ({
+    guid: `${name}-${n}`,
+    // One word of its own per item, so no two items make one story (stories/grouping.ts).
+    title: `${label}${n} dispatch`,
+    link: `https://example.com/${name}/${n}`,
+    pubDate: new Date(pubDate),
+  });
+  const night = Array.from({ length: ITEMS_PER_FEED }, (_, n) =>
+    item(n, now - NIGHT_HOURS * HOUR - (n * FEEDS.length + turn) * 60_000),
+  );
+  const since = Array.from({ length: morning }, (_, k) => item(1000 + k, now - (k * FEEDS.length + turn + 1) * 60_000));
+  return { name, url: await scriptFeed(name, { body: rss(name, [...since, ...night]) }) };
+}
+
+function primaryShardName(label: string) {
   let name = uniqueName(label);
   const shards = feedDatabaseNames(env.FEED_DATABASES).length;
   while (shardForUrl(`${env.FAKE_UPSTREAM_URL}/scripted/${name}`, shards) !== 0) name = uniqueName(label);
-  const items = Array.from({ length: ITEMS_PER_FEED }, (_, n) => {
-    const minutesBeforeNight = n * FEEDS.length + turn;
-    return {
-      guid: `${name}-${n}`,
-      // One word of its own per item, so no two items make one story (stories/grouping.ts).
-      title: `${label}${n} dispatch`,
-      link: `https://example.com/${name}/${n}`,
-      pubDate: new Date(now - NIGHT_HOURS * HOUR - minutesBeforeNight * 60_000),
-    };
-  });
-  return scriptFeed(name, { body: rss(name, items) });
+  return name;
 }
 
 /** Rows a first page wants (windows.ts): a grouped page's 46 (a category's too), a flat page's or a stream's 31. */
@@ -53,19 +61,21 @@ const WANTED = { grouped: 46, category: 46, flat: 31, stream: 31 };
 const mostRows = (wanted: number) => Math.ceil(wanted * 1.1) + FEEDS.length + 1;
 
 describe('first pages after a quiet night', () => {
-  it('read about the rows they want, in one round trip, whichever page kept the span last', async () => {
+  it('read about the rows they want in one round trip, whichever page kept the span last, and again once the morning brings a page of items', async () => {
     pinClock(Date.now());
     const now = Date.now();
     const person = await personIn(0, 'quiet-night');
     // Two of the three feeds in a category, whose first pages keep a span of their own.
     const category = await create(person.cookie, '/api/categories', { name: 'Night shift' });
+    const followed: { label: string; turn: number; name: string; id: number }[] = [];
     for (const [turn, label] of FEEDS.entries()) {
-      const url = await quietFeed(label, turn, now);
-      const followed = await call('/api/feeds', {
+      const { name, url } = await quietFeed(label, turn, now);
+      const response = await call('/api/feeds', {
         cookie: person.cookie,
         json: { url, name: label, categoryId: turn < 2 ? category.id : null, includeInAi: false },
       });
-      expect(followed.status).toBe(201);
+      expect(response.status).toBe(201);
+      followed.push({ label, turn, name, id: ((await response.json()) as { id: number }).id });
     }
     const created = await call('/api/users/me/app-passwords', {
       cookie: person.cookie,
@@ -78,10 +88,15 @@ describe('first pages after a quiet night', () => {
     });
     const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
 
+    const rest = async (path: string) => {
+      const page = await counted(person.cookie, path);
+      const writes = Object.values(page.afterResponse).reduce((sum, calls) => sum + calls, 0);
+      return { body: page.body, rowsRead: page.rowsRead, roundTrips: page.roundTripsBeforeResponse, writes };
+    };
     const pages = {
-      grouped: async () => counted(person.cookie, '/api/feed-items'),
-      flat: async () => counted(person.cookie, '/api/feed-items?threads=false'),
-      category: async () => counted(person.cookie, `/api/feed-items?categoryId=${category.id}`),
+      grouped: () => rest('/api/feed-items'),
+      flat: () => rest('/api/feed-items?threads=false'),
+      category: () => rest(`/api/feed-items?categoryId=${category.id}`),
       stream: async () => {
         const { response, metered } = await meteredReaderAppCall(
           `/api/greader/reader/api/0/stream/contents/${encodeURIComponent('user/-/state/com.google/reading-list')}?n=30&output=json`,
@@ -89,21 +104,27 @@ describe('first pages after a quiet night', () => {
         );
         expect(response.status).toBe(200);
         const { items } = (await response.json()) as { items: { title: string }[] };
-        return { body: items, rowsRead: metered.rowsRead(), roundTrips: metered.roundTrips() };
+        const writes = Object.values(metered.afterResponse()).reduce((sum, calls) => sum + calls, 0);
+        return { body: items, rowsRead: metered.rowsRead(), roundTrips: metered.roundTripsBeforeResponse(), writes };
       },
     };
     const read = async (kind: keyof typeof pages) => {
-      const { body, rowsRead, roundTrips } = await pages[kind]();
+      const { body, rowsRead, roundTrips, writes } = await pages[kind]();
       const titles = (body as { title: string }[]).map((item) => item.title);
-      return { kind, rowsRead, roundTrips, titles };
+      return { kind, rowsRead, roundTrips, writes, titles };
     };
     // The very first page knows nothing of the night: it looks 2 hours back, then further. The stream's
     // first call checks its token before it reads.
     await read('grouped');
     await read('stream');
     await read('category');
-    const newest30 = (feeds: number) =>
-      Array.from({ length: 30 }, (_, n) => `${FEEDS[n % feeds]}${Math.floor(n / feeds)} dispatch`);
+    /** The 30 newest titles of the first `feeds` feeds, `arrived` items each since the night (numbered from 1000). */
+    const newest30 = (feeds: number, arrived = 0) =>
+      Array.from({ length: 30 }, (_, n) => {
+        const round = Math.floor(n / feeds);
+        const number = round < arrived ? 1000 + round : round - arrived;
+        return `${FEEDS[n % feeds]}${number} dispatch`;
+      });
     const turns = ['flat', 'grouped', 'stream', 'category', 'grouped', 'flat', 'flat', 'stream', 'category'] as const;
     for (const kind of turns) {
       const page = await read(kind);
@@ -111,5 +132,38 @@ describe('first pages after a quiet night', () => {
       expect(page.roundTrips, kind).toBe(1);
       expect(page.rowsRead, kind).toBeLessThanOrEqual(mostRows(WANTED[kind]));
     }
+
+    // Morning: items arrive, a few from each feed. A first page's rows now straddle the night, which no
+    // span scales across: the first round of pages may take a second window and keep their spans again
+    // (here the flat page, once: 143 rows in two round trips). Then each page is one round trip and writes
+    // nothing; the grouped page reads 139 rows, as with the span counted from now (before the anchor),
+    // the others 84 or 85 where that read 94 to 101.
+    const morning = async (items: number) => {
+      for (const feed of followed) {
+        await quietFeed(feed.label, feed.turn, now, feed.name, items);
+        const outcome = await refreshFeed({ db, fetcher: createUrlFetcher(env.FETCH_ALLOW_HOSTS) }, feed.id, now);
+        expect(outcome).toMatchObject({ kind: 'updated' });
+      }
+    };
+    const rounds = async (arrived: number, steady: (page: Awaited<ReturnType<typeof read>>) => void) => {
+      for (const round of [1, 2]) {
+        for (const kind of ['grouped', 'flat', 'stream', 'category'] as const) {
+          const page = await read(kind);
+          expect(page.titles, kind).toEqual(newest30(kind === 'category' ? 2 : 3, arrived));
+          if (round === 2) steady(page);
+        }
+      }
+    };
+    await morning(5);
+    await rounds(5, (page) =>
+      expect({ roundTrips: page.roundTrips, writes: page.writes }, page.kind).toEqual({ roundTrips: 1, writes: 0 }),
+    );
+    // More than a page's worth since the anchor: the spans are kept again from the newest rows, and the
+    // pages read what they want once more.
+    await morning(25);
+    await rounds(25, (page) => {
+      expect({ roundTrips: page.roundTrips, writes: page.writes }, page.kind).toEqual({ roundTrips: 1, writes: 0 });
+      expect(page.rowsRead, page.kind).toBeLessThanOrEqual(mostRows(WANTED[page.kind]));
+    });
   });
 });
