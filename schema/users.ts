@@ -46,9 +46,11 @@ const usersRowColumns = () => ({
   pageAnchorMs: integer(),
   unreadPageSpanMs: integer(),
   unreadPageAnchorMs: integer(),
-  // The same for the first page of each category, all and unread (keys `<id>`, `<id>:unread`), as [span,
-  // anchor] (a bare span: kept before the anchor was): a category holds a share of the feeds, so it needs
-  // a wider window than My Feed, and its own span tells how wide. Oldest first, a date (windows.ts).
+  // These two are for My Feed's grouped first page. The same for the first page of each category, all and
+  // unread (keys `<id>`, `<id>:unread`), as [span, anchor] (a bare span: kept before the anchor was): a
+  // category holds a share of the feeds, so it needs a wider window than My Feed, and its own span tells
+  // how wide. Pages of every item keep theirs apart (`flat`, `flat:unread`, `<id>:flat`…), and oldest
+  // first pages a date (`oldest`, `<id>:oldest`…; windows.ts).
   categoryPageSpans: text({ mode: 'json' }).$type<Record<string, number | [number, number]>>(),
   // The people database holding the person's reading state (PEOPLE_DATABASES, worker/db/people.ts): fixed at
   // sign-up; 0, the primary database, for everyone who signed up before there were people shards.

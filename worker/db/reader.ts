@@ -16,7 +16,10 @@ export type PageSpans = {
   pageAnchorMs?: number | null;
   unreadPageSpanMs: number | null;
   unreadPageAnchorMs?: number | null;
-  /** Per category, all and unread (`<id>`, `<id>:unread`): [span, anchor], or a span kept before anchors. */
+  /**
+   * Per category, all and unread (`<id>`, `<id>:unread`), and pages of every item (`flat`, `<id>:flat`…):
+   * [span, anchor], or a span kept before anchors; oldest first, a date (`oldest`, `<id>:oldest`…).
+   */
   categoryPageSpans?: Record<string, number | [number, number]> | null;
 };
 

@@ -19,22 +19,26 @@ import { readWindow } from './window-statement';
 export type RowPage = { rows: ItemRow[]; nextCursor: string | null };
 
 /**
- * A first page looks this far back before widening, unless the person's own last first page says how far
- * it had to look: then back to that page's newest row (its anchor) and the span it needed from there
- * (×`ROOM`). Later pages use the span their cursor carries.
+ * A first page looks this far back before widening, unless the person's own last first page of its kind
+ * says how far it had to look: then back to that page's newest row (its anchor) and the span it needed from
+ * there, room included. Later pages use the span their cursor carries.
  */
 const FIRST_SPAN_MS = 2 * 60 * 60 * 1000;
+/** Room to spare: a tenth more rows than a page wants (the time its last tenth of rows covered). */
 const ROOM = 1.1;
 /**
- * The rows a kept span is for: the web app's first page, grouped (30 cards, the row after them and the 15
- * read past them for the later sources it drops: stories/story-cards.ts), which kept every span before
- * this. A first page wanting fewer rows (a reader app's stream, a list of every item) or more scales it to
- * the rows it wants, and keeps what it needed scaled back. Unscaled, the reading list's stream of 30 after
- * a grouped page read a window of 55 rows for its 31, each with its body. Only the span scales, never the
- * time between now and its anchor: when that quiet time was part of the span, a flat page after a night
- * fell short inside it and widened blind (538 rows for 31), and the grouped page after it read 136 for 46.
+ * The rows a first page wants, by kind, each kind with a span of its own: the web app's grouped page (30
+ * cards, the row after them and the 15 read past them for the later sources it drops:
+ * stories/story-cards.ts), and a page of every item (`threads=false`, a reader app's stream: 30 and the
+ * row after them). A kind with no span kept yet, or a page wanting another number of rows, scales the
+ * other's to the rows it wants. One span for both, scaled, did not hold where the density of items
+ * changes within a page: after a night with a few items, a flat page fell short inside the night and the
+ * grouped one read 139 rows for its 46. Nor does the time between now and the anchor scale: when that
+ * quiet time was part of the span, a flat page after a night fell short inside it and widened blind (538
+ * rows for 31), and the grouped page after it read 136 for 46.
  */
 const SPAN_ROWS = 46;
+const FLAT_ROWS = 31;
 const WIDEN = 4;
 const WINDOWS = 4;
 
@@ -92,13 +96,10 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   let rows: ItemRow[] = [];
   /** Where a bounded scan stopped short of a full page (page-reads.ts MOST_PASSES): the next page goes on from it. */
   let resumeAt: Cursor | null = null;
-  const memory = rememberedSpan(reader, query, scan);
+  const memory = rememberedSpan(reader, query, scan, wanted);
   const remembered = memory?.span;
   let span =
-    cursor?.spanMs ??
-    (memory?.span && scan.newest
-      ? rememberedReach(memory.span, memory.anchor, wanted, to ?? Date.now())
-      : FIRST_SPAN_MS);
+    cursor?.spanMs ?? (memory?.reach && scan.newest ? reachOf(memory.reach, wanted, to ?? Date.now()) : FIRST_SPAN_MS);
   // Oldest first, a first page starts at the start of the list, which no value at hand says: it reads in
   // windows only from where the person's last one ended (an edge, kept as a date), else each feed's first rows.
   const edgeKnown = scan.newest || cursor !== null || (remembered ?? null) !== null;
@@ -199,16 +200,19 @@ function pageRowRef(row: ItemRow, storyLists: boolean | undefined): PageRowRef {
 }
 
 /**
- * Where a first page's span is kept on the users row: My Feed's columns, or a key of the categories' map;
- * what was kept there (span null: nothing yet), and the date of the newest row of the page that kept it
- * (anchor; null for a span kept before anchors were, which counts from now).
+ * Where a first page's span is kept on the users row: My Feed's columns (its grouped pages), or a key of
+ * the map `category_page_spans` (the categories', My Feed's flat pages' and oldest-first ones); what was
+ * kept there (span null: nothing yet), and the date of the newest row of the page that kept it (anchor;
+ * null for a span kept before anchors were, which counts from now), for its kind's `rows`. `reach`: the
+ * span a first page reads from, its own, else the other kind's, with the rows it was kept for.
  * Oldest first, what is kept is the date the page's last row needed (an edge, not a span: the start of the
  * list is no value at hand), under the key `oldest` (My Feed) or `<category>:oldest`, `:unread` added.
  */
-type SpanMemory = { span: number | null; anchor: number | null } & (
+type SpanMemory = { span: number | null; anchor: number | null; rows: number; reach: Reach | null } & (
   | { column: 'page' | 'unreadPage' }
-  | { categoryKey: string }
+  | { key: string }
 );
+type Reach = { span: number; anchor: number | null; rows: number };
 
 /** Most categories' spans a users row keeps: past it the map starts over (deleted categories leave keys). */
 const MOST_CATEGORY_SPANS = 100;
@@ -216,54 +220,71 @@ const MOST_CATEGORY_SPANS = 100;
 /**
  * The remembered span (or edge, oldest first) a first page of My Feed or of a category starts from (span
  * null: none yet); undefined where none applies (later pages, a feed's page, other states, sync clients).
+ * Newest first, a page of every item (wanting at most halfway to a grouped page's rows) keeps its own.
  */
-function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan): SpanMemory | undefined {
+function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan, wanted: number): SpanMemory | undefined {
   const spans = reader.pageSpans;
   const plain = !hasItemFilters(query);
   if (!spans || scan.cursor || !plain || (scan.state !== 'all' && scan.state !== 'unread')) return undefined;
-  const unread = scan.state === 'unread';
+  const unread = scan.state === 'unread' ? ':unread' : '';
   const scope = query.scope.kind === 'category' ? `${query.scope.categoryId}` : query.scope.kind === 'all' ? '' : null;
   if (scope === null) return undefined;
+  const kept = (key: string) => keptAt(spans.categoryPageSpans?.[key]);
   if (!scan.newest) {
-    const categoryKey = `${scope === '' ? '' : `${scope}:`}oldest${unread ? ':unread' : ''}`;
-    return { ...keptAt(spans.categoryPageSpans?.[categoryKey]), categoryKey };
+    const key = `${scope === '' ? '' : `${scope}:`}oldest${unread}`;
+    return { ...kept(key), rows: SPAN_ROWS, reach: null, key };
   }
-  if (scope !== '') {
-    const categoryKey = `${scope}${unread ? ':unread' : ''}`;
-    return { ...keptAt(spans.categoryPageSpans?.[categoryKey]), categoryKey };
-  }
-  return unread
-    ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null, column: 'unreadPage' }
-    : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null, column: 'page' };
+  const flatKey = `${scope === '' ? '' : `${scope}:`}flat${unread}`;
+  const grouped =
+    scope !== ''
+      ? kept(`${scope}${unread}`)
+      : unread
+        ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null }
+        : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null };
+  const flat = kept(flatKey);
+  const reachOfKept = (memory: { span: number | null; anchor: number | null }, rows: number) =>
+    memory.span === null ? null : { span: memory.span, anchor: memory.anchor, rows };
+  const flatReach = reachOfKept(flat, FLAT_ROWS);
+  const groupedReach = reachOfKept(grouped, SPAN_ROWS);
+  if (wanted <= (FLAT_ROWS + SPAN_ROWS) / 2)
+    return { ...flat, rows: FLAT_ROWS, reach: flatReach ?? groupedReach, key: flatKey };
+  const reach = groupedReach ?? flatReach;
+  if (scope !== '') return { ...grouped, rows: SPAN_ROWS, reach, key: `${scope}${unread}` };
+  return { ...grouped, rows: SPAN_ROWS, reach, column: unread ? 'unreadPage' : 'page' };
 }
 
-/** A category key's value: [span, anchor], or a bare number (an edge, or a span kept before anchors). */
+/** A map key's value: [span, anchor], or a bare number (an edge, or a span kept before anchors). */
 const keptAt = (value: number | [number, number] | undefined) =>
   Array.isArray(value) ? { span: value[0], anchor: value[1] } : { span: value ?? null, anchor: null };
 
 /**
  * Newest first, how far back from `start` a first page's first window reaches: to the anchor (`start`
- * itself for a span kept before anchors, or one ahead of it), then the span scaled to the rows this page
- * wants, with room to spare.
+ * itself for a span kept before anchors, or one ahead of it), then the span, scaled to the rows this page
+ * wants where it was kept for another number of rows.
  */
-function rememberedReach(span: number, anchor: number | null, wanted: number, start: number) {
-  const from = Math.min(anchor ?? start, start);
-  return start - from + ((span * wanted) / SPAN_ROWS) * ROOM;
+function reachOf(reach: Reach, wanted: number, start: number) {
+  const from = Math.min(reach.anchor ?? start, start);
+  return start - from + (reach.span * wanted) / reach.rows;
 }
 
 /**
  * Newest first: keeps the span a first page needed back from its newest row (`needed`: the rows it
- * needed, newest first), scaled to SPAN_ROWS, with that row's date as its anchor. Written when none was
- * kept or it has no anchor yet, when the kept span is too short (a second window was read) or far too long
- * (rows read for nothing), or once as many rows as the page wants arrived after the anchor (every first
- * page reads them until the anchor moves on): a row written now and then, not on every page.
+ * needed, newest first) to the last, and past it the time its last tenth of rows covered (room to spare,
+ * at the density where the window ends, whatever came before), scaled to its kind's rows, with that
+ * row's date as its anchor. Written when none was kept or it has no anchor yet, when the kept span is too
+ * short (a second window was read) or far too long (rows read for nothing), or once as many rows as the
+ * page wants arrived after the anchor (every first page reads them until the anchor moves on): a row
+ * written now and then, not on every page.
  */
 async function keepNewest(reader: Reader, memory: SpanMemory, needed: ItemRow[], wanted: number, start: number) {
   const newest = needed[0];
   const last = needed.at(-1);
   if (!newest || !last) return;
   const anchor = Math.min(newest.pub_date, start);
-  const span = ((anchor - last.pub_date) * SPAN_ROWS) / needed.length;
+  const room =
+    (needed[needed.length - 1 - Math.max(1, Math.round(needed.length * (ROOM - 1)))] ?? newest).pub_date -
+    last.pub_date;
+  const span = ((anchor - last.pub_date + room) * memory.rows) / needed.length;
   const kept = memory.span;
   if (kept !== null && memory.anchor !== null) {
     const fits = span <= kept * ROOM && span >= kept / 2;
@@ -300,9 +321,7 @@ async function keepSpan(reader: Reader, memory: SpanMemory, spanMs: number, anch
     const kept = spans.categoryPageSpans ?? {};
     const value: number | [number, number] = anchor === null ? span : [span, anchor];
     spans.categoryPageSpans =
-      Object.keys(kept).length >= MOST_CATEGORY_SPANS
-        ? { [memory.categoryKey]: value }
-        : { ...kept, [memory.categoryKey]: value };
+      Object.keys(kept).length >= MOST_CATEGORY_SPANS ? { [memory.key]: value } : { ...kept, [memory.key]: value };
   } else if (memory.column === 'unreadPage') {
     spans.unreadPageSpanMs = span;
     spans.unreadPageAnchorMs = anchor;
@@ -331,13 +350,13 @@ async function writeSpan(db: PeopleDb, userId: number, memory: SpanMemory, span:
       .where(eq(users.id, userId));
     return;
   }
-  const path = `$."${memory.categoryKey}"`;
+  const path = `$."${memory.key}"`;
   const value = anchor === null ? sql`${span}` : sql`json_array(${span}, ${anchor})`;
   await update
     .set({
       categoryPageSpans: sql`case
         when (select count(*) from json_each(${users.categoryPageSpans})) >= ${MOST_CATEGORY_SPANS}
-          then json_object(${memory.categoryKey}, ${value})
+          then json_object(${memory.key}, ${value})
         else json_set(coalesce(${users.categoryPageSpans}, '{}'), ${path}, ${value}) end`,
     })
     .where(eq(users.id, userId));
