@@ -20,6 +20,7 @@ import { followOutlet } from '../test/acme-feeds';
 import { ACME_OUTLETS } from '../test/acme-stories';
 import { pinClock } from '../test/clock';
 import { feedInShard, follow } from '../test/feeds';
+import { signInAsReaderApp } from '../test/greader';
 import { call } from '../test/helpers';
 import { firstCallsOverlap } from '../test/metered-env';
 import { personIn } from '../test/people';
@@ -304,16 +305,7 @@ describe('reader apps, for someone in the primary database', () => {
     pinClock(Date.now());
     const person = await personIn(0, 'apps');
     await follow(call, person.cookie, await feedInShard(0, 'apps', MINUTES));
-    const created = await call('/api/users/me/app-passwords', {
-      cookie: person.cookie,
-      json: { name: 'apps', currentPassword: person.password },
-    });
-    const { password } = (await created.json()) as { password: string };
-    const login = await call('/api/greader/accounts/ClientLogin', {
-      headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ Email: person.email, Passwd: password }).toString(),
-    });
-    const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
+    const { auth, appPassword: password } = await signInAsReaderApp(person, 'apps');
     const stream = `/api/greader/reader/api/0/stream/contents/${encodeURIComponent('user/-/state/com.google/reading-list')}?n=30&output=json`;
     // The first checks the token before it reads (this isolate has not seen it live), and remembers
     // the span its first page needed, as the web app's first page does.

@@ -13,6 +13,7 @@ import { refreshFeed } from '../feeds/refresh';
 import { createUrlFetcher } from '../net/fetcher';
 import { pinClock } from '../test/clock';
 import { rss, scriptFeed, uniqueName } from '../test/feeds';
+import { signInAsReaderApp } from '../test/greader';
 import { call, db } from '../test/helpers';
 import { personIn } from '../test/people';
 import { meteredReaderAppCall } from '../test/reader-apps';
@@ -77,16 +78,7 @@ describe('first pages after a quiet night', () => {
       expect(response.status).toBe(201);
       followed.push({ label, turn, name, id: ((await response.json()) as { id: number }).id });
     }
-    const created = await call('/api/users/me/app-passwords', {
-      cookie: person.cookie,
-      json: { name: 'quiet night', currentPassword: person.password },
-    });
-    const { password } = (await created.json()) as { password: string };
-    const login = await call('/api/greader/accounts/ClientLogin', {
-      headers: { origin: '', 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ Email: person.email, Passwd: password }).toString(),
-    });
-    const auth = /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '';
+    const { auth } = await signInAsReaderApp(person, 'quiet night');
 
     const rest = async (path: string) => {
       const page = await counted(person.cookie, path);

@@ -25,6 +25,21 @@ export async function readerFor(options: { feeds?: number } = {}) {
   return { ...person, auth, feedUrls };
 }
 
+/**
+ * A signed-up person's Google Reader Auth token: an app password made through the API (its route checks
+ * the person's password), then ClientLogin as a reader app signs in with it. The app password too.
+ */
+export async function signInAsReaderApp(person: { cookie: string; email: string; password: string }, appName: string) {
+  const created = await call('/api/users/me/app-passwords', {
+    cookie: person.cookie,
+    json: { name: appName, currentPassword: person.password },
+  });
+  expect(created.status).toBe(201);
+  const { password: appPassword } = (await created.json()) as { password: string };
+  const login = await greader('/accounts/ClientLogin', { form: { Email: person.email, Passwd: appPassword } });
+  return { auth: /^Auth=(.+)$/m.exec(await login.text())?.[1] ?? '', appPassword };
+}
+
 /** A request as a native client sends it: no Origin, no cookie, a form body for POSTs. */
 export async function greader(path: string, init: { auth?: string; form?: Record<string, string | string[]> } = {}) {
   const headers: Record<string, string> = { origin: '' };
