@@ -92,12 +92,21 @@ function watchEvents(context: BrowserContext) {
     events.push(`+${seconds(started)} s ${text}`);
     if (events.length > EVENTS_KEPT) events.shift();
   };
-  const waiting = new Map<Request, number>();
-  context.on('request', (request) => waiting.set(request, Date.now()));
+  // Sent, and not yet finished or failed: each with when it was sent and, once its answer's head came,
+  // its status (a body still coming in) or nothing (no answer yet).
+  const waiting = new Map<Request, { sent: number; status?: number }>();
+  context.on('request', (request) => waiting.set(request, { sent: Date.now() }));
+  context.on('response', (response) => {
+    const entry = waiting.get(response.request());
+    if (entry) entry.status = response.status();
+  });
   context.on('requestfinished', (request) => waiting.delete(request));
   context.on('requestfailed', (request) => waiting.delete(request));
   const pending = () =>
-    [...waiting].map(([request, sent]) => `${request.method()} ${request.url()} (waiting ${seconds(sent)} s)`);
+    [...waiting].map(
+      ([request, { sent, status }]) =>
+        `${request.method()} ${request.url()} (${status === undefined ? 'no answer' : `answered ${status}, its body still coming`} after ${seconds(sent)} s)`,
+    );
   const followNavigations = (page: Page) =>
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) note(`at ${frame.url()}`);

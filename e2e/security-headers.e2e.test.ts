@@ -43,6 +43,22 @@ describe('security headers', () => {
     expect(api.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('let a browser keep built assets for a year, and ask again for pages', async () => {
+    const landing = await fetch(url('/'));
+    const html = await landing.text();
+    const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((match) => match[1] ?? '');
+    expect(assets.some((asset) => asset.endsWith('.js'))).toBe(true);
+    expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
+    for (const asset of assets) {
+      const response = await fetch(url(asset));
+      expect(response.status, asset).toBe(200);
+      expect(response.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+    for (const page of [landing, await fetch(url('/preferences'))]) {
+      expect(page.headers.get('cache-control') ?? '').not.toContain('immutable');
+    }
+  });
+
   it('are enforced: an injected inline script does not run', async () => {
     const { page } = browser;
     await page.goto(url('/auth/login'));
