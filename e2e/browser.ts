@@ -15,7 +15,7 @@ export type WatchedBrowser = {
   context: BrowserContext;
   /** What its pages did lately, newest last. */
   events: string[];
-  /** The requests sent and not yet answered or failed: what a page's load event still waits for. */
+  /** The requests sent and neither finished nor failed yet: what a page's load event still waits for. */
   pending: () => string[];
   /** Where its pages were and what they still waited for when it was closed, once closed. */
   closed?: { pages: string[]; pending: string[] };

@@ -12,9 +12,10 @@ const password = 'a first hour password';
 
 /**
  * The same page at phone width, with the same session: a second tab of the same browser, at the phone's
- * size. A browser of its own asked the server for every built file again, and twice in CI (in full runs,
- * once the same page had shown at 1280) its stylesheet got no answer for 30 s; e2e/failure-report.ts
- * named it. A tab of the same browser takes them from its cache (web/public/_headers: kept a year).
+ * size. A browser of its own asked `wrangler dev` for every built file again, and in two full runs (one
+ * of them CI's), once the same page had shown at 1280, its stylesheet got no answer for 30 s
+ * (e2e/failure-report.ts named it). A tab of the same browser takes them from its cache
+ * (web/public/_headers: kept a year).
  */
 async function atPhoneWidth(from: Browser, path: string, ready: (page: Page) => Promise<unknown>, name: string) {
   const phone = await from.context.newPage();

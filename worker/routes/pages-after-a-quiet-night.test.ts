@@ -4,8 +4,9 @@
 // in it, a page wanting fewer rows than the one that kept it (a flat list, a reader app's stream) would
 // scale the night down and fall short inside it, then widen blind (538 rows for a page of 31 on the
 // benchmark's data), and a page keeping that span would scale the night up for the next grouped page
-// (136 rows on every request for its 46). Counted through the app and the Google Reader API: rows read and
-// round trips in sequence.
+// (136 rows on every request for its 46). Then the morning's first items: the pages' rows straddle the
+// night, which no one span scales across, so each kind of page (grouped, every item) keeps its own.
+// Counted through the app and the Google Reader API: rows read and round trips in sequence.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { feedDatabaseNames, shardForUrl } from '../db/shards';
@@ -27,7 +28,7 @@ const ITEMS_PER_FEED = 40;
 /**
  * A feed whose items came every 3 minutes, in turn with the other feeds', the newest 8 hours ago; in the
  * primary's feed shard, where the person's reading state is, so a page is one statement. `morning`: that
- * many items more, published since, a minute apart.
+ * many items more, published since the night, in turn with the other feeds' a minute apart.
  */
 async function quietFeed(label: string, turn: number, now: number, name = primaryShardName(label), morning = 0) {
   const item = (n: number, pubDate: number) => ({
