@@ -96,7 +96,8 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   let rows: ItemRow[] = [];
   /** Where a bounded scan stopped short of a full page (page-reads.ts MOST_PASSES): the next page goes on from it. */
   let resumeAt: Cursor | null = null;
-  const memory = rememberedSpan(reader, query, scan, wanted);
+  const share = subscriptions.length / (await reader.readingList()).subscriptions.length;
+  const memory = rememberedSpan(reader, query, scan, wanted, share);
   const remembered = memory?.span;
   let span =
     cursor?.spanMs ?? (memory?.reach && scan.newest ? reachOf(memory.reach, wanted, to ?? Date.now()) : FIRST_SPAN_MS);
@@ -220,9 +221,17 @@ const MOST_CATEGORY_SPANS = 100;
 /**
  * The remembered span (or edge, oldest first) a first page of My Feed or of a category starts from (span
  * null: none yet); undefined where none applies (later pages, a feed's page, other states, sync clients).
- * Newest first, a page of every item (wanting at most halfway to a grouped page's rows) keeps its own.
+ * Newest first, a page of every item (wanting at most halfway to a grouped page's rows) keeps its own. A
+ * category with no span of either kind yet starts from My Feed's, for the category's `share` of the feeds:
+ * its first page was 2 hours back and then wider, where a category of 8 of 50 feeds needs some 13.
  */
-function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan, wanted: number): SpanMemory | undefined {
+function rememberedSpan(
+  reader: Reader,
+  query: ItemQuery,
+  scan: Scan,
+  wanted: number,
+  share: number,
+): SpanMemory | undefined {
   const spans = reader.pageSpans;
   const plain = !hasItemFilters(query);
   if (!spans || scan.cursor || !plain || (scan.state !== 'all' && scan.state !== 'unread')) return undefined;
@@ -235,20 +244,25 @@ function rememberedSpan(reader: Reader, query: ItemQuery, scan: Scan, wanted: nu
     return { ...kept(key), rows: SPAN_ROWS, reach: null, key };
   }
   const flatKey = `${scope === '' ? '' : `${scope}:`}flat${unread}`;
-  const grouped =
-    scope !== ''
-      ? kept(`${scope}${unread}`)
-      : unread
-        ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null }
-        : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null };
+  const myFeedGrouped = unread
+    ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null }
+    : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null };
+  const grouped = scope !== '' ? kept(`${scope}${unread}`) : myFeedGrouped;
   const flat = kept(flatKey);
   const reachOfKept = (memory: { span: number | null; anchor: number | null }, rows: number) =>
     memory.span === null ? null : { span: memory.span, anchor: memory.anchor, rows };
-  const flatReach = reachOfKept(flat, FLAT_ROWS);
-  const groupedReach = reachOfKept(grouped, SPAN_ROWS);
-  if (wanted <= (FLAT_ROWS + SPAN_ROWS) / 2)
-    return { ...flat, rows: FLAT_ROWS, reach: flatReach ?? groupedReach, key: flatKey };
-  const reach = groupedReach ?? flatReach;
+  const isFlat = wanted <= (FLAT_ROWS + SPAN_ROWS) / 2;
+  const [own, other] = isFlat ? [flat, grouped] : [grouped, flat];
+  const [ownRows, otherRows] = isFlat ? [FLAT_ROWS, SPAN_ROWS] : [SPAN_ROWS, FLAT_ROWS];
+  let reach = reachOfKept(own, ownRows) ?? reachOfKept(other, otherRows);
+  if (!reach && scope !== '') {
+    // My Feed's span holds its rows in all the feeds; a category's share of them in the same time.
+    const myFeedFlat = kept(`flat${unread}`);
+    const [mine, others] = isFlat ? [myFeedFlat, myFeedGrouped] : [myFeedGrouped, myFeedFlat];
+    const fromMyFeed = reachOfKept(mine, ownRows) ?? reachOfKept(others, otherRows);
+    reach = fromMyFeed && { ...fromMyFeed, rows: fromMyFeed.rows * share };
+  }
+  if (isFlat) return { ...flat, rows: FLAT_ROWS, reach, key: flatKey };
   if (scope !== '') return { ...grouped, rows: SPAN_ROWS, reach, key: `${scope}${unread}` };
   return { ...grouped, rows: SPAN_ROWS, reach, column: unread ? 'unreadPage' : 'page' };
 }
