@@ -201,8 +201,9 @@ describe("a category's page", () => {
       Array.from({ length: 30 }, (_, n) => `${n % 2 ? 'even' : 'odd'} ${n + 1}h zeppelin`),
     );
 
-    // Unread pages keep their own span.
-    expect((await counted(person.cookie, `${path}&filter=unread`)).calls).toEqual({ DB: 3 });
+    // Unread pages keep their own span. The first starts from the span of the page with read items in it
+    // (nothing is read here: one window, where it took two from 2 hours back), and writes its own after.
+    expect((await counted(person.cookie, `${path}&filter=unread`)).calls).toEqual({ DB: 2 });
     expect((await counted(person.cookie, `${path}&filter=unread`)).calls).toEqual({ DB: 1 });
   });
 });

@@ -30,7 +30,14 @@ const ITEMS_PER_FEED = 40;
  * primary's feed shard, where the person's reading state is, so a page is one statement. `morning`: that
  * many items more, published since the night, in turn with the other feeds' a minute apart.
  */
-async function quietFeed(label: string, turn: number, now: number, name = primaryShardName(label), morning = 0) {
+async function quietFeed(
+  label: string,
+  turn: number,
+  now: number,
+  name = primaryShardName(label),
+  morning = 0,
+  nightHours = NIGHT_HOURS,
+) {
   const item = (n: number, pubDate: number) => ({
     guid: `${name}-${n}`,
     // One word of its own per item, so no two items make one story (stories/grouping.ts).
@@ -39,7 +46,7 @@ async function quietFeed(label: string, turn: number, now: number, name = primar
     pubDate: new Date(pubDate),
   });
   const night = Array.from({ length: ITEMS_PER_FEED }, (_, n) =>
-    item(n, now - NIGHT_HOURS * HOUR - (n * FEEDS.length + turn) * 60_000),
+    item(n, now - nightHours * HOUR - (n * FEEDS.length + turn) * 60_000),
   );
   const since = Array.from({ length: morning }, (_, k) => item(1000 + k, now - (k * FEEDS.length + turn + 1) * 60_000));
   return { name, url: await scriptFeed(name, { body: rss(name, [...since, ...night]) }) };
@@ -160,5 +167,39 @@ describe('first pages after a quiet night', () => {
     // the newest rows, then the pages read what they want again.
     await morning(25);
     await rounds(25, steady);
+  });
+
+  it('start an unread first page from the span of the page with read items in it, and size its next window from the unread rows it found', async () => {
+    pinClock(Date.now());
+    const now = Date.now();
+    const person = await personIn(0, 'quiet-night-unread');
+    for (const [turn, label] of FEEDS.entries()) {
+      const { url } = await quietFeed(label, turn, now, undefined, 0, 12);
+      expect(
+        (await call('/api/feeds', { cookie: person.cookie, json: { url, name: label, includeInAi: false } })).status,
+      ).toBe(201);
+    }
+    await counted(person.cookie, '/api/feed-items');
+    // A night of 12 hours, and the 40 newest items read: the grouped page's window (its 46 rows) holds 6 unread.
+    const newest = (await counted(person.cookie, '/api/feed-items?threads=false&limit=40')).body as { id: number }[];
+    for (const item of newest) {
+      const marked = await call(`/api/feed-items/${item.id}`, {
+        cookie: person.cookie,
+        method: 'PATCH',
+        json: { isRead: true },
+      });
+      expect(marked.status).toBe(200);
+    }
+    // The first unread page starts from the span the page with read items in it kept (before: 2 hours back,
+    // then 8 more, then wider, 3 round trips). Its window holds 6 unread rows of the 31 it wants; the next
+    // one is sized from them, counted from the newest of them, not from now (the night holds none): 112
+    // rows read in all (134 when counted from now), the marks' positions on the subscriptions included.
+    const page = await counted(person.cookie, '/api/feed-items?filter=unread');
+    const titles = (page.body as { title: string }[]).map((item) => item.title);
+    expect(titles).toEqual(
+      Array.from({ length: 30 }, (_, k) => `${FEEDS[(40 + k) % 3]}${Math.floor((40 + k) / 3)} dispatch`),
+    );
+    expect(page.roundTripsBeforeResponse).toBe(2);
+    expect(page.rowsRead).toBeLessThanOrEqual(112);
   });
 });

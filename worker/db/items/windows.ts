@@ -127,8 +127,18 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
       );
       if (reachedEnd) break;
       near = far;
-      // The first page oldest first starts at its first row (the start of the list, or none yet).
-      const first = start ?? (rows.length > 0 ? Math.min(...rows.map((row) => row.pub_date)) : far - FIRST_SPAN_MS);
+      // The first page oldest first starts at its first row (the start of the list, or none yet). Newest
+      // first, the rows seen start at the newest of them (two or more), not at now or the cursor: the time
+      // before it (a quiet night) holds none, and counted in, it sized the next window for rows that are not there.
+      const newestSeen = scan.newest && rows.length >= 2 ? Math.max(...rows.map((row) => row.pub_date)) : null;
+      const first =
+        start === null
+          ? rows.length > 0
+            ? Math.min(...rows.map((row) => row.pub_date))
+            : far - FIRST_SPAN_MS
+          : newestSeen === null
+            ? start
+            : Math.min(start, newestSeen);
       const covered = Math.abs(far - first);
       span = rows.length > 0 ? (covered / rows.length) * (wanted - rows.length) * 1.5 : covered * WIDEN;
       far = near + toward * Math.max(span, 60_000);
@@ -243,25 +253,32 @@ function rememberedSpan(
     const key = `${scope === '' ? '' : `${scope}:`}oldest${unread}`;
     return { ...kept(key), rows: SPAN_ROWS, reach: null, key };
   }
-  const flatKey = `${scope === '' ? '' : `${scope}:`}flat${unread}`;
-  const myFeedGrouped = unread
-    ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null }
-    : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null };
-  const grouped = scope !== '' ? kept(`${scope}${unread}`) : myFeedGrouped;
-  const flat = kept(flatKey);
-  const reachOfKept = (memory: { span: number | null; anchor: number | null }, rows: number) =>
-    memory.span === null ? null : { span: memory.span, anchor: memory.anchor, rows };
   const isFlat = wanted <= (FLAT_ROWS + SPAN_ROWS) / 2;
-  const [own, other] = isFlat ? [flat, grouped] : [grouped, flat];
-  const [ownRows, otherRows] = isFlat ? [FLAT_ROWS, SPAN_ROWS] : [SPAN_ROWS, FLAT_ROWS];
-  let reach = reachOfKept(own, ownRows) ?? reachOfKept(other, otherRows);
-  if (!reach && scope !== '') {
-    // My Feed's span holds its rows in all the feeds; a category's share of them in the same time.
-    const myFeedFlat = kept(`flat${unread}`);
-    const [mine, others] = isFlat ? [myFeedFlat, myFeedGrouped] : [myFeedGrouped, myFeedFlat];
-    const fromMyFeed = reachOfKept(mine, ownRows) ?? reachOfKept(others, otherRows);
-    reach = fromMyFeed && { ...fromMyFeed, rows: fromMyFeed.rows * share };
-  }
+  const flatKeyOf = (where: string, state: string) => `${where === '' ? '' : `${where}:`}flat${state}`;
+  const groupedOf = (where: string, state: string) =>
+    where !== ''
+      ? kept(`${where}${state}`)
+      : state
+        ? { span: spans.unreadPageSpanMs, anchor: spans.unreadPageAnchorMs ?? null }
+        : { span: spans.pageSpanMs, anchor: spans.pageAnchorMs ?? null };
+  /** The span kept for a scope ('': My Feed) and state: this page's kind's, else the other kind's. */
+  const keptFor = (where: string, state: string): Reach | null => {
+    const flatKept = { ...kept(flatKeyOf(where, state)), rows: FLAT_ROWS };
+    const groupedKept = { ...groupedOf(where, state), rows: SPAN_ROWS };
+    const [own, other] = isFlat ? [flatKept, groupedKept] : [groupedKept, flatKept];
+    const asReach = (memory: typeof own) => (memory.span === null ? null : { ...memory, span: memory.span });
+    return asReach(own) ?? asReach(other);
+  };
+  /** My Feed's span holds its rows in all the feeds; a category's share of them in the same time. */
+  const forShare = (reach: Reach | null) => reach && { ...reach, rows: reach.rows * share };
+  const inScope = (state: string) => keptFor(scope, state) ?? (scope !== '' ? forShare(keptFor('', state)) : null);
+  // Nothing kept for this page yet: a category starts from My Feed's span, and an unread page from the
+  // span of the same page with the read items in it (it holds fewer unread rows: the next window is sized
+  // from those it found).
+  const reach = inScope(unread) ?? (unread ? inScope('') : null);
+  const flatKey = flatKeyOf(scope, unread);
+  const flat = kept(flatKey);
+  const grouped = groupedOf(scope, unread);
   if (isFlat) return { ...flat, rows: FLAT_ROWS, reach, key: flatKey };
   if (scope !== '') return { ...grouped, rows: SPAN_ROWS, reach, key: `${scope}${unread}` };
   return { ...grouped, rows: SPAN_ROWS, reach, column: unread ? 'unreadPage' : 'page' };
