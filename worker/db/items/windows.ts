@@ -129,7 +129,7 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
       near = far;
       // The first page oldest first starts at its first row (the start of the list, or none yet). Newest
       // first, the rows seen start at the newest of them (two or more), not at now or the cursor: the time
-      // before it (a quiet night) holds none, and counted in, it sized the next window for rows that are not there.
+      // before it (a quiet night) holds none, and counted in, it sized the next window for rows not there.
       const newestSeen = scan.newest && rows.length >= 2 ? Math.max(...rows.map((row) => row.pub_date)) : null;
       const first =
         start === null
