@@ -20,6 +20,21 @@ function scratchCheckout() {
 const lastResults = () => JSON.parse(readFileSync(join(repo, 'bench/results.json'), 'utf8'));
 const read = (dir, file) => readFileSync(join(dir, file), 'utf8');
 
+/**
+ * The last full results' FreshRSS part, to change (`peer`), and `write`, which writes the report of the
+ * results with it (or with another FreshRSS part) into a scratch checkout and answers its performance page.
+ */
+function freshrssReport() {
+  const dir = scratchCheckout();
+  const results = lastResults();
+  const peer = structuredClone(results.freshrss);
+  const write = (freshrss = peer) => {
+    writeReport({ ...results, freshrss }, dir);
+    return read(dir, 'docs/performance.md');
+  };
+  return { peer, write };
+}
+
 /** A contender's CPU figures as bench/turns.mjs gives them; no main thread figure for a server without one. */
 const cpu = (serverMsPerRequest, mainThreadMsPerRequest, serverCores) => ({
   serverMsPerRequest,
@@ -71,16 +86,13 @@ describe('the bench report', () => {
   });
 
   it('puts each side’s server CPU a request and cores in use beside its req/s against FreshRSS', () => {
-    const dir = scratchCheckout();
-    const results = lastResults();
-    const peer = structuredClone(results.freshrss);
+    const { peer, write } = freshrssReport();
     peer.rows[0] = { request: 'newest', feedloomRest: 411, feedloomGreader: 363, freshrssGreader: 654 };
     peer.detail.feedloomRest.newest.cpu = cpu(2.38, 2.1, 0.98);
     peer.detail.freshrssGreader.newest.cpu = cpu(2.9, undefined, 1.9);
     peer.d1FloorRequestsPerSecond = 976;
     peer.d1FloorCpu = cpu(1.02, 0.95, 0.99);
-    writeReport({ ...results, freshrss: peer }, dir);
-    const performance = read(dir, 'docs/performance.md');
+    const performance = write();
     expect(performance).toContain(
       '| freshrss | the 30 newest, REST: req/s; server CPU a request, cores in use | 411; 2.38 ms CPU (main thread 2.1), 0.98 cores | FreshRSS 654; 2.9 ms CPU, 1.9 cores | 0.63× |  |',
     );
@@ -90,16 +102,11 @@ describe('the bench report', () => {
     // A run that measured no CPU keeps its rows as they were.
     delete peer.detail.feedloomGreader.newest.cpu;
     delete peer.detail.freshrssGreader.newest.cpu;
-    writeReport({ ...results, freshrss: peer }, dir);
-    expect(read(dir, 'docs/performance.md')).toContain(
-      '| freshrss | the 30 newest, Google Reader, req/s | 363 | FreshRSS 654 | 0.56× |  |',
-    );
+    expect(write()).toContain('| freshrss | the 30 newest, Google Reader, req/s | 363 | FreshRSS 654 | 0.56× |  |');
   });
 
   it('shows the lists with D1 in its own process beside FreshRSS, and their goal, where the run measured them', () => {
-    const dir = scratchCheckout();
-    const results = lastResults();
-    const peer = structuredClone(results.freshrss);
+    const { peer, write } = freshrssReport();
     peer.rows[0] = {
       request: 'newest',
       feedloomRest: 351,
@@ -112,8 +119,7 @@ describe('the bench report', () => {
       newest: { cpu: { ...cpu(2.58, 2.5, 1.38), databaseMsPerRequest: 1.12, databaseCores: 0.6 } },
     };
     peer.goals.newestSplitAgainstFreshrss = { bar: 501, barIs: "FreshRSS's rate", rest: 512, greader: 488, met: false };
-    writeReport({ ...results, freshrss: peer }, dir);
-    const performance = read(dir, 'docs/performance.md');
+    const performance = write();
     expect(performance).toContain(
       "| freshrss | the 30 newest, Google Reader, D1 in its own process: req/s; server CPU a request, cores in use | 488; 2.58 ms CPU (main thread 2.5), 1.38 cores; of which the database's process 1.12 ms, 0.6 cores | FreshRSS",
     );
@@ -127,8 +133,7 @@ describe('the bench report', () => {
       delete row.feedloomGreaderSplit;
     }
     delete before.goals.newestSplitAgainstFreshrss;
-    writeReport({ ...results, freshrss: before }, dir);
-    const table = read(dir, 'docs/performance.md');
+    const table = write(before);
     expect(table).not.toContain('| freshrss | the 30 newest, REST, D1 in its own process');
     expect(table).not.toContain('| freshrss | the 30 newest, D1 in its own process, req/s');
     expect(table).toContain('| freshrss | the 30 newest, REST: req/s');
