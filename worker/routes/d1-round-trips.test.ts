@@ -208,6 +208,36 @@ describe("a category's page", () => {
   });
 });
 
+describe('a reading list shorter than a page', () => {
+  it('reads it in one round trip once its first page found its end', async () => {
+    // Two feeds of 5 items each, four days old (a newcomer's sample feeds): no window of time from now finds
+    // them, so a first page widens and then reads each feed's page, and shows the 10.
+    const person = await personIn(0, 'short-list');
+    for (const label of ['first', 'second'])
+      await follow(call, person.cookie, await feedInShard(0, label, [96, 97, 98, 99, 100]));
+    const first = await counted(person.cookie, '/api/feed-items');
+    expect(first.body as FeedItem[]).toHaveLength(10);
+    expect(first.roundTripsBeforeResponse).toBe(6);
+    // The next ones know the list ended within a page: each feed's page at once, in the session's round
+    // trip (a page of every item keeps that too, after its first answer); then nothing more is written.
+    for (const round of [1, 2])
+      for (const path of ['/api/feed-items', '/api/feed-items?threads=false', '/api/feed-items?filter=unread']) {
+        const page = await counted(person.cookie, path);
+        expect(page.body, path).toEqual(first.body);
+        expect(page.roundTripsBeforeResponse, path).toBe(1);
+        if (round === 2) expect(page.calls, path).toEqual({ DB: 1 });
+      }
+    // The list grows past a page: the first page after it reads each feed's page and keeps the span it
+    // needed; the next is one window of time again.
+    await follow(call, person.cookie, await feedInShard(0, 'busy', MINUTES));
+    const grown = await counted(person.cookie, '/api/feed-items');
+    expect((grown.body as FeedItem[])[0]?.title).toMatch(/^busy /);
+    const next = await counted(person.cookie, '/api/feed-items');
+    expect(next.body).toEqual(grown.body);
+    expect(next.calls).toEqual({ DB: 1 });
+  });
+});
+
 describe('someone whose reading state is in PEOPLE_1 and whose feeds are in both feed shards', () => {
   it('pays one call per database and round trip, the reading list and the marks in PEOPLE_1 included', async () => {
     const person = await personIn(1, 'elsewhere');

@@ -39,6 +39,12 @@ const ROOM = 1.1;
  */
 const SPAN_ROWS = 46;
 const FLAT_ROWS = 31;
+/**
+ * The span kept when a first page found the end of the list within a page (a newcomer's few feeds, old
+ * items): the next one reads each feed's page at once, one statement. Windows of time found no end: a list
+ * of 10 items four days old took 4 widening windows and that read, 5 round trips on every request.
+ */
+const WHOLE_LIST = 0;
 const WIDEN = 4;
 const WINDOWS = 4;
 
@@ -104,7 +110,8 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   // Oldest first, a first page starts at the start of the list, which no value at hand says: it reads in
   // windows only from where the person's last one ended (an edge, kept as a date), else each feed's first rows.
   const edgeKnown = scan.newest || cursor !== null || (remembered ?? null) !== null;
-  if (scan.subscriptions.length > 1 && edgeKnown) {
+  const wholeList = scan.newest && memory?.reach?.span === WHOLE_LIST;
+  if (scan.subscriptions.length > 1 && edgeKnown && !wholeList) {
     // Windows of time from the cursor (or from now; oldest first, from the start of the list). After the
     // first, each is sized from the density seen so far to hold what is still missing, with room to spare;
     // `WIDEN` times wider when nothing was seen. `near` is the bound of the window nearer the start (the
@@ -160,6 +167,10 @@ export async function readDatePage(reader: Reader, query: ItemQuery, cursor: Cur
   if (memory && needed && scan.subscriptions.length > 1) {
     if (scan.newest) await keepNewest(reader, memory, rows.slice(0, neededRows), wanted, to ?? Date.now());
     else await keepEdge(reader, memory, rows[0]?.pub_date ?? needed.pub_date, needed.pub_date);
+  } else if (memory && scan.newest && scan.subscriptions.length > 1 && !resumeAt && memory.span !== WHOLE_LIST) {
+    // Short of a page with nothing left to read: the end of the list.
+    const start = to ?? Date.now();
+    await keepSpan(reader, memory, WHOLE_LIST, Math.min(rows[0]?.pub_date ?? start, start));
   }
 
   const page = rows.slice(0, rowsShown(rows, query));
@@ -344,7 +355,7 @@ async function keepEdge(reader: Reader, memory: SpanMemory, firstMs: number, nee
  * (middleware/read-ahead.ts), which start from it.
  */
 async function keepSpan(reader: Reader, memory: SpanMemory, spanMs: number, anchorMs: number | null) {
-  const span = Math.max(Math.round(spanMs), 60_000);
+  const span = spanMs === WHOLE_LIST ? WHOLE_LIST : Math.max(Math.round(spanMs), 60_000);
   const anchor = anchorMs === null ? null : Math.round(anchorMs);
   const spans = reader.pageSpans;
   if (!spans) return;
