@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { ensureDevVars } from '../scripts/dev-vars.mjs';
 import { startFakeUpstream } from '../worker/test/fake-upstreams/server';
-import { runOrThrow, serverFailures, startApp } from './start-app';
+import { runOrThrow, serverFailures, serverLinesBeforeFailedTests, startApp } from './start-app';
 
 // One state folder per run, so two runs on one machine never share a database.
 const STATE_DIR = `e2e/.state/run-${process.pid}`;
@@ -31,9 +31,11 @@ export default async function setup(project: TestProject) {
   project.provide('fakeUpstreamUrl', upstream.url);
   project.provide('stripeWebhookSecret', STRIPE_WEBHOOK_SECRET);
   project.provide('failureReportFile', FAILURE_REPORT);
+  project.provide('serverLogFile', app.logFile);
 
   return async () => {
     const failures = serverFailures(app.logFile);
+    const beforeFailedTests = serverLinesBeforeFailedTests(app.logFile);
     app.stop();
     await upstream.close();
     // A browser test that failed in CI is read from the output's tail alone: what its pages did and the
@@ -41,6 +43,8 @@ export default async function setup(project: TestProject) {
     if (existsSync(FAILURE_REPORT)) {
       console.error(`\nWhat the failed tests' pages did lately:\n${readFileSync(FAILURE_REPORT, 'utf8')}`);
       rmSync(FAILURE_REPORT);
+      console.error(`What the app logged just before each failed test ended (${app.logFile}):`);
+      for (const line of beforeFailedTests) console.error(`  ${line}`);
     }
     if (failures.length === 0) return;
     console.error(`The app answered with failures (last ${failures.length}; the whole log is ${app.logFile}):`);

@@ -15,7 +15,7 @@ export function runOrThrow(command: string, args: string[]) {
 /**
  * A running app at `baseURL`. Everything wrangler prints (a line per request with its status, and any
  * uncaught error) goes to `logFile`. `stop` ends its wrangler and deletes its state, and its log unless
- * the log shows a failure (serverFailures).
+ * the log shows a failure (serverFailures) or a failed test (serverLinesBeforeFailedTests).
  */
 export type RunningApp = { baseURL: string; logFile: string; stop: () => void };
 
@@ -24,6 +24,22 @@ export type RunningApp = { baseURL: string; logFile: string; stop: () => void };
  * come from. (workerd's own "DNS lookup failed" lines for the fixtures' example.com links are not.)
  */
 const FAILURE_LINE = /^\[wrangler:\w+\] [A-Z]+ \S+ 5\d\d |uncaught|"level":"error"/i;
+
+/**
+ * What e2e/failure-report.ts writes into the app's log when a test fails: there, the lines before it are what
+ * the server did while the test waited (a request it never answered shows as one it never logged).
+ */
+const FAILED_TEST = '[e2e] failed: ';
+export const failedTestLine = (name: string) => `${FAILED_TEST}${name}\n`;
+
+/** The `most` lines the app logged before each failed test's line, with that line. */
+export function serverLinesBeforeFailedTests(logFile: string, most = 20): string[] {
+  if (!existsSync(logFile)) return [];
+  const lines = readFileSync(logFile, 'utf8').split('\n');
+  return lines.flatMap((line, at) =>
+    line.startsWith(FAILED_TEST) ? [...lines.slice(Math.max(0, at - most), at), line, ''] : [],
+  );
+}
 
 /**
  * The lines of an app's log that show a failure on the server, the last `most` of them. The browser
@@ -37,7 +53,7 @@ export function serverFailures(logFile: string, most = 40): string[] {
 
 export async function startApp(options: {
   stateDir: string;
-  /** Where wrangler's output goes; kept after `stop` only when it shows a failure. */
+  /** Where wrangler's output goes; kept after `stop` only when it shows a failure, or a test failed. */
   logFile: string;
   upstreamHost: string;
   vars?: Record<string, string>;
@@ -69,7 +85,9 @@ export async function startApp(options: {
     server.stderr?.off('data', keep);
     if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
     rmSync(options.stateDir, { recursive: true, force: true });
-    if (serverFailures(options.logFile).length === 0) rmSync(options.logFile, { force: true });
+    const failed =
+      serverFailures(options.logFile).length > 0 || serverLinesBeforeFailedTests(options.logFile).length > 0;
+    if (!failed) rmSync(options.logFile, { force: true });
   };
   if (!(await waitForHealth(baseURL, server))) {
     console.error(readFileSync(options.logFile, 'utf8'));
